@@ -1,0 +1,34 @@
+#pragma once
+// Shared plumbing of the subcommands: reading input, flags, loading a scenario.
+#include <optional>
+#include <string>
+
+#include "commands.hpp"
+#include "traincost/scenario.hpp"
+
+namespace traincost::cli {
+
+constexpr int kOk = 0;
+constexpr int kUsageError = 1;
+constexpr int kBadInput = 2;
+
+// Reads a file, or standard input for "-". Nothing (and a message on stderr) when unreadable.
+std::optional<std::string> read_input(const std::string& path);
+
+// Simple flag parsing: `--name value` pairs and one positional argument.
+struct Flags {
+  std::string positional;
+  std::vector<std::pair<std::string, std::string>> named;
+  std::string error;
+  std::string get(const std::string& name, const std::string& fallback = "") const;
+  bool has(const std::string& name) const;
+};
+Flags parse_flags(const Args& args, std::initializer_list<const char*> known);
+
+// Reads and validates the scenario at `path` (or "-"), printing every problem on stderr.
+std::optional<Scenario> load_scenario(const std::string& path);
+
+// Prints problems as "traincost: <path>: <message>" lines.
+void print_problems(const std::string& what, const Problems& problems);
+
+}  // namespace traincost::cli

@@ -1,0 +1,25 @@
+#pragma once
+// The CLI's subcommands. Each takes its arguments (after the subcommand name) and returns the
+// process exit code: 0 success, 1 usage error, 2 bad input (every problem printed on stderr).
+#include <string>
+#include <optional>
+#include <vector>
+
+#include "traincost/scenario.hpp"
+
+namespace traincost::cli {
+
+using Args = std::vector<std::string>;
+
+int evaluate(const Args& args);
+int explain(const Args& args);
+int catalog(const Args& args);
+int schema(const Args& args);
+int import_hf(const Args& args);
+int analyze(const Args& args);
+int link(const Args& args);
+
+// Decodes a share link given on the command line, printing problems and notices on stderr.
+std::optional<Scenario> scenario_from_link_argument(const std::string& link);
+
+}  // namespace traincost::cli

@@ -1,0 +1,49 @@
+// traincost: the command-line face of the cost core.
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "commands.hpp"
+
+namespace {
+
+const char* const kUsage =
+    "traincost " TRAINCOST_VERSION ": what it costs to finish a training job, Trainium vs NVIDIA\n"
+    "\n"
+    "usage:\n"
+    "  traincost evaluate FILE|- [--format text|json|markdown|csv]   cost of every option, and the verdict\n"
+    "  traincost evaluate --link FRAGMENT [--format ...]            the same for a share link (#s=...)\n"
+    "  traincost explain FILE|-                                     every formula with your numbers\n"
+    "  traincost analyze FILE|- [--samples N] [--seed S] [--format text|json|markdown]\n"
+    "                                                               sensitivity and Monte Carlo\n"
+    "  traincost link FILE|-                                        the share-link fragment of a scenario\n"
+    "  traincost catalog [--format text|json|markdown]              chips, instances, prices, sources\n"
+    "  traincost import-hf CONFIG.json                              a model block from a Hugging Face config\n"
+    "  traincost schema [--format markdown]                         every scenario field: unit, range, default\n"
+    "  traincost --version\n"
+    "\n"
+    "Exit status: 0 success, 1 usage error, 2 invalid input (each problem printed on stderr).\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h") || !std::strcmp(argv[1], "help")) {
+    std::fputs(kUsage, argc < 2 ? stderr : stdout);
+    return argc < 2 ? 1 : 0;
+  }
+  const std::string command = argv[1];
+  if (command == "--version") {
+    std::puts("traincost " TRAINCOST_VERSION);
+    return 0;
+  }
+  const traincost::cli::Args args(argv + 2, argv + argc);
+  if (command == "evaluate") return traincost::cli::evaluate(args);
+  if (command == "explain") return traincost::cli::explain(args);
+  if (command == "analyze") return traincost::cli::analyze(args);
+  if (command == "link") return traincost::cli::link(args);
+  if (command == "catalog") return traincost::cli::catalog(args);
+  if (command == "import-hf") return traincost::cli::import_hf(args);
+  if (command == "schema") return traincost::cli::schema(args);
+  std::fprintf(stderr, "traincost: unknown command \"%s\"\n\n%s", command.c_str(), kUsage);
+  return 1;
+}

@@ -1,0 +1,102 @@
+#pragma once
+// The cost to finish each workload on each option, fully loaded, and the decision per workload
+// and across the portfolio.
+#include <vector>
+
+#include "traincost/formulas.hpp"
+#include "traincost/resolve.hpp"
+
+namespace traincost {
+
+struct MemoryFit {
+  double state_bytes = 0;                // weights + gradients + optimizer, whole model
+  double activation_bytes_per_chip = 0;
+  double bytes_per_chip = 0;             // at the chosen cluster size
+  double usable_bytes_per_chip = 0;
+  double min_chips = 0;                  // 0 when no cluster size holds the activations
+  double min_instances = 0;
+  bool possible = true;                  // some cluster size holds the job
+  bool fits = true;                      // the chosen cluster holds it
+};
+
+enum class Infeasible { No, Memory, Goodput, Target };
+
+struct OptionResult {
+  // Work
+  double tokens = 0;              // trained tokens, with the convergence penalty
+  double flops_per_token = 0;
+  double training_flops = 0;
+  // Speed
+  double chips = 0;
+  double scaling_efficiency = 1;
+  double cluster_flops_per_sec = 0;  // achieved model FLOP/s
+  double tokens_per_sec = 0;
+  double compute_hours = 0;       // pure training time
+  double checkpoint_interval_hours = 0;
+  double goodput = 1;
+  double training_hours = 0;      // compute_hours / goodput
+  double wall_clock_hours = 0;    // training + compilation
+  double chip_hours = 0;
+  double instance_hours = 0;
+  // Money
+  double price_usd_per_hour = 0;  // per instance, after discount
+  double compute_cost = 0;        // training_hours × instances × price
+  double compile_cost = 0;
+  double hardware_cost_per_run = 0;
+  double porting_cost = 0;
+  double validation_cost = 0;
+  double one_time_cost = 0;
+  double maintenance_cost = 0;    // over the horizon
+  double egress_cost_per_run = 0;
+  double fixed_cost = 0;          // one-time + maintenance: paid once whatever the runs
+  double per_run_cost = 0;        // hardware + egress: paid every run
+  double cost_per_run = 0;        // fully loaded: per_run + fixed / runs
+  double cost_per_million_tokens = 0;
+  double horizon_cost = 0;        // cost_per_run × runs
+  double annual_cost = 0;
+  MemoryFit memory;
+  Infeasible infeasible = Infeasible::No;
+  // Against the scenario's reference option
+  double savings_vs_reference = 0;  // (reference - this) / reference, per run
+  double wall_clock_ratio_vs_reference = 1;
+  Breakeven vs_reference;
+
+  bool feasible() const { return infeasible == Infeasible::No; }
+};
+
+struct Comparison {
+  int cheapest = -1;    // feasible option with the lowest fully loaded cost per run
+  int runner_up = -1;
+  double savings = 0;   // (runner_up - cheapest) / runner_up
+  double wall_clock_ratio = 1;  // cheapest / runner_up
+  Breakeven breakeven;  // cheapest against runner-up
+};
+
+struct WorkloadResult {
+  double target_tokens = 0;
+  std::vector<OptionResult> options;
+  Comparison comparison;
+};
+
+struct Portfolio {
+  std::vector<double> single_option_annual;  // every workload on this option
+  std::vector<bool> single_option_feasible;
+  std::vector<int> best_per_workload;
+  double best_mix_annual = 0;
+  int best_single = -1;
+  double savings_vs_best_single = 0;
+};
+
+struct Results {
+  std::vector<WorkloadResult> workloads;
+  Portfolio portfolio;
+};
+
+// Fills `out`, reusing its storage (the Monte Carlo loop calls this 100,000 times).
+void evaluate(const ResolvedScenario& scenario, Results& out);
+Results evaluate(const ResolvedScenario& scenario);
+
+// One pair, for tests and the explain text.
+OptionResult evaluate_pair(const WorkloadInputs& workload, const PairInputs& option, double target_tokens);
+
+}  // namespace traincost

@@ -1,0 +1,18 @@
+#pragma once
+// Human-readable numbers shared by the CLI report, the verdict sentence, the Markdown export and
+// the chart axes of the web page, so a figure reads the same wherever it appears.
+#include <string>
+
+namespace traincost::fmt {
+
+std::string usd(double v);            // "$1.2M", "$850k", "$12.40", "-$3.1k"
+std::string usd_exact(double v);      // "$1,234,567" (whole dollars, thousands separators)
+std::string hours(double h);          // "45 min", "7.5 h", "3.4 days", "2.1 years"
+std::string count(double v);          // "1.2T", "8.0B", "350M", "12k", "42"
+std::string flops(double v);          // "1.2e24 FLOP" style: "1.23e+24"
+std::string percent(double fraction); // 0.312 -> "31%", 0.0123 -> "1.2%"
+std::string ratio(double v);          // "2.1×"
+std::string number(double v, int significant = 3);  // plain, e.g. "0.35", "1,024"
+std::string runs(double n);           // "4", "12.5" -> "13" (rounded up: whole runs)
+
+}  // namespace traincost::fmt

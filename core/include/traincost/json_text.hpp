@@ -1,0 +1,29 @@
+#pragma once
+// Parsing JSON text from untrusted sources (pasted text, files, links) without exceptions.
+#include <optional>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "traincost/problems.hpp"
+
+namespace traincost {
+
+using Json = nlohmann::json;
+
+struct JsonLimits {
+  std::size_t max_bytes = 1 << 20;  // 1 MiB: far above any real scenario, small enough to parse fast
+  int max_depth = 32;               // scenarios nest 5 levels; anything deeper is not ours
+};
+
+// Returns the document, or nothing with a problem that says where the syntax breaks
+// ("line 3, column 14: ..."), or that the text is too large or nested too deeply.
+std::optional<Json> parse_json(std::string_view text, Problems& problems, const JsonLimits& limits = {});
+
+// Short description of a JSON value's type for messages: "a string", "an array", "a number"...
+const char* describe_type(const Json& value);
+
+// Compact rendering of a value for messages, cut to a few dozen characters.
+std::string preview(const Json& value);
+
+}  // namespace traincost

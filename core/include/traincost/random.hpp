@@ -1,0 +1,30 @@
+#pragma once
+// Our own random numbers and inverse CDFs. Standard-library distributions are implemented
+// differently by libstdc++ (native) and libc++ (Emscripten), so a seed would give different
+// samples in the CLI and the browser. Everything here is integer arithmetic plus detmath, and
+// therefore identical to the last bit on every platform.
+#include <cstdint>
+
+namespace traincost {
+
+// xoshiro256** (Blackman & Vigna 2018), seeded through splitmix64.
+class Random {
+ public:
+  explicit Random(uint64_t seed);
+  uint64_t next();
+  // Uniform in the open interval (0, 1): never exactly 0 or 1, so inverse CDFs stay finite.
+  double uniform();
+
+ private:
+  uint64_t s_[4];
+};
+
+// Inverse CDFs: u in (0, 1) -> a sample.
+double uniform_quantile(double low, double high, double u);
+double triangular_quantile(double low, double mode, double high, double u);
+// Standard normal quantile, Wichura's AS 241 (PPND16), relative error about 1e-16.
+double normal_quantile(double u);
+// Lognormal whose 5th and 95th percentiles are p5 and p95.
+double lognormal_quantile_90(double p5, double p95, double u);
+
+}  // namespace traincost

@@ -1,0 +1,76 @@
+#pragma once
+// A scenario with every default applied and every catalog lookup done: plain numbers, ready for
+// the formulas. Evaluation, sensitivity and Monte Carlo work on this form, so a sample only
+// changes a few doubles and re-evaluates, with no strings, lookups or allocation.
+#include <string>
+#include <vector>
+
+#include "traincost/catalog.hpp"
+#include "traincost/scenario.hpp"
+
+namespace traincost {
+
+// Everything the formulas need for one (workload, option) pair.
+struct PairInputs {
+  // Cluster
+  double instances = 1;
+  double chips_per_instance = 1;
+  double peak_flops_per_chip = 0;      // FLOP/s at the option's precision
+  double hbm_bytes_per_chip = 0;
+  double price_usd_per_hour = 0;       // per instance, before discount
+  double discount = 0;
+  double mfu = 0;
+  double measured_tokens_per_sec_per_chip = 0;  // 0: use mfu
+  double scaling_reference_chips = 0;           // 0: no scaling loss
+  double scaling_per_doubling = 1;
+  // Reliability
+  double mtbf_hours_per_instance = 0;
+  double checkpoint_write_minutes = 0;
+  double restart_minutes = 0;
+  double checkpoint_interval_hours = 0;  // 0: the Young/Daly optimum
+  // Platform costs
+  double engineer_weeks = 0;
+  double usd_per_engineer_week = 0;
+  double validation_runs = 0;
+  double validation_run_fraction = 0;
+  double convergence_penalty = 0;
+  double compile_hours_per_run = 0;
+  double maintenance_usd_per_year = 0;
+  double egress_tb_per_run = 0;
+  double egress_usd_per_tb = 0;
+};
+
+struct WorkloadInputs {
+  Model model;  // active_params always set
+  Target target;
+  bool recompute = false;
+  MemorySettings memory;
+  double runs = 1;
+  double horizon_months = 12;
+  std::vector<PairInputs> options;  // one per scenario option
+};
+
+// Descriptive facts about an option for reports and the UI (not used by the formulas).
+struct OptionInfo {
+  std::string label;        // the user's label, or the instance id
+  std::string instance;     // catalog id or "custom"
+  std::string provider;
+  std::string chip_name;
+  Family family = Family::Nvidia;
+  PricingModel pricing = PricingModel::OnDemand;
+  bool mfu_from_catalog = false;
+  bool price_from_catalog = false;
+  const Figure* catalog_mfu = nullptr;    // the chip's catalog figure, when there is one
+  const Figure* catalog_price = nullptr;  // the instance's catalog price, when used
+};
+
+struct ResolvedScenario {
+  std::vector<WorkloadInputs> workloads;
+  std::vector<OptionInfo> options;
+  int reference = 0;
+};
+
+// Requires a scenario that passed validate() against the same catalog.
+ResolvedScenario resolve(const Scenario& scenario, const Catalog& catalog);
+
+}  // namespace traincost

@@ -1,0 +1,159 @@
+#pragma once
+// A scenario: what a user compares. One or more workloads (training jobs) and two or more
+// hardware options, plus optional ranges on inputs for the uncertainty analysis. This is the one
+// scenario type: the CLI's input files, links, localStorage, exports and the JS API all go through
+// scenario_json.hpp to and from it. Field meanings, units, defaults and valid ranges are in
+// fields.cpp (and, generated from it, docs/scenario-format.md).
+//
+// std::optional marks inputs whose default is not a constant but comes from the catalog or the
+// chosen option (an absent `mfu` means "the catalog's figure for this chip").
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "traincost/catalog.hpp"
+
+namespace traincost {
+
+inline constexpr int kScenarioVersion = 1;
+inline constexpr int kMaxWorkloads = 16;
+inline constexpr int kMaxOptions = 8;
+inline constexpr int kMaxRanges = 64;
+
+// L(N, D) = E + A / N^alpha + B / D^beta
+struct ScalingLaw {
+  double E = 0, A = 0, B = 0, alpha = 0, beta = 0;
+};
+enum class ScalingLawKind { Hoffmann2022, Besiroglu2024, Custom };
+ScalingLaw scaling_law_constants(ScalingLawKind kind, const ScalingLaw& custom);
+const char* to_string(ScalingLawKind kind);
+
+struct Model {
+  double params = 0;                    // total parameters N
+  std::optional<double> active_params;  // parameters active per token (MoE); default: params
+  // Architecture, all optional; when layers, hidden and seq_len are given the attention term
+  // is counted in FLOPs and activations in memory.
+  int layers = 0;
+  int hidden = 0;
+  int heads = 0;
+  int seq_len = 0;
+  int vocab = 0;
+
+  bool has_architecture() const { return layers > 0 && hidden > 0 && seq_len > 0; }
+  double active() const { return active_params.value_or(params); }
+};
+
+enum class TargetKind { Tokens, Steps, Loss };
+struct Target {
+  TargetKind kind = TargetKind::Tokens;
+  double tokens = 0;           // Tokens
+  double steps = 0;            // Steps: steps x tokens_per_step
+  double tokens_per_step = 0;
+  double loss = 0;             // Loss: tokens from the scaling law
+  ScalingLawKind law = ScalingLawKind::Hoffmann2022;
+  ScalingLaw custom_law;       // when law == Custom
+};
+
+// Training memory settings (how the job is laid out on chips).
+struct MemorySettings {
+  double bytes_per_param = 16;  // mixed-precision Adam: 2 weights + 2 grads + 12 fp32 master/m/v
+  int micro_batch = 1;          // sequences per chip per micro-step
+  int tensor_parallel = 1;      // activations are split over this many chips
+  bool flash_attention = true;  // no s x s score matrix stored
+  double usable_fraction = 0.9; // of HBM left for the job after runtime and fragmentation
+};
+
+// Platform costs of running a workload on an option. Absent fields take, in order, the
+// workload's override, the option's value, the catalog's default for the chip family.
+struct PlatformCosts {
+  std::optional<double> engineer_weeks;            // one-time porting effort
+  std::optional<double> usd_per_engineer_week;     // loaded cost of an engineer-week
+  std::optional<double> validation_runs;           // one-time validation runs
+  std::optional<double> validation_run_fraction;   // each, as a fraction of a full run
+  std::optional<double> convergence_penalty;       // extra tokens to the same quality (fraction)
+  std::optional<double> compile_hours_per_run;     // compilation on the cluster before each run
+  std::optional<double> maintenance_usd_per_year;  // recurring SDK upkeep
+  std::optional<double> egress_tb_per_run;         // data moved in from another cloud per run
+  std::optional<double> egress_usd_per_tb;
+};
+
+struct WorkloadOverride {
+  int option = 0;  // index into Scenario::options
+  PlatformCosts costs;
+};
+
+struct Workload {
+  std::string name;
+  Model model;
+  Target target;
+  bool recompute = false;       // full activation recomputation: 8ND FLOPs, small activations
+  MemorySettings memory;
+  double runs = 1;              // expected runs of this recipe over the horizon
+  double horizon_months = 12;   // period the runs (and maintenance) are spread over
+  std::vector<WorkloadOverride> overrides;
+};
+
+// A user-defined instance (another cloud, a negotiated offer, on-premises).
+struct CustomInstance {
+  std::string chip;             // catalog chip id, or empty to give the figures below
+  int chips = 8;                // chips per instance
+  double peak_tflops = 0;       // dense peak per chip at the option's precision (no catalog chip)
+  double memory_gb = 0;         // HBM per chip, GB
+  Family family = Family::Nvidia;
+};
+
+struct Reliability {
+  std::optional<double> mtbf_hours_per_instance;
+  std::optional<double> checkpoint_write_minutes;
+  std::optional<double> restart_minutes;
+  std::optional<double> checkpoint_interval_hours;  // default: the Young/Daly optimum
+};
+
+struct Option {
+  std::string label;
+  std::string instance;                      // catalog id; "custom" uses `custom`
+  std::optional<CustomInstance> custom;
+  int instances = 1;
+  PricingModel pricing = PricingModel::OnDemand;
+  std::optional<double> price_usd_per_hour;  // per instance; overrides the catalog
+  double discount = 0;                       // fraction off the hourly price
+  Precision precision = Precision::BF16;
+  std::optional<double> mfu;                 // default: the catalog's figure for the chip
+  std::optional<double> measured_tokens_per_sec_per_chip;  // your own trial run; wins over mfu
+  std::optional<double> scaling_reference_chips;           // chips at which mfu/measured holds
+  double scaling_per_doubling = 0.98;                      // efficiency kept per doubling beyond
+  Reliability reliability;
+  PlatformCosts porting;
+};
+
+enum class Distribution { Triangular, Uniform, LogNormal };
+const char* to_string(Distribution d);
+
+// An uncertain input: `input` is the path of a numeric field ("options[0].mfu"); its value in
+// the scenario is the most likely one. Triangular and uniform take low/high as bounds;
+// lognormal takes them as the 5th and 95th percentiles.
+struct Range {
+  std::string input;
+  double low = 0;
+  double high = 0;
+  Distribution dist = Distribution::Triangular;
+};
+
+struct AnalysisSettings {
+  int samples = 20000;
+  unsigned long long seed = 1;
+  bool default_ranges = true;  // add ranges for guessed inputs the scenario leaves without one
+};
+
+struct Scenario {
+  int version = kScenarioVersion;
+  std::string name;
+  std::string catalog;  // catalog version the scenario was made with (informational)
+  std::vector<Workload> workloads;
+  std::vector<Option> options;
+  int reference = 0;    // option the savings are measured against
+  std::vector<Range> ranges;
+  AnalysisSettings analysis;
+};
+
+}  // namespace traincost

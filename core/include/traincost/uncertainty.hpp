@@ -1,0 +1,106 @@
+#pragma once
+// How sure is the verdict? One-at-a-time sensitivity (the data of a tornado chart) and a Monte
+// Carlo of the whole model over the scenario's ranged inputs.
+//
+// The decision metric is the fully loaded cost difference per run between the two options that
+// lead in the base case (runner-up minus leader: positive while the leader stays ahead), and the
+// break-even runs: the run count from which the pair's "challenger" (the one with the larger
+// fixed cost, usually the port) becomes cheaper than the other; infinite when it never does.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "traincost/evaluate.hpp"
+#include "traincost/inputs.hpp"
+#include "traincost/scenario_json.hpp"
+
+namespace traincost {
+
+struct RangedInput {
+  InputRef ref;
+  std::string path;   // "options[0].mfu"
+  std::string label;  // "Trn2: MFU"
+  double value = 0;   // the base (most likely) value
+  double low = 0;
+  double high = 0;
+  Distribution dist = Distribution::Triangular;
+  bool default_range = false;  // added by TrainCost, not written in the scenario
+};
+
+// The scenario's ranges plus, when analysis.default_ranges, default ranges for the inputs that
+// are guesses: MFU (or a measured throughput), porting effort, convergence penalty, runs and
+// catalog prices marked as estimates.
+std::vector<RangedInput> ranged_inputs(const Scenario& scenario, const ResolvedScenario& resolved);
+
+struct SensitivityRow {
+  std::string input;
+  std::string label;
+  double base_value = 0;
+  double low_value = 0;
+  double high_value = 0;
+  double metric_at_low = 0;
+  double metric_at_high = 0;
+  double breakeven_at_low = 0;
+  double breakeven_at_high = 0;
+  double swing = 0;  // |metric_at_high - metric_at_low|
+  bool default_range = false;
+};
+
+struct Percentiles {
+  double p5 = 0, p50 = 0, p95 = 0;
+};
+
+struct OptionStats {
+  double probability_cheapest = 0;          // per run, on the analysed workload
+  double probability_cheapest_horizon = 0;  // all workloads on this option, over their horizons
+  double probability_feasible = 0;
+  Percentiles cost_per_run;
+  Percentiles horizon_cost;
+};
+
+struct Histogram {
+  double min = 0, max = 0;   // range of the bins; samples outside are counted in the end bins
+  std::vector<uint32_t> counts;
+};
+
+struct MonteCarlo {
+  int samples = 0;
+  uint64_t seed = 0;
+  std::vector<OptionStats> options;
+  Percentiles breakeven_runs;         // may be +inf ("never")
+  double probability_pays_off = 0;    // break-even at or below the expected runs
+  Histogram difference;               // runner-up minus leader, cost per run
+  uint32_t infeasible_samples = 0;    // samples where no option could run the workload
+};
+
+struct Analysis {
+  size_t workload = 0;
+  int leader = -1;      // cheapest in the base case
+  int runner_up = -1;
+  int challenger = -1;  // of leader and runner-up, the one with the larger fixed cost
+  double base_metric = 0;
+  double base_breakeven = 0;
+  std::vector<RangedInput> inputs;
+  std::vector<SensitivityRow> sensitivity;  // sorted by swing, largest first
+  MonteCarlo monte_carlo;
+};
+
+struct AnalyzeOptions {
+  int samples = 20000;
+  uint64_t seed = 1;
+  size_t workload = 0;
+  bool monte_carlo = true;
+  bool sensitivity = true;
+};
+
+// Requires a scenario that passed validate().
+Analysis analyze(const Scenario& scenario, const Catalog& catalog, const AnalyzeOptions& options);
+
+// Break-even runs of `challenger` against `other` as defined above.
+double challenger_breakeven(const OptionResult& challenger, const OptionResult& other);
+
+OrderedJson analysis_to_json(const Scenario& scenario, const ResolvedScenario& resolved, const Analysis& analysis);
+std::string analysis_text(const ResolvedScenario& resolved, const Analysis& analysis);
+std::string analysis_markdown(const ResolvedScenario& resolved, const Analysis& analysis);
+
+}  // namespace traincost

@@ -1,0 +1,22 @@
+#pragma once
+// The one-sentence answer the page, the CLI and the Markdown export lead with.
+#include <string>
+
+#include "traincost/evaluate.hpp"
+
+namespace traincost {
+
+// "Trn2 ×4 is 31% cheaper per run than H100 ×8 at 10 runs; it wins once the recipe runs 4+
+// times, below that H100 ×8 wins." followed by any option that cannot run the job and why.
+std::string workload_verdict(const ResolvedScenario& scenario, const Results& results, size_t workload);
+
+// "Across 3 workloads, picking per workload costs $4.1M a year, 12% less than all on Trn2."
+std::string portfolio_verdict(const ResolvedScenario& scenario, const Results& results);
+
+// Why an option cannot run a workload ("needs at least 3 instances to hold the model"), or "".
+std::string infeasibility_reason(const OptionResult& result);
+
+// Smallest whole number of runs strictly beyond a crossing point.
+double first_run_after(double crossing);
+
+}  // namespace traincost

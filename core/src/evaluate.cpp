@@ -1,0 +1,154 @@
+#include "traincost/evaluate.hpp"
+
+#include <cmath>
+
+namespace traincost {
+namespace {
+
+MemoryFit memory_fit(const WorkloadInputs& w, const PairInputs& p, double chips) {
+  MemoryFit m;
+  m.state_bytes = state_bytes(w.model.params, w.memory.bytes_per_param);
+  m.activation_bytes_per_chip = activation_bytes_per_chip(w.model, w.memory, w.recompute);
+  m.usable_bytes_per_chip = p.hbm_bytes_per_chip * w.memory.usable_fraction;
+  m.bytes_per_chip = m.state_bytes / chips + m.activation_bytes_per_chip;
+  m.min_chips = min_chips_for_memory(m.state_bytes, m.activation_bytes_per_chip, m.usable_bytes_per_chip);
+  m.possible = m.min_chips > 0;
+  m.min_instances = m.possible ? std::ceil(m.min_chips / p.chips_per_instance) : 0;
+  m.fits = m.possible && chips >= m.min_chips;
+  return m;
+}
+
+}  // namespace
+
+OptionResult evaluate_pair(const WorkloadInputs& w, const PairInputs& p, double target_tokens) {
+  OptionResult r;
+  // Work: the target's tokens, plus what this platform needs to reach the same quality.
+  r.tokens = target_tokens * (1 + p.convergence_penalty);
+  r.flops_per_token = flops_per_token(w.model, w.recompute);
+  r.training_flops = r.flops_per_token * r.tokens;
+
+  // Speed: measured tokens/s when the user has a trial run, else MFU × peak.
+  r.chips = p.instances * p.chips_per_instance;
+  r.scaling_efficiency = scaling_efficiency(r.chips, p.scaling_reference_chips, p.scaling_per_doubling);
+  if (p.measured_tokens_per_sec_per_chip > 0) {
+    r.tokens_per_sec = p.measured_tokens_per_sec_per_chip * r.chips * r.scaling_efficiency;
+    r.cluster_flops_per_sec = r.tokens_per_sec * r.flops_per_token;
+  } else {
+    r.cluster_flops_per_sec = p.mfu * p.peak_flops_per_chip * r.chips * r.scaling_efficiency;
+    r.tokens_per_sec = r.cluster_flops_per_sec / r.flops_per_token;
+  }
+  r.compute_hours = r.training_flops / r.cluster_flops_per_sec / 3600;
+
+  // Goodput: the whole cluster stops when any instance fails.
+  const double mtbf_cluster = p.mtbf_hours_per_instance / p.instances;
+  const double write_hours = p.checkpoint_write_minutes / 60;
+  const double restart_hours = p.restart_minutes / 60;
+  r.checkpoint_interval_hours = p.checkpoint_interval_hours > 0
+                                    ? p.checkpoint_interval_hours
+                                    : optimal_checkpoint_interval(write_hours, mtbf_cluster);
+  r.goodput = goodput(r.checkpoint_interval_hours, write_hours, restart_hours, mtbf_cluster);
+  r.training_hours = r.compute_hours / r.goodput;
+  r.wall_clock_hours = r.training_hours + p.compile_hours_per_run;
+  r.chip_hours = r.wall_clock_hours * r.chips;
+  r.instance_hours = r.wall_clock_hours * p.instances;
+
+  // Money.
+  r.price_usd_per_hour = p.price_usd_per_hour * (1 - p.discount);
+  r.compute_cost = r.training_hours * p.instances * r.price_usd_per_hour;
+  r.compile_cost = p.compile_hours_per_run * p.instances * r.price_usd_per_hour;
+  r.hardware_cost_per_run = r.compute_cost + r.compile_cost;
+  r.porting_cost = p.engineer_weeks * p.usd_per_engineer_week;
+  r.validation_cost = p.validation_runs * p.validation_run_fraction * r.compute_cost;
+  r.one_time_cost = r.porting_cost + r.validation_cost;
+  r.maintenance_cost = p.maintenance_usd_per_year * w.horizon_months / 12;
+  r.egress_cost_per_run = p.egress_tb_per_run * p.egress_usd_per_tb;
+  r.fixed_cost = r.one_time_cost + r.maintenance_cost;
+  r.per_run_cost = r.hardware_cost_per_run + r.egress_cost_per_run;
+  r.cost_per_run = r.per_run_cost + r.fixed_cost / w.runs;
+  r.cost_per_million_tokens = r.cost_per_run / (target_tokens / 1e6);
+  r.horizon_cost = r.cost_per_run * w.runs;
+  r.annual_cost = r.horizon_cost * 12 / w.horizon_months;
+
+  r.memory = memory_fit(w, p, r.chips);
+  if (!std::isfinite(target_tokens)) r.infeasible = Infeasible::Target;
+  else if (!(r.goodput > 0.01)) r.infeasible = Infeasible::Goodput;
+  else if (!r.memory.fits) r.infeasible = Infeasible::Memory;
+  return r;
+}
+
+void evaluate(const ResolvedScenario& s, Results& out) {
+  const size_t n_options = s.options.size();
+  out.workloads.resize(s.workloads.size());
+  for (size_t w = 0; w < s.workloads.size(); ++w) {
+    const WorkloadInputs& wi = s.workloads[w];
+    WorkloadResult& wr = out.workloads[w];
+    wr.target_tokens = target_tokens(wi.target, wi.model);
+    wr.options.resize(n_options);
+    for (size_t o = 0; o < n_options; ++o) wr.options[o] = evaluate_pair(wi, wi.options[o], wr.target_tokens);
+
+    // The two feasible options with the lowest fully loaded cost per run.
+    Comparison& c = wr.comparison;
+    c = Comparison{};
+    for (size_t o = 0; o < n_options; ++o) {
+      if (!wr.options[o].feasible()) continue;
+      const int i = static_cast<int>(o);
+      if (c.cheapest < 0 || wr.options[o].cost_per_run < wr.options[static_cast<size_t>(c.cheapest)].cost_per_run) {
+        c.runner_up = c.cheapest;
+        c.cheapest = i;
+      } else if (c.runner_up < 0 || wr.options[o].cost_per_run < wr.options[static_cast<size_t>(c.runner_up)].cost_per_run) {
+        c.runner_up = i;
+      }
+    }
+    if (c.cheapest >= 0 && c.runner_up >= 0) {
+      const OptionResult& a = wr.options[static_cast<size_t>(c.cheapest)];
+      const OptionResult& b = wr.options[static_cast<size_t>(c.runner_up)];
+      c.savings = (b.cost_per_run - a.cost_per_run) / b.cost_per_run;
+      c.wall_clock_ratio = a.wall_clock_hours / b.wall_clock_hours;
+      c.breakeven = breakeven(a.fixed_cost, a.per_run_cost, b.fixed_cost, b.per_run_cost);
+    }
+
+    const OptionResult& ref = wr.options[static_cast<size_t>(s.reference)];
+    for (OptionResult& r : wr.options) {
+      r.savings_vs_reference = (ref.cost_per_run - r.cost_per_run) / ref.cost_per_run;
+      r.wall_clock_ratio_vs_reference = r.wall_clock_hours / ref.wall_clock_hours;
+      r.vs_reference = breakeven(r.fixed_cost, r.per_run_cost, ref.fixed_cost, ref.per_run_cost);
+    }
+  }
+
+  // Portfolio: every workload on one option, against the best option per workload.
+  Portfolio& p = out.portfolio;
+  p.single_option_annual.assign(n_options, 0.0);
+  p.single_option_feasible.assign(n_options, true);
+  p.best_per_workload.assign(s.workloads.size(), -1);
+  p.best_mix_annual = 0;
+  p.best_single = -1;
+  p.savings_vs_best_single = 0;
+  bool mix_feasible = true;
+  for (size_t w = 0; w < out.workloads.size(); ++w) {
+    const WorkloadResult& wr = out.workloads[w];
+    for (size_t o = 0; o < n_options; ++o) {
+      p.single_option_annual[o] += wr.options[o].annual_cost;
+      if (!wr.options[o].feasible()) p.single_option_feasible[o] = false;
+    }
+    p.best_per_workload[w] = wr.comparison.cheapest;
+    if (wr.comparison.cheapest < 0) mix_feasible = false;
+    else p.best_mix_annual += wr.options[static_cast<size_t>(wr.comparison.cheapest)].annual_cost;
+  }
+  for (size_t o = 0; o < n_options; ++o)
+    if (p.single_option_feasible[o] &&
+        (p.best_single < 0 || p.single_option_annual[o] < p.single_option_annual[static_cast<size_t>(p.best_single)]))
+      p.best_single = static_cast<int>(o);
+  if (!mix_feasible) p.best_mix_annual = NAN;
+  if (p.best_single >= 0 && mix_feasible) {
+    const double single = p.single_option_annual[static_cast<size_t>(p.best_single)];
+    p.savings_vs_best_single = (single - p.best_mix_annual) / single;
+  }
+}
+
+Results evaluate(const ResolvedScenario& scenario) {
+  Results r;
+  evaluate(scenario, r);
+  return r;
+}
+
+}  // namespace traincost

@@ -1,0 +1,99 @@
+#include "traincost/format.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace traincost::fmt {
+namespace {
+
+std::string printf_string(const char* format, double v) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, format, v);
+  return buffer;
+}
+
+// |v| in steps of 1000 with a k/M/B/T suffix: one decimal below 10, none above ("3.4M", "350M").
+std::string scaled(double v) {
+  static const char* const suffixes[] = {"", "k", "M", "B", "T"};
+  double a = std::fabs(v);
+  int i = 0;
+  while (a >= 999.5 && i < 4) {
+    a /= 1000.0;
+    ++i;
+  }
+  return printf_string(a < 10 ? "%.1f" : "%.0f", a) + suffixes[i];
+}
+
+std::string with_separators(double whole) {
+  std::string digits = printf_string("%.0f", std::fabs(whole));
+  std::string out;
+  const int n = static_cast<int>(digits.size());
+  for (int i = 0; i < n; ++i) {
+    if (i > 0 && (n - i) % 3 == 0) out += ',';
+    out += digits[static_cast<size_t>(i)];
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string usd(double v) {
+  if (!std::isfinite(v)) return "n/a";
+  const std::string sign = v < 0 ? "-" : "";
+  if (std::fabs(v) < 999.5) return sign + "$" + printf_string(std::fabs(v) < 100 ? "%.2f" : "%.0f", std::fabs(v));
+  return sign + "$" + scaled(v);
+}
+
+std::string usd_exact(double v) {
+  if (!std::isfinite(v)) return "n/a";
+  return std::string(v < 0 ? "-" : "") + "$" + with_separators(std::round(v));
+}
+
+std::string hours(double h) {
+  if (!std::isfinite(h)) return "n/a";
+  if (h < 1) return printf_string("%.0f min", h * 60);
+  if (h < 48) return printf_string(h < 10 ? "%.1f h" : "%.0f h", h);
+  const double days = h / 24;
+  if (days < 365) return printf_string(days < 10 ? "%.1f days" : "%.0f days", days);
+  return printf_string("%.1f years", days / 365.25);
+}
+
+std::string count(double v) {
+  if (!std::isfinite(v)) return "n/a";
+  if (std::fabs(v) >= 999.5e12) return printf_string("%.2g", v);
+  if (std::fabs(v) < 10 && v == std::round(v)) return printf_string("%.0f", v);
+  return std::string(v < 0 ? "-" : "") + scaled(v);
+}
+
+std::string flops(double v) {
+  if (!std::isfinite(v)) return "n/a";
+  return printf_string("%.3g", v);
+}
+
+std::string percent(double fraction) {
+  if (!std::isfinite(fraction)) return "n/a";
+  const double p = fraction * 100;
+  if (std::fabs(p) < 9.95 && p != std::round(p)) return printf_string("%.1f%%", p);
+  return printf_string("%.0f%%", p);
+}
+
+std::string ratio(double v) {
+  if (!std::isfinite(v)) return "n/a";
+  return printf_string(v < 10 ? "%.2f\xC3\x97" : "%.1f\xC3\x97", v);
+}
+
+std::string number(double v, int significant) {
+  if (!std::isfinite(v)) return "n/a";
+  if (std::fabs(v) < 1e15 && v == std::round(v))  // whole numbers in full: "1024", "12,345"
+    return std::string(v < 0 ? "-" : "") + (std::fabs(v) >= 1e4 ? with_separators(v) : printf_string("%.0f", std::fabs(v)));
+  char format[16];
+  std::snprintf(format, sizeof format, "%%.%dg", significant);
+  return printf_string(format, v);
+}
+
+std::string runs(double n) {
+  if (!std::isfinite(n)) return "n/a";
+  return printf_string("%.0f", std::ceil(n - 1e-9));
+}
+
+}  // namespace traincost::fmt

@@ -1,0 +1,94 @@
+#include "traincost/hf_config.hpp"
+
+#include <cmath>
+
+#include "traincost/fields.hpp"
+#include "traincost/json_text.hpp"
+
+namespace traincost {
+namespace {
+
+// The first of several synonymous keys that is present, as a positive whole number.
+std::optional<double> whole(const Json& config, std::initializer_list<const char*> keys, Problems& problems, bool required) {
+  for (const char* key : keys) {
+    const auto it = config.find(key);
+    if (it == config.end() || it->is_null()) continue;
+    if (!it->is_number() || !(it->get<double>() > 0) || it->get<double>() != std::floor(it->get<double>()) ||
+        it->get<double>() > 1e9) {
+      problems.push_back({key, std::string("must be a positive whole number, got ") + preview(*it)});
+      return std::nullopt;
+    }
+    return it->get<double>();
+  }
+  if (required) problems.push_back({*keys.begin(), "is missing from the config"});
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Model> model_from_hf_config(std::string_view json_text, Problems& problems) {
+  const size_t before = problems.size();
+  std::optional<Json> doc = parse_json(json_text, problems);
+  if (!doc) return std::nullopt;
+  if (!doc->is_object()) {
+    problems.push_back({"", "a config.json is a JSON object"});
+    return std::nullopt;
+  }
+  const Json& c = *doc;
+  const auto h = whole(c, {"hidden_size", "n_embd", "d_model"}, problems, true);
+  const auto layers = whole(c, {"num_hidden_layers", "n_layer", "num_layers"}, problems, true);
+  const auto heads = whole(c, {"num_attention_heads", "n_head", "num_heads"}, problems, true);
+  const auto vocab = whole(c, {"vocab_size"}, problems, true);
+  const auto kv_heads = whole(c, {"num_key_value_heads", "num_kv_heads"}, problems, false);
+  const auto ffn = whole(c, {"intermediate_size", "n_inner", "ffn_dim"}, problems, false);
+  const auto seq = whole(c, {"max_position_embeddings", "n_positions", "seq_length"}, problems, false);
+  const auto experts = whole(c, {"num_local_experts", "num_experts", "n_routed_experts"}, problems, false);
+  const auto experts_per_token = whole(c, {"num_experts_per_tok", "moe_top_k"}, problems, false);
+  const auto expert_ffn = whole(c, {"moe_intermediate_size"}, problems, false);
+  if (problems.size() != before) return std::nullopt;
+  if (*h / *heads != std::floor(*h / *heads)) {
+    problems.push_back({"num_attention_heads", "does not divide hidden_size"});
+    return std::nullopt;
+  }
+
+  // GPT-2 style configs (n_embd) use a 4h GELU MLP with two matrices; Llama-style ones a SwiGLU
+  // MLP with three (gate, up, down).
+  const bool gpt2_style = c.contains("n_embd");
+  const double hidden = *h, head_dim = hidden / *heads;
+  const double kv = kv_heads.value_or(*heads) * head_dim;
+  const double mlp_width = ffn.value_or(4 * hidden);
+  const double mlp_matrices = gpt2_style ? 2 : 3;
+  const bool tied = c.contains("tie_word_embeddings") ? c["tie_word_embeddings"].is_boolean() && c["tie_word_embeddings"].get<bool>()
+                                                     : gpt2_style;
+
+  // Per layer: attention Q and O (h×h each), K and V (h×kv each); the MLP; two norms.
+  const double attention = 2 * hidden * hidden + 2 * hidden * kv;
+  const double dense_mlp = mlp_matrices * hidden * mlp_width;
+  const double norms = 2 * hidden;
+  const double embeddings = *vocab * hidden * (tied ? 1 : 2);
+  double per_layer_total = attention + dense_mlp + norms;
+  double per_layer_active = per_layer_total;
+  if (experts && *experts > 1) {
+    // Every layer holds `experts` MLPs and a router; each token uses `experts_per_token` of them.
+    const double expert_mlp = mlp_matrices * hidden * expert_ffn.value_or(mlp_width);
+    const double routed = experts_per_token.value_or(2);
+    per_layer_total = attention + *experts * expert_mlp + hidden * *experts + norms;
+    per_layer_active = attention + routed * expert_mlp + hidden * *experts + norms;
+  }
+  Model m;
+  m.params = *layers * per_layer_total + embeddings + hidden;  // + final norm
+  const double active = *layers * per_layer_active + embeddings + hidden;
+  if (active < m.params) m.active_params = active;
+  m.layers = static_cast<int>(*layers);
+  m.hidden = static_cast<int>(hidden);
+  m.heads = static_cast<int>(*heads);
+  m.vocab = static_cast<int>(std::fmin(*vocab, fields::vocab.max));
+  m.seq_len = seq ? static_cast<int>(std::fmin(*seq, 8192)) : 0;
+  if (m.params > fields::params.max || m.params < fields::params.min) {
+    problems.push_back({"", "the config describes " + std::to_string(m.params) + " parameters, outside what TrainCost models"});
+    return std::nullopt;
+  }
+  return m;
+}
+
+}  // namespace traincost

@@ -1,0 +1,230 @@
+#include "traincost/report.hpp"
+
+#include <cstdio>
+
+#include "traincost/format.hpp"
+#include "traincost/verdict.hpp"
+
+namespace traincost {
+
+CostBreakdown breakdown(const OptionResult& r, double runs) {
+  return {r.compute_cost, r.compile_cost, r.porting_cost / runs, r.validation_cost / runs, r.maintenance_cost / runs,
+          r.egress_cost_per_run};
+}
+
+const char* to_string(BreakevenKind kind) {
+  switch (kind) {
+    case BreakevenKind::FromFirstRun: return "from_first_run";
+    case BreakevenKind::AtRuns: return "at_runs";
+    case BreakevenKind::UntilRuns: return "until_runs";
+    case BreakevenKind::Never: return "never";
+  }
+  return "never";
+}
+
+std::string workload_title(const Workload& w, size_t index) {
+  return w.name.empty() ? "Workload " + std::to_string(index + 1) : w.name;
+}
+
+namespace {
+
+OrderedJson breakeven_json(const Breakeven& b) {
+  OrderedJson j = OrderedJson::object();
+  j["kind"] = to_string(b.kind);
+  if (b.kind == BreakevenKind::AtRuns || b.kind == BreakevenKind::UntilRuns) j["runs"] = b.runs;
+  else j["runs"] = nullptr;
+  return j;
+}
+
+const char* memory_word(const OptionResult& r) {
+  if (r.memory.fits) return "fits";
+  return r.memory.possible ? "too small" : "impossible";
+}
+
+std::string memory_text(const OptionResult& r) {
+  if (r.memory.fits) return "fits";
+  if (!r.memory.possible) return "no fit";
+  return "needs " + fmt::number(r.memory.min_instances) + "+ inst.";
+}
+
+std::string pad(const std::string& s, size_t width) {
+  // Width in characters, counting UTF-8 continuation bytes as nothing.
+  size_t visible = 0;
+  for (unsigned char ch : s) visible += (ch & 0xC0) != 0x80;
+  return visible >= width ? s + " " : s + std::string(width - visible, ' ');
+}
+
+}  // namespace
+
+OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved, const Results& results) {
+  OrderedJson j = OrderedJson::object();
+  j["traincost_version"] = TRAINCOST_VERSION;
+  j["catalog"] = builtin_catalog().version;
+  OrderedJson workloads = OrderedJson::array();
+  for (size_t w = 0; w < results.workloads.size(); ++w) {
+    const WorkloadResult& wr = results.workloads[w];
+    const double runs = resolved.workloads[w].runs;
+    OrderedJson wj = OrderedJson::object();
+    wj["name"] = workload_title(s.workloads[w], w);
+    wj["target_tokens"] = wr.target_tokens;
+    wj["runs"] = runs;
+    wj["verdict"] = workload_verdict(resolved, results, w);
+    OrderedJson options = OrderedJson::array();
+    for (size_t o = 0; o < wr.options.size(); ++o) {
+      const OptionResult& r = wr.options[o];
+      const CostBreakdown b = breakdown(r, runs);
+      OrderedJson oj = OrderedJson::object();
+      oj["label"] = resolved.options[o].label;
+      oj["instance"] = resolved.options[o].instance;
+      oj["feasible"] = r.feasible();
+      if (!r.feasible()) oj["issue"] = infeasibility_reason(r);
+      oj["training_flops"] = r.training_flops;
+      oj["tokens"] = r.tokens;
+      oj["tokens_per_second"] = r.tokens_per_sec;
+      oj["chips"] = r.chips;
+      oj["goodput"] = r.goodput;
+      oj["wall_clock_hours"] = r.wall_clock_hours;
+      oj["chip_hours"] = r.chip_hours;
+      oj["instance_hours"] = r.instance_hours;
+      oj["price_usd_per_instance_hour"] = r.price_usd_per_hour;
+      oj["hardware_cost_per_run_usd"] = r.hardware_cost_per_run;
+      oj["one_time_cost_usd"] = r.one_time_cost;
+      oj["maintenance_cost_usd"] = r.maintenance_cost;
+      oj["fixed_cost_usd"] = r.fixed_cost;
+      oj["per_run_cost_usd"] = r.per_run_cost;
+      oj["cost_per_run_usd"] = r.cost_per_run;
+      oj["cost_per_million_tokens_usd"] = r.cost_per_million_tokens;
+      oj["horizon_cost_usd"] = r.horizon_cost;
+      oj["annual_cost_usd"] = r.annual_cost;
+      oj["breakdown_per_run_usd"] = {{"compute", b.compute},         {"compile", b.compile},
+                                     {"porting", b.porting},         {"validation", b.validation},
+                                     {"maintenance", b.maintenance}, {"egress", b.egress}};
+      oj["memory"] = {{"fits", r.memory.fits},
+                      {"possible", r.memory.possible},
+                      {"min_chips", r.memory.min_chips},
+                      {"min_instances", r.memory.min_instances},
+                      {"bytes_per_chip", r.memory.bytes_per_chip},
+                      {"usable_bytes_per_chip", r.memory.usable_bytes_per_chip}};
+      oj["savings_vs_reference"] = r.savings_vs_reference;
+      oj["wall_clock_ratio_vs_reference"] = r.wall_clock_ratio_vs_reference;
+      oj["breakeven_vs_reference"] = breakeven_json(r.vs_reference);
+      options.push_back(oj);
+    }
+    wj["options"] = options;
+    const Comparison& c = wr.comparison;
+    OrderedJson cj = OrderedJson::object();
+    cj["cheapest"] = c.cheapest >= 0 ? OrderedJson(resolved.options[static_cast<size_t>(c.cheapest)].label) : OrderedJson();
+    cj["cheapest_index"] = c.cheapest;
+    cj["runner_up"] = c.runner_up >= 0 ? OrderedJson(resolved.options[static_cast<size_t>(c.runner_up)].label) : OrderedJson();
+    cj["runner_up_index"] = c.runner_up;
+    cj["savings"] = c.savings;
+    cj["wall_clock_ratio"] = c.wall_clock_ratio;
+    cj["breakeven"] = to_string(c.breakeven.kind);
+    cj["breakeven_runs"] = (c.breakeven.kind == BreakevenKind::AtRuns || c.breakeven.kind == BreakevenKind::UntilRuns)
+                               ? OrderedJson(c.breakeven.runs)
+                               : OrderedJson();
+    wj["comparison"] = cj;
+    workloads.push_back(wj);
+  }
+  j["workloads"] = workloads;
+  const Portfolio& p = results.portfolio;
+  OrderedJson pj = OrderedJson::object();
+  OrderedJson singles = OrderedJson::array();
+  for (size_t o = 0; o < p.single_option_annual.size(); ++o)
+    singles.push_back({{"label", resolved.options[o].label},
+                       {"annual_cost_usd", p.single_option_annual[o]},
+                       {"feasible", static_cast<bool>(p.single_option_feasible[o])}});
+  pj["single_option"] = singles;
+  pj["best_per_workload"] = p.best_per_workload;
+  pj["best_mix_annual_usd"] = p.best_mix_annual;
+  pj["best_single"] = p.best_single;
+  pj["savings_vs_best_single"] = p.savings_vs_best_single;
+  pj["verdict"] = portfolio_verdict(resolved, results);
+  j["portfolio"] = pj;
+  return j;
+}
+
+std::string report_text(const Scenario& s, const ResolvedScenario& resolved, const Results& results) {
+  std::string out = "TrainCost " TRAINCOST_VERSION " (catalog " + builtin_catalog().version + ")";
+  if (!s.name.empty()) out += "\n" + s.name;
+  out += "\n";
+  for (size_t w = 0; w < results.workloads.size(); ++w) {
+    const WorkloadResult& wr = results.workloads[w];
+    const WorkloadInputs& wi = resolved.workloads[w];
+    out += "\n" + workload_title(s.workloads[w], w) + ": " + fmt::count(wi.model.params) + " parameters, " +
+           fmt::count(wr.target_tokens) + " tokens, " + fmt::number(wi.runs) + " runs over " + fmt::number(wi.horizon_months) +
+           " months\n";
+    out += workload_verdict(resolved, results, w) + "\n\n";
+    out += pad("Option", 24) + pad("Time", 11) + pad("Chip-hours", 12) + pad("Hardware/run", 14) + pad("One-time", 11) +
+           pad("Cost/run", 11) + pad("$/M tokens", 12) + "Memory\n";
+    for (size_t o = 0; o < wr.options.size(); ++o) {
+      const OptionResult& r = wr.options[o];
+      char per_million[32];
+      std::snprintf(per_million, sizeof per_million, "$%.3f", r.cost_per_million_tokens);
+      out += pad(resolved.options[o].label, 24) + pad(fmt::hours(r.wall_clock_hours), 11) + pad(fmt::count(r.chip_hours), 12) +
+             pad(fmt::usd(r.hardware_cost_per_run), 14) + pad(fmt::usd(r.one_time_cost), 11) + pad(fmt::usd(r.cost_per_run), 11) +
+             pad(per_million, 12) + memory_text(r) + "\n";
+    }
+  }
+  if (results.workloads.size() > 1) out += "\n" + portfolio_verdict(resolved, results) + "\n";
+  return out;
+}
+
+std::string report_markdown(const Scenario& s, const ResolvedScenario& resolved, const Results& results,
+                            const std::string& link) {
+  std::string out = "### " + (s.name.empty() ? std::string("TrainCost comparison") : s.name) + "\n\n";
+  for (size_t w = 0; w < results.workloads.size(); ++w) {
+    const WorkloadResult& wr = results.workloads[w];
+    out += "**" + workload_title(s.workloads[w], w) + "**: " + workload_verdict(resolved, results, w) + "\n\n";
+    out += "| Option | Wall clock | Chip-hours | Hardware per run | One-time | Fully loaded per run | $ per M tokens | Memory |\n";
+    out += "|---|---:|---:|---:|---:|---:|---:|---|\n";
+    for (size_t o = 0; o < wr.options.size(); ++o) {
+      const OptionResult& r = wr.options[o];
+      char per_million[32];
+      std::snprintf(per_million, sizeof per_million, "$%.3f", r.cost_per_million_tokens);
+      std::string label = resolved.options[o].label;
+      for (char& ch : label)
+        if (ch == '|') ch = '/';
+      out += "| " + label + " | " + fmt::hours(r.wall_clock_hours) + " | " + fmt::count(r.chip_hours) + " | " +
+             fmt::usd(r.hardware_cost_per_run) + " | " + fmt::usd(r.one_time_cost) + " | " + fmt::usd(r.cost_per_run) + " | " +
+             per_million + " | " + memory_text(r) + " |\n";
+    }
+    out += "\n";
+  }
+  if (results.workloads.size() > 1) out += portfolio_verdict(resolved, results) + "\n\n";
+  out += "_Computed by TrainCost " TRAINCOST_VERSION " with catalog " + builtin_catalog().version + "._";
+  if (!link.empty()) out += " [Open this scenario](" + link + ")";
+  out += "\n";
+  return out;
+}
+
+std::string report_csv(const Scenario& s, const ResolvedScenario& resolved, const Results& results) {
+  // Quoted, and a leading = + - @ defused so a spreadsheet never runs a label as a formula.
+  auto quote = [](std::string v) {
+    std::string out = "\"";
+    if (!v.empty() && (v[0] == '=' || v[0] == '+' || v[0] == '-' || v[0] == '@')) out += '\'';
+    for (char ch : v) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+    return out + "\"";
+  };
+  auto num = [](double v) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.10g", v);
+    return std::string(buffer);
+  };
+  std::string out =
+      "workload,option,instance,feasible,tokens,training_flops,wall_clock_hours,chip_hours,hardware_cost_per_run_usd,"
+      "one_time_cost_usd,cost_per_run_usd,cost_per_million_tokens_usd,annual_cost_usd,memory\n";
+  for (size_t w = 0; w < results.workloads.size(); ++w) {
+    for (size_t o = 0; o < results.workloads[w].options.size(); ++o) {
+      const OptionResult& r = results.workloads[w].options[o];
+      out += quote(workload_title(s.workloads[w], w)) + "," + quote(resolved.options[o].label) + "," +
+             quote(resolved.options[o].instance) + "," + (r.feasible() ? "true" : "false") + "," + num(r.tokens) + "," +
+             num(r.training_flops) + "," + num(r.wall_clock_hours) + "," + num(r.chip_hours) + "," +
+             num(r.hardware_cost_per_run) + "," + num(r.one_time_cost) + "," + num(r.cost_per_run) + "," +
+             num(r.cost_per_million_tokens) + "," + num(r.annual_cost) + "," + memory_word(r) + "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace traincost

@@ -1,0 +1,439 @@
+#include "traincost/uncertainty.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+#include "traincost/format.hpp"
+#include "traincost/random.hpp"
+#include "traincost/report.hpp"
+
+namespace traincost {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+struct OptionMember {
+  const char* name;
+  double PairInputs::*member;
+};
+constexpr OptionMember kOptionMembers[] = {
+    {"mfu", &PairInputs::mfu},
+    {"measured_tokens_per_sec_per_chip", &PairInputs::measured_tokens_per_sec_per_chip},
+    {"price_usd_per_hour", &PairInputs::price_usd_per_hour},
+    {"discount", &PairInputs::discount},
+    {"scaling_per_doubling", &PairInputs::scaling_per_doubling},
+    {"reliability.mtbf_hours_per_instance", &PairInputs::mtbf_hours_per_instance},
+    {"reliability.checkpoint_write_minutes", &PairInputs::checkpoint_write_minutes},
+    {"reliability.restart_minutes", &PairInputs::restart_minutes},
+    {"porting.engineer_weeks", &PairInputs::engineer_weeks},
+    {"porting.usd_per_engineer_week", &PairInputs::usd_per_engineer_week},
+    {"porting.validation_runs", &PairInputs::validation_runs},
+    {"porting.validation_run_fraction", &PairInputs::validation_run_fraction},
+    {"porting.convergence_penalty", &PairInputs::convergence_penalty},
+    {"porting.compile_hours_per_run", &PairInputs::compile_hours_per_run},
+    {"porting.maintenance_usd_per_year", &PairInputs::maintenance_usd_per_year},
+    {"porting.egress_tb_per_run", &PairInputs::egress_tb_per_run},
+    {"porting.egress_usd_per_tb", &PairInputs::egress_usd_per_tb},
+};
+
+// The doubles in a resolved scenario that an input controls. An option's input appears once
+// per workload; a model's params also moves its active params when the scenario gave none.
+std::vector<double*> bind(ResolvedScenario& r, const InputRef& ref, const Scenario& s) {
+  std::vector<double*> targets;
+  const std::string name = ref.kind->name;
+  const size_t i = static_cast<size_t>(ref.index);
+  if (ref.kind->scope == InputScope::Option) {
+    for (const OptionMember& m : kOptionMembers)
+      if (name == m.name)
+        for (WorkloadInputs& w : r.workloads) targets.push_back(&(w.options[i].*m.member));
+    return targets;
+  }
+  WorkloadInputs& w = r.workloads[i];
+  if (name == "runs") targets.push_back(&w.runs);
+  else if (name == "horizon_months") targets.push_back(&w.horizon_months);
+  else if (name == "model.params") {
+    targets.push_back(&w.model.params);
+    if (!s.workloads[i].model.active_params) targets.push_back(&*w.model.active_params);
+  } else if (name == "model.active_params") targets.push_back(&*w.model.active_params);
+  else if (name == "target.tokens") targets.push_back(&w.target.tokens);
+  else if (name == "target.steps") targets.push_back(&w.target.steps);
+  else if (name == "target.tokens_per_step") targets.push_back(&w.target.tokens_per_step);
+  else if (name == "target.loss") targets.push_back(&w.target.loss);
+  return targets;
+}
+
+double sample(const RangedInput& in, double u) {
+  switch (in.dist) {
+    case Distribution::Uniform: return uniform_quantile(in.low, in.high, u);
+    case Distribution::LogNormal: return lognormal_quantile_90(in.low, in.high, u);
+    case Distribution::Triangular: return triangular_quantile(in.low, std::clamp(in.value, in.low, in.high), in.high, u);
+  }
+  return in.value;
+}
+
+std::string title_of(const Scenario& s, const ResolvedScenario& r, const InputRef& ref) {
+  if (ref.kind->scope == InputScope::Option) return r.options[static_cast<size_t>(ref.index)].label;
+  return workload_title(s.workloads[static_cast<size_t>(ref.index)], static_cast<size_t>(ref.index));
+}
+
+// Linear interpolation between order statistics; reorders `v`. NaNs must be removed first.
+double quantile(std::vector<double>& v, double q) {
+  if (v.empty()) return NAN;
+  const double pos = q * static_cast<double>(v.size() - 1);
+  const size_t k = static_cast<size_t>(pos);
+  const double frac = pos - static_cast<double>(k);
+  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k), v.end());
+  const double a = v[k];
+  if (frac == 0 || k + 1 >= v.size()) return a;
+  const double b = *std::min_element(v.begin() + static_cast<std::ptrdiff_t>(k) + 1, v.end());
+  if (a == b || std::isinf(b)) return b == a ? a : b;
+  return a + frac * (b - a);
+}
+
+Percentiles percentiles(std::vector<double>& v) { return {quantile(v, 0.05), quantile(v, 0.50), quantile(v, 0.95)}; }
+
+}  // namespace
+
+double challenger_breakeven(const OptionResult& c, const OptionResult& other) {
+  if (!(c.per_run_cost < other.per_run_cost)) return kInf;
+  return std::max(1.0, (c.fixed_cost - other.fixed_cost) / (other.per_run_cost - c.per_run_cost));
+}
+
+std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario& resolved) {
+  std::vector<RangedInput> out;
+  ResolvedScenario scratch = resolved;
+  auto current = [&](const InputRef& ref) {
+    const std::vector<double*> t = bind(scratch, ref, s);
+    return t.empty() ? 0.0 : *t.front();
+  };
+  auto add = [&](const InputRef& ref, double low, double high, Distribution dist, bool is_default) {
+    RangedInput in;
+    in.ref = ref;
+    in.path = ref.path();
+    in.label = title_of(s, resolved, ref) + ": " + ref.kind->label;
+    in.value = current(ref);
+    in.low = low;
+    in.high = high;
+    in.dist = dist;
+    in.default_range = is_default;
+    out.push_back(in);
+  };
+  for (const Range& r : s.ranges)
+    if (const auto ref = parse_input_path(r.input)) add(*ref, r.low, r.high, r.dist, false);
+  if (!s.analysis.default_ranges) return out;
+
+  auto has_range = [&](const std::string& path) {
+    for (const RangedInput& in : out)
+      if (in.path == path) return true;
+    return false;
+  };
+  auto ref_of = [](const std::string& path) { return *parse_input_path(path); };
+  auto option_path = [](size_t i, const char* name) { return "options[" + std::to_string(i) + "]." + name; };
+
+  for (size_t i = 0; i < resolved.options.size(); ++i) {
+    const OptionInfo& info = resolved.options[i];
+    const PairInputs& p = resolved.workloads.front().options[i];
+    if (p.measured_tokens_per_sec_per_chip > 0) {
+      const std::string path = option_path(i, "measured_tokens_per_sec_per_chip");
+      if (!has_range(path))
+        add(ref_of(path), p.measured_tokens_per_sec_per_chip * 0.9, p.measured_tokens_per_sec_per_chip * 1.1,
+            Distribution::Triangular, true);
+    } else {
+      const std::string path = option_path(i, "mfu");
+      if (!has_range(path)) {
+        if (info.mfu_from_catalog && info.catalog_mfu && info.catalog_mfu->has_range())
+          add(ref_of(path), info.catalog_mfu->low, info.catalog_mfu->high, Distribution::Triangular, true);
+        else
+          add(ref_of(path), p.mfu * 0.8, std::min(1.0, p.mfu * 1.15), Distribution::Triangular, true);
+      }
+    }
+    const std::string price = option_path(i, "price_usd_per_hour");
+    if (info.price_from_catalog && info.catalog_price && info.catalog_price->has_range() && !has_range(price))
+      add(ref_of(price), info.catalog_price->low, info.catalog_price->high, Distribution::Triangular, true);
+    const std::string weeks = option_path(i, "porting.engineer_weeks");
+    if (p.engineer_weeks > 0 && !has_range(weeks))
+      add(ref_of(weeks), p.engineer_weeks * 0.5, p.engineer_weeks * 2.5, Distribution::LogNormal, true);
+    const std::string penalty = option_path(i, "porting.convergence_penalty");
+    if (p.convergence_penalty > 0 && !has_range(penalty))
+      add(ref_of(penalty), 0.0, std::min(1.0, p.convergence_penalty * 3), Distribution::Triangular, true);
+  }
+  for (size_t w = 0; w < resolved.workloads.size(); ++w) {
+    const std::string path = "workloads[" + std::to_string(w) + "].runs";
+    const double runs = resolved.workloads[w].runs;
+    if (runs > 1 && !has_range(path)) add(ref_of(path), std::max(1.0, runs * 0.5), runs * 1.5, Distribution::Triangular, true);
+  }
+  return out;
+}
+
+Analysis analyze(const Scenario& s, const Catalog& catalog, const AnalyzeOptions& options) {
+  Analysis a;
+  const ResolvedScenario base = resolve(s, catalog);
+  a.workload = std::min(options.workload, base.workloads.size() - 1);
+  const size_t w = a.workload;
+  a.inputs = ranged_inputs(s, base);
+  const Results base_results = evaluate(base);
+  const WorkloadResult& bw = base_results.workloads[w];
+  a.leader = bw.comparison.cheapest;
+  a.runner_up = bw.comparison.runner_up;
+  const bool has_pair = a.leader >= 0 && a.runner_up >= 0;
+  const size_t L = static_cast<size_t>(std::max(a.leader, 0)), R = static_cast<size_t>(std::max(a.runner_up, 0));
+  if (has_pair) a.challenger = bw.options[L].fixed_cost >= bw.options[R].fixed_cost ? a.leader : a.runner_up;
+  const size_t C = static_cast<size_t>(std::max(a.challenger, 0));
+  const size_t I = C == L ? R : L;
+
+  auto metric = [&](const WorkloadResult& wr) -> double {
+    if (!has_pair || !wr.options[L].feasible() || !wr.options[R].feasible()) return NAN;
+    return wr.options[R].cost_per_run - wr.options[L].cost_per_run;
+  };
+  auto breakeven_of = [&](const WorkloadResult& wr) -> double {
+    if (!has_pair || !wr.options[C].feasible() || !wr.options[I].feasible()) return NAN;
+    return challenger_breakeven(wr.options[C], wr.options[I]);
+  };
+  a.base_metric = metric(bw);
+  a.base_breakeven = breakeven_of(bw);
+
+  ResolvedScenario work = base;
+  std::vector<std::vector<double*>> targets;
+  for (const RangedInput& in : a.inputs) targets.push_back(bind(work, in.ref, s));
+  auto set = [&](size_t k, double v) {
+    for (double* t : targets[k]) *t = v;
+  };
+  Results results;
+
+  if (options.sensitivity && has_pair) {
+    for (size_t k = 0; k < a.inputs.size(); ++k) {
+      const RangedInput& in = a.inputs[k];
+      SensitivityRow row;
+      row.input = in.path;
+      row.label = in.label;
+      row.base_value = in.value;
+      row.low_value = in.low;
+      row.high_value = in.high;
+      row.default_range = in.default_range;
+      set(k, in.low);
+      evaluate(work, results);
+      row.metric_at_low = metric(results.workloads[w]);
+      row.breakeven_at_low = breakeven_of(results.workloads[w]);
+      set(k, in.high);
+      evaluate(work, results);
+      row.metric_at_high = metric(results.workloads[w]);
+      row.breakeven_at_high = breakeven_of(results.workloads[w]);
+      set(k, in.value);
+      row.swing = std::fabs(row.metric_at_high - row.metric_at_low);
+      a.sensitivity.push_back(row);
+    }
+    // Largest swing first; rows whose metric is undefined at an end go last. stable_sort keeps
+    // the input order among equals, so the table is the same on every platform.
+    std::stable_sort(a.sensitivity.begin(), a.sensitivity.end(), [](const SensitivityRow& x, const SensitivityRow& y) {
+      const double sx = std::isnan(x.swing) ? -1 : x.swing, sy = std::isnan(y.swing) ? -1 : y.swing;
+      return sx > sy;
+    });
+  }
+
+  if (!options.monte_carlo) return a;
+  MonteCarlo& mc = a.monte_carlo;
+  const size_t n = static_cast<size_t>(std::max(options.samples, 1));
+  const size_t n_options = base.options.size();
+  mc.samples = static_cast<int>(n);
+  mc.seed = options.seed;
+  std::vector<std::vector<double>> per_run(n_options, std::vector<double>(n)), horizon(n_options, std::vector<double>(n));
+  std::vector<uint32_t> cheapest(n_options, 0), cheapest_horizon(n_options, 0), feasible(n_options, 0);
+  std::vector<double> difference, breakevens;
+  difference.reserve(n);
+  breakevens.reserve(n);
+  uint32_t pays_off = 0, pair_samples = 0;
+  Random rng(options.seed);
+  for (size_t i = 0; i < n; ++i) {
+    for (size_t k = 0; k < a.inputs.size(); ++k) set(k, sample(a.inputs[k], rng.uniform()));
+    evaluate(work, results);
+    const WorkloadResult& wr = results.workloads[w];
+    int best = -1, best_horizon = -1;
+    for (size_t o = 0; o < n_options; ++o) {
+      const bool ok = wr.options[o].feasible();
+      feasible[o] += ok;
+      per_run[o][i] = ok ? wr.options[o].cost_per_run : kInf;
+      double total = 0;
+      for (const WorkloadResult& each : results.workloads)
+        total += each.options[o].feasible() ? each.options[o].horizon_cost : kInf;
+      horizon[o][i] = total;
+      if (ok && (best < 0 || per_run[o][i] < per_run[static_cast<size_t>(best)][i])) best = static_cast<int>(o);
+      if (std::isfinite(total) && (best_horizon < 0 || total < horizon[static_cast<size_t>(best_horizon)][i]))
+        best_horizon = static_cast<int>(o);
+    }
+    if (best < 0) ++mc.infeasible_samples;
+    else ++cheapest[static_cast<size_t>(best)];
+    if (best_horizon >= 0) ++cheapest_horizon[static_cast<size_t>(best_horizon)];
+    const double d = metric(wr);
+    if (!std::isnan(d)) difference.push_back(d);
+    const double be = breakeven_of(wr);
+    if (!std::isnan(be)) {
+      breakevens.push_back(be);
+      ++pair_samples;
+      pays_off += be <= work.workloads[w].runs;
+    }
+  }
+  const double inv = 1.0 / static_cast<double>(n);
+  for (size_t o = 0; o < n_options; ++o) {
+    OptionStats st;
+    st.probability_cheapest = cheapest[o] * inv;
+    st.probability_cheapest_horizon = cheapest_horizon[o] * inv;
+    st.probability_feasible = feasible[o] * inv;
+    st.cost_per_run = percentiles(per_run[o]);
+    st.horizon_cost = percentiles(horizon[o]);
+    mc.options.push_back(st);
+  }
+  mc.breakeven_runs = percentiles(breakevens);
+  mc.probability_pays_off = pair_samples ? static_cast<double>(pays_off) / pair_samples : 0;
+
+  // Histogram of the difference over its central 99%, 40 bins; the tails land in the end bins.
+  if (!difference.empty()) {
+    std::vector<double> scratch = difference;
+    double lo = quantile(scratch, 0.005), hi = quantile(scratch, 0.995);
+    if (!(hi > lo)) {
+      lo -= 1;
+      hi += 1;
+    }
+    mc.difference.min = lo;
+    mc.difference.max = hi;
+    mc.difference.counts.assign(40, 0);
+    for (double d : difference) {
+      const double x = (d - lo) / (hi - lo) * 40;
+      const long bin = std::lround(std::floor(std::clamp(x, 0.0, 39.0)));
+      ++mc.difference.counts[static_cast<size_t>(bin)];
+    }
+  }
+  return a;
+}
+
+namespace {
+
+OrderedJson runs_json(double runs) {
+  if (std::isnan(runs)) return nullptr;
+  if (std::isinf(runs)) return "never";
+  return runs;
+}
+OrderedJson number_json(double v) { return std::isfinite(v) ? OrderedJson(v) : OrderedJson(nullptr); }
+OrderedJson percentiles_json(const Percentiles& p) { return {{"p5", number_json(p.p5)}, {"p50", number_json(p.p50)}, {"p95", number_json(p.p95)}}; }
+OrderedJson runs_percentiles_json(const Percentiles& p) {
+  return {{"p5", runs_json(p.p5)}, {"p50", runs_json(p.p50)}, {"p95", runs_json(p.p95)}};
+}
+
+std::string runs_text(double runs) {
+  if (std::isnan(runs)) return "n/a";
+  if (std::isinf(runs)) return "never";
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1f", runs);
+  return buffer;
+}
+
+std::string label_of(const ResolvedScenario& r, int i) { return i >= 0 ? r.options[static_cast<size_t>(i)].label : "none"; }
+
+}  // namespace
+
+OrderedJson analysis_to_json(const Scenario&, const ResolvedScenario& r, const Analysis& a) {
+  OrderedJson j = OrderedJson::object();
+  j["workload"] = a.workload;
+  j["leader"] = label_of(r, a.leader);
+  j["runner_up"] = label_of(r, a.runner_up);
+  j["challenger"] = label_of(r, a.challenger);
+  j["metric"] = "cost per run of the runner-up minus the leader, USD (positive: the leader stays ahead)";
+  j["base"] = {{"metric", number_json(a.base_metric)}, {"breakeven_runs", runs_json(a.base_breakeven)}};
+  OrderedJson inputs = OrderedJson::array();
+  for (const RangedInput& in : a.inputs)
+    inputs.push_back({{"input", in.path}, {"label", in.label}, {"value", in.value}, {"low", in.low}, {"high", in.high},
+                      {"dist", to_string(in.dist)}, {"default_range", in.default_range}});
+  j["inputs"] = inputs;
+  OrderedJson rows = OrderedJson::array();
+  for (const SensitivityRow& row : a.sensitivity)
+    rows.push_back({{"input", row.input},
+                    {"label", row.label},
+                    {"low_value", row.low_value},
+                    {"high_value", row.high_value},
+                    {"metric_at_low", number_json(row.metric_at_low)},
+                    {"metric_at_high", number_json(row.metric_at_high)},
+                    {"breakeven_at_low", runs_json(row.breakeven_at_low)},
+                    {"breakeven_at_high", runs_json(row.breakeven_at_high)},
+                    {"swing", number_json(row.swing)},
+                    {"default_range", row.default_range}});
+  j["sensitivity"] = rows;
+  const MonteCarlo& mc = a.monte_carlo;
+  OrderedJson mj = OrderedJson::object();
+  mj["samples"] = mc.samples;
+  mj["seed"] = mc.seed;
+  OrderedJson opts = OrderedJson::array();
+  for (size_t o = 0; o < mc.options.size(); ++o) {
+    const OptionStats& st = mc.options[o];
+    opts.push_back({{"label", r.options[o].label},
+                    {"probability_cheapest", st.probability_cheapest},
+                    {"probability_cheapest_horizon", st.probability_cheapest_horizon},
+                    {"probability_feasible", st.probability_feasible},
+                    {"cost_per_run_usd", percentiles_json(st.cost_per_run)},
+                    {"horizon_cost_usd", percentiles_json(st.horizon_cost)}});
+  }
+  mj["options"] = opts;
+  mj["breakeven_runs"] = runs_percentiles_json(mc.breakeven_runs);
+  mj["probability_pays_off"] = mc.probability_pays_off;
+  mj["difference_histogram"] = {{"min", mc.difference.min}, {"max", mc.difference.max}, {"counts", mc.difference.counts}};
+  mj["infeasible_samples"] = mc.infeasible_samples;
+  j["monte_carlo"] = mj;
+  return j;
+}
+
+std::string analysis_text(const ResolvedScenario& r, const Analysis& a) {
+  std::string out;
+  if (a.leader < 0 || a.runner_up < 0) {
+    out += "Sensitivity needs two options that can run the workload.\n";
+  } else {
+    out += "Decision: " + label_of(r, a.leader) + " leads " + label_of(r, a.runner_up) + " by " + fmt::usd(a.base_metric) +
+           " per run; " + label_of(r, a.challenger) + " breaks even at " + runs_text(a.base_breakeven) + " runs.\n\n";
+    out += "Sensitivity (lead per run at the low / high end of each range, largest swing first):\n";
+    for (const SensitivityRow& row : a.sensitivity) {
+      char line[256];
+      std::snprintf(line, sizeof line, "  %-44s %10s .. %-10s  lead %9s .. %-9s  break-even %s .. %s%s\n", row.label.c_str(),
+                    fmt::number(row.low_value).c_str(), fmt::number(row.high_value).c_str(), fmt::usd(row.metric_at_low).c_str(),
+                    fmt::usd(row.metric_at_high).c_str(), runs_text(row.breakeven_at_low).c_str(),
+                    runs_text(row.breakeven_at_high).c_str(), row.default_range ? "  (default range)" : "");
+      out += line;
+    }
+  }
+  const MonteCarlo& mc = a.monte_carlo;
+  if (mc.samples > 0) {
+    out += "\nMonte Carlo: " + std::to_string(mc.samples) + " samples, seed " + std::to_string(mc.seed) + "\n";
+    for (size_t o = 0; o < mc.options.size(); ++o) {
+      const OptionStats& st = mc.options[o];
+      out += "  " + r.options[o].label + ": cheapest per run in " + fmt::percent(st.probability_cheapest) +
+             " of samples; cost per run P5 " + fmt::usd(st.cost_per_run.p5) + ", P50 " + fmt::usd(st.cost_per_run.p50) + ", P95 " +
+             fmt::usd(st.cost_per_run.p95) + "\n";
+    }
+    if (a.challenger >= 0)
+      out += "  Break-even runs for " + label_of(r, a.challenger) + ": P5 " + runs_text(mc.breakeven_runs.p5) + ", P50 " +
+             runs_text(mc.breakeven_runs.p50) + ", P95 " + runs_text(mc.breakeven_runs.p95) + "; pays off within the expected runs in " +
+             fmt::percent(mc.probability_pays_off) + " of samples\n";
+  }
+  return out;
+}
+
+std::string analysis_markdown(const ResolvedScenario& r, const Analysis& a) {
+  std::string out = "#### How sure is it?\n\n";
+  const MonteCarlo& mc = a.monte_carlo;
+  if (mc.samples > 0) {
+    out += "| Option | P(cheapest per run) | Cost per run P5 | P50 | P95 |\n|---|---:|---:|---:|---:|\n";
+    for (size_t o = 0; o < mc.options.size(); ++o) {
+      const OptionStats& st = mc.options[o];
+      out += "| " + r.options[o].label + " | " + fmt::percent(st.probability_cheapest) + " | " + fmt::usd(st.cost_per_run.p5) + " | " +
+             fmt::usd(st.cost_per_run.p50) + " | " + fmt::usd(st.cost_per_run.p95) + " |\n";
+    }
+    out += "\n" + std::to_string(mc.samples) + " Monte Carlo samples, seed " + std::to_string(mc.seed) + ".\n\n";
+  }
+  if (!a.sensitivity.empty()) {
+    out += "| Input | Range | Lead per run at low | at high |\n|---|---|---:|---:|\n";
+    for (const SensitivityRow& row : a.sensitivity)
+      out += "| " + row.label + (row.default_range ? " (default range)" : "") + " | " + fmt::number(row.low_value) + " – " +
+             fmt::number(row.high_value) + " | " + fmt::usd(row.metric_at_low) + " | " + fmt::usd(row.metric_at_high) + " |\n";
+  }
+  return out;
+}
+
+}  // namespace traincost

@@ -1,0 +1,75 @@
+#include "traincost/verdict.hpp"
+
+#include <cmath>
+
+#include "traincost/format.hpp"
+
+namespace traincost {
+
+double first_run_after(double crossing) { return std::floor(crossing) + 1; }
+
+std::string infeasibility_reason(const OptionResult& r) {
+  switch (r.infeasible) {
+    case Infeasible::No: return {};
+    case Infeasible::Target: return "the target cannot be reached";
+    case Infeasible::Goodput: return "it fails more often than it can checkpoint (goodput " + fmt::percent(r.goodput) + ")";
+    case Infeasible::Memory:
+      if (!r.memory.possible) return "one chip cannot hold its activations (turn on recomputation or tensor parallelism)";
+      return "needs at least " + fmt::number(r.memory.min_instances) + " instances to hold the model";
+  }
+  return {};
+}
+
+std::string workload_verdict(const ResolvedScenario& s, const Results& results, size_t w) {
+  const WorkloadResult& wr = results.workloads[w];
+  const Comparison& c = wr.comparison;
+  const double runs = s.workloads[w].runs;
+  auto label = [&](int i) { return s.options[static_cast<size_t>(i)].label; };
+  std::string text;
+
+  if (c.cheapest < 0) {
+    text = "No option can run this job.";
+  } else if (c.runner_up < 0) {
+    text = label(c.cheapest) + " is the only option that can run this job, at " +
+           fmt::usd(wr.options[static_cast<size_t>(c.cheapest)].cost_per_run) + " per run.";
+  } else {
+    const std::string a = label(c.cheapest), b = label(c.runner_up);
+    text = a + " is " + fmt::percent(c.savings) + " cheaper per run than " + b + " at " + fmt::number(runs) +
+           (runs == 1 ? " run" : " runs");
+    switch (c.breakeven.kind) {
+      case BreakevenKind::FromFirstRun: text += ", and cheaper from the first run."; break;
+      case BreakevenKind::AtRuns:
+        text += "; it wins once the recipe runs " + fmt::number(first_run_after(c.breakeven.runs)) + "+ times, below that " + b + " wins.";
+        break;
+      case BreakevenKind::UntilRuns:
+        text += ", but from " + fmt::number(first_run_after(c.breakeven.runs)) + " runs on " + b +
+                " wins (its one-time costs are spread thinner).";
+        break;
+      case BreakevenKind::Never: text += "."; break;
+    }
+  }
+  for (size_t o = 0; o < wr.options.size(); ++o)
+    if (!wr.options[o].feasible())
+      text += " " + s.options[o].label + " cannot run it: " + infeasibility_reason(wr.options[o]) + ".";
+  return text;
+}
+
+std::string portfolio_verdict(const ResolvedScenario& s, const Results& results) {
+  const Portfolio& p = results.portfolio;
+  const size_t n = results.workloads.size();
+  if (std::isnan(p.best_mix_annual)) return "At least one workload has no option that can run it.";
+  std::string text = "Across " + std::to_string(n) + (n == 1 ? " workload" : " workloads") +
+                     ", picking the cheapest option per workload costs " + fmt::usd(p.best_mix_annual) + " a year";
+  if (p.best_single >= 0) {
+    const std::string single = s.options[static_cast<size_t>(p.best_single)].label;
+    if (p.savings_vs_best_single > 0.0005)
+      text += ", " + fmt::percent(p.savings_vs_best_single) + " less than running everything on " + single + ".";
+    else
+      text += ": running everything on " + single + " is as cheap.";
+  } else {
+    text += "; no single option can run every workload.";
+  }
+  return text;
+}
+
+}  // namespace traincost

@@ -1,0 +1,73 @@
+// The embedded catalog loads, and every figure in it is sourced and dated.
+#include "traincost/catalog.hpp"
+
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "test_support.hpp"
+
+namespace traincost {
+namespace {
+
+TEST(Catalog, BuiltinLoadsWithTheIssueListOfChipsAndInstances) {
+  const Catalog& c = builtin_catalog();
+  EXPECT_EQ(c.version, "2026-11-30");
+  for (const char* chip : {"trn1", "trn2", "trn3", "a100-40gb", "a100-80gb", "h100", "h200", "b200"})
+    EXPECT_NE(c.find_chip(chip), nullptr) << chip;
+  for (const char* inst : {"trn1.2xlarge", "trn1.32xlarge", "trn1n.32xlarge", "trn2.48xlarge", "p4d.24xlarge",
+                           "p4de.24xlarge", "p5.48xlarge", "p5e.48xlarge", "p5en.48xlarge", "p6-b200.48xlarge"})
+    EXPECT_NE(c.find_instance(inst), nullptr) << inst;
+}
+
+TEST(Catalog, GpusAreOfferedByAtLeastThreeCloudsBesidesAws) {
+  std::set<std::string> providers;
+  for (const Instance& i : builtin_catalog().instances) {
+    const Chip* chip = builtin_catalog().find_chip(i.chip);
+    if (i.provider != "AWS" && chip && (chip->id == "h100" || chip->id == "h200" || chip->id == "b200"))
+      providers.insert(i.provider);
+  }
+  EXPECT_GE(providers.size(), 3u);
+}
+
+TEST(Catalog, EveryFigureHasAResolvableSourceAndADate) {
+  const Catalog& c = builtin_catalog();
+  auto check = [&](const Figure& f, const std::string& what) {
+    if (!f.present()) return;
+    const Source* s = c.find_source(f.source);
+    ASSERT_NE(s, nullptr) << what;
+    EXPECT_FALSE(s->url.empty()) << what;
+    EXPECT_GE(f.as_of.size(), 4u) << what;
+  };
+  for (const Chip& chip : c.chips) {
+    for (const Figure* f : {&chip.bf16_tflops, &chip.fp8_tflops, &chip.hbm, &chip.hbm_bandwidth_tbps,
+                            &chip.interconnect_gbps, &chip.mamf_bf16_tflops, &chip.mfu})
+      check(*f, chip.id);
+    EXPECT_FALSE(chip.mfu_convention.empty()) << chip.id;
+  }
+  for (const Instance& i : c.instances) {
+    check(i.network_gbps, i.id);
+    for (const Figure& p : i.prices) check(p, i.id);
+  }
+}
+
+TEST(Catalog, ReportsEditingMistakesWithTheirPath) {
+  Problems problems;
+  const auto c = load_catalog(R"({"catalog_version":"x","sources":{},"chips":[{"id":"a","name":"A","vendor":"V",
+      "family":"gpu","bf16_tflops":{"value":1,"source":"nowhere","as_of":"2026"}}],"instances":[],"defaults":{}})",
+                              problems);
+  EXPECT_FALSE(c);
+  const std::string all = to_string(problems);
+  EXPECT_NE(all.find("chips[0].family: must be"), std::string::npos) << all;
+  EXPECT_NE(all.find("chips[0].hbm: is required"), std::string::npos) << all;
+  EXPECT_NE(all.find("chips[0].bf16_tflops.source: unknown source \"nowhere\""), std::string::npos) << all;
+}
+
+TEST(Catalog, HbmUnitsConvert) {
+  // 96 GiB = 96 × 2^30 = 103,079,215,104 bytes; 80 GB = 8e10 bytes.
+  EXPECT_DOUBLE_EQ(builtin_catalog().find_chip("trn2")->hbm_bytes(), 103079215104.0);
+  EXPECT_DOUBLE_EQ(builtin_catalog().find_chip("h100")->hbm_bytes(), 8e10);
+}
+
+}  // namespace
+}  // namespace traincost

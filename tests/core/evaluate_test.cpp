@@ -1,0 +1,143 @@
+// One (workload, option) pair with round inputs, every output checked against hand arithmetic.
+#include "traincost/evaluate.hpp"
+
+#include <gtest/gtest.h>
+
+#include "test_support.hpp"
+#include "traincost/report.hpp"
+
+namespace traincost {
+namespace {
+
+struct HandWorkedPair : ::testing::Test {
+  WorkloadInputs w;
+  PairInputs p;
+  void SetUp() override {
+    w.model.params = 1e9;
+    w.model.active_params = 1e9;
+    w.target.tokens = 1e11;
+    w.runs = 4;
+    w.horizon_months = 6;
+    p.instances = 2;
+    p.chips_per_instance = 8;
+    p.peak_flops_per_chip = 1e15;
+    p.hbm_bytes_per_chip = 80e9;
+    p.mfu = 0.5;
+    p.price_usd_per_hour = 100;
+    p.discount = 0.2;
+    p.mtbf_hours_per_instance = 200;  // cluster MTBF 100 h
+    p.checkpoint_write_minutes = 6;   // 0.1 h
+    p.restart_minutes = 0;
+    p.checkpoint_interval_hours = 9.9;
+    p.engineer_weeks = 4;
+    p.usd_per_engineer_week = 5000;
+    p.validation_runs = 2;
+    p.validation_run_fraction = 0.1;
+    p.convergence_penalty = 0.2;
+    p.compile_hours_per_run = 1;
+    p.maintenance_usd_per_year = 12000;
+    p.egress_tb_per_run = 2;
+    p.egress_usd_per_tb = 50;
+  }
+};
+
+TEST_F(HandWorkedPair, WorkAndSpeed) {
+  const OptionResult r = evaluate_pair(w, p, 1e11);
+  // tokens = 1e11 × (1 + 0.2) = 1.2e11; FLOPs = 6 × 1e9 × 1.2e11 = 7.2e20
+  EXPECT_DOUBLE_EQ(r.tokens, 1.2e11);
+  EXPECT_DOUBLE_EQ(r.training_flops, 7.2e20);
+  // 16 chips × 1e15 × 0.5 = 8e15 FLOP/s; 7.2e20 / 8e15 = 90,000 s = 25 h
+  EXPECT_DOUBLE_EQ(r.cluster_flops_per_sec, 8e15);
+  EXPECT_DOUBLE_EQ(r.compute_hours, 25);
+  // goodput = 9.9 / (9.9 + 0.1) × (1 - ((9.9 + 0.1) / 2 + 0) / 100) = 0.99 × 0.95 = 0.9405
+  EXPECT_NEAR(r.goodput, 0.9405, 1e-15);
+  // training 25 / 0.9405 = 26.5816055 h; wall clock + 1 h compile = 27.5816055 h
+  EXPECT_NEAR(r.training_hours, 26.58160552897395, 1e-9);
+  EXPECT_NEAR(r.wall_clock_hours, 27.58160552897395, 1e-9);
+  // chip-hours 27.5816055 × 16 = 441.305688; instance-hours × 2 = 55.163211
+  EXPECT_NEAR(r.chip_hours, 441.3056884635832, 1e-8);
+  EXPECT_NEAR(r.instance_hours, 55.16321105794790, 1e-8);
+}
+
+TEST_F(HandWorkedPair, Money) {
+  const OptionResult r = evaluate_pair(w, p, 1e11);
+  // price 100 × (1 - 0.2) = $80; compute 26.5816055 h × 2 × 80 = $4,253.0569; compile 1 × 2 × 80 = $160
+  EXPECT_DOUBLE_EQ(r.price_usd_per_hour, 80);
+  EXPECT_NEAR(r.compute_cost, 4253.056884635832, 1e-8);
+  EXPECT_DOUBLE_EQ(r.compile_cost, 160);
+  EXPECT_NEAR(r.hardware_cost_per_run, 4413.056884635832, 1e-8);
+  // one-time: 4 × 5,000 + 2 × 0.1 × 4,253.0569 = 20,000 + 850.6114 = $20,850.6114
+  EXPECT_NEAR(r.one_time_cost, 20850.611376927165, 1e-8);
+  // maintenance 12,000 × 6 / 12 = $6,000; egress 2 × 50 = $100
+  EXPECT_DOUBLE_EQ(r.maintenance_cost, 6000);
+  EXPECT_DOUBLE_EQ(r.egress_cost_per_run, 100);
+  // fully loaded = 4,413.0569 + 100 + (20,850.6114 + 6,000) / 4 = 4,513.0569 + 6,712.6528 = $11,225.7097
+  EXPECT_NEAR(r.cost_per_run, 11225.709728867623, 1e-8);
+  // per million target tokens: 11,225.7097 / (1e11 / 1e6) = $0.1122571
+  EXPECT_NEAR(r.cost_per_million_tokens, 0.11225709728867624, 1e-12);
+  // over the horizon × 4 runs = $44,902.84; a year is twice the 6-month horizon: $89,805.68
+  EXPECT_NEAR(r.horizon_cost, 44902.83891547049, 1e-7);
+  EXPECT_NEAR(r.annual_cost, 89805.67783094099, 1e-7);
+  // The breakdown of a run adds up to the fully loaded cost.
+  const CostBreakdown b = breakdown(r, w.runs);
+  EXPECT_NEAR(b.compute + b.compile + b.porting + b.validation + b.maintenance + b.egress, r.cost_per_run, 1e-8);
+}
+
+TEST_F(HandWorkedPair, MeasuredThroughputReplacesMfu) {
+  p.measured_tokens_per_sec_per_chip = 500;
+  const OptionResult r = evaluate_pair(w, p, 1e11);
+  // 500 × 16 chips = 8,000 tokens/s; 1.2e11 / 8,000 = 1.5e7 s = 4,166.67 h
+  EXPECT_DOUBLE_EQ(r.tokens_per_sec, 8000);
+  EXPECT_NEAR(r.compute_hours, 1.5e7 / 3600, 1e-9);
+}
+
+TEST_F(HandWorkedPair, MemoryFits) {
+  const OptionResult r = evaluate_pair(w, p, 1e11);
+  // 1e9 × 16 = 1.6e10 bytes over 16 chips = 1e9 per chip, no activations (no architecture)
+  EXPECT_DOUBLE_EQ(r.memory.state_bytes, 1.6e10);
+  EXPECT_DOUBLE_EQ(r.memory.bytes_per_chip, 1e9);
+  // ⌈1.6e10 / (0.9 × 80e9)⌉ = ⌈0.222⌉ = 1 chip
+  EXPECT_EQ(r.memory.min_chips, 1);
+  EXPECT_TRUE(r.memory.fits);
+  EXPECT_TRUE(r.feasible());
+}
+
+TEST(Evaluate, CatalogDefaultsFlowIntoAScenario) {
+  // trn2.48xlarge on-demand: $35.76, 16 chips at 667 TFLOPS, MFU 0.30 from the catalog.
+  const Scenario s = test::scenario(test::simple_scenario());
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  const PairInputs& trn = r.workloads[0].options[0];
+  EXPECT_DOUBLE_EQ(trn.price_usd_per_hour, 35.76);
+  EXPECT_DOUBLE_EQ(trn.chips_per_instance, 16);
+  EXPECT_DOUBLE_EQ(trn.peak_flops_per_chip, 667e12);
+  EXPECT_DOUBLE_EQ(trn.mfu, 0.30);
+  EXPECT_TRUE(r.options[0].mfu_from_catalog);
+  // Trainium gets the catalog's porting defaults; NVIDIA none.
+  EXPECT_DOUBLE_EQ(trn.engineer_weeks, 8);
+  EXPECT_DOUBLE_EQ(r.workloads[0].options[1].engineer_weeks, 0);
+  // MTBF 50,000 h per chip / 16 chips = 3,125 h per instance
+  EXPECT_DOUBLE_EQ(trn.mtbf_hours_per_instance, 3125);
+}
+
+TEST(Evaluate, WorkloadOverrideBeatsOptionBeatsCatalog) {
+  const Scenario s = test::scenario(R"({"version":1,
+    "workloads":[{"model":{"params":8e9},"target":{"tokens":1e11}},
+                 {"model":{"params":8e9},"target":{"tokens":1e11},"overrides":[{"option":0,"engineer_weeks":2}]}],
+    "options":[{"instance":"trn2.48xlarge","porting":{"engineer_weeks":5,"compile_hours_per_run":0.5}},
+               {"instance":"p5.48xlarge"}]})");
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  EXPECT_DOUBLE_EQ(r.workloads[0].options[0].engineer_weeks, 5);
+  EXPECT_DOUBLE_EQ(r.workloads[1].options[0].engineer_weeks, 2);
+  EXPECT_DOUBLE_EQ(r.workloads[1].options[0].compile_hours_per_run, 0.5);
+  EXPECT_DOUBLE_EQ(r.workloads[1].options[0].maintenance_usd_per_year, 24000);  // catalog default
+}
+
+TEST(Evaluate, CustomPriceAndDiscount) {
+  const Scenario s = test::scenario(test::simple_scenario(
+      R"("model":{"params":8e9},"target":{"tokens":1e11})", R"("instance":"trn2.48xlarge","price_usd_per_hour":40,"discount":0.25)"));
+  const Results res = test::run(s);
+  EXPECT_DOUBLE_EQ(res.workloads[0].options[0].price_usd_per_hour, 30);  // 40 × 0.75
+}
+
+}  // namespace
+}  // namespace traincost

@@ -1,0 +1,157 @@
+// Share links: round trip, hostile input, and the corpus of released links.
+#include "traincost/link.hpp"
+
+#include <cstdlib>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "test_support.hpp"
+#include "traincost/report.hpp"
+
+namespace traincost {
+namespace {
+
+const char* const kExamples[] = {"llama3-8b-pretrain", "finetune-1b", "llama3-70b-target-loss", "mixtral-moe",
+                                 "portfolio-multicloud", "gpt3-175b-ranges"};
+
+Scenario example(const std::string& name) {
+  return test::scenario(test::read_source_file("assets/scenarios/" + name + ".json"));
+}
+
+TEST(Link, RoundTripIsTheIdentity) {
+  for (const char* name : kExamples) {
+    const Scenario s = example(name);
+    const std::string link = encode_link(s);
+    Problems problems;
+    const auto back = decode_link("#s=" + link, builtin_catalog(), problems);
+    ASSERT_TRUE(back) << name << "\n" << to_string(problems);
+    EXPECT_EQ(scenario_to_json(*back).dump(), scenario_to_json(s).dump()) << name;
+  }
+}
+
+TEST(Link, TypicalLinksAreShortAndLargeOnesStayUnder2000) {
+  EXPECT_LT(encode_link(example("llama3-8b-pretrain")).size(), 250u);
+  // A large scenario: 4 options, 6 workloads with overrides, ranges.
+  Scenario big = example("portfolio-multicloud");
+  big.options.push_back(big.options[0]);
+  big.options.back().label = "Trn2 x32 reserved";
+  big.options.back().instances = 32;
+  for (int i = 0; i < 3; ++i) {
+    big.workloads.push_back(big.workloads[static_cast<size_t>(i)]);
+    big.workloads.back().name += " (next year)";
+    big.workloads.back().runs *= 2;
+  }
+  big.ranges.push_back({"options[0].mfu", 0.2, 0.4, Distribution::Triangular});
+  big.ranges.push_back({"options[1].porting.engineer_weeks", 1, 4, Distribution::LogNormal});
+  const std::string link = encode_link(big);
+  EXPECT_LT(link.size(), 2000u) << link.size();
+  Problems problems;
+  EXPECT_TRUE(decode_link(link, builtin_catalog(), problems)) << to_string(problems);
+}
+
+TEST(Link, AcceptsWholeUrlsAndFragments) {
+  const std::string link = encode_link(example("mixtral-moe"));
+  for (const std::string& form : {link, "s=" + link, "#s=" + link, "https://example.org/traincost/calculator.html?embed=1#s=" + link,
+                                  link + "\n"}) {
+    Problems problems;
+    EXPECT_TRUE(decode_link(form, builtin_catalog(), problems)) << form << "\n" << to_string(problems);
+  }
+}
+
+std::string decode_problem(const std::string& link) {
+  Problems problems;
+  EXPECT_FALSE(decode_link(link, builtin_catalog(), problems)) << link;
+  return to_string(problems);
+}
+
+TEST(Link, BadLinksSayWhatIsWrong) {
+  const std::string good = encode_link(example("llama3-8b-pretrain"));
+  EXPECT_NE(decode_problem("").find("link: is empty"), std::string::npos);
+  EXPECT_NE(decode_problem("hello").find("is not a TrainCost scenario link"), std::string::npos);
+  EXPECT_NE(decode_problem("9." + good.substr(2)).find("newer TrainCost"), std::string::npos);
+  EXPECT_NE(decode_problem(good.substr(0, good.size() - 7)).find("is damaged"), std::string::npos);
+  EXPECT_NE(decode_problem(good.substr(0, 10) + "<script>" + good.substr(10)).find("cannot be in a link"), std::string::npos);
+  std::string flipped = good;
+  flipped[20] = flipped[20] == 'A' ? 'B' : 'A';
+  EXPECT_NE(decode_problem(flipped).find("is damaged"), std::string::npos);
+  EXPECT_NE(decode_problem("1." + std::string(20000, 'A')).find("characters long"), std::string::npos);
+}
+
+TEST(Link, ValidPayloadWithInvalidScenarioReportsScenarioFields) {
+  // A well-formed link whose scenario has a negative price: the problem names the field.
+  Scenario s = example("llama3-8b-pretrain");
+  s.options[1].price_usd_per_hour = -3;
+  Problems problems;
+  EXPECT_FALSE(decode_link(encode_link(s), builtin_catalog(), problems));
+  EXPECT_NE(to_string(problems).find("options[1].price_usd_per_hour: must be > 0, got -3"), std::string::npos)
+      << to_string(problems);
+}
+
+TEST(Link, OldCatalogIsANoticeNotAnError) {
+  Scenario s = example("mixtral-moe");
+  s.catalog = "2020-01-01";
+  Problems problems;
+  std::vector<std::string> notices;
+  EXPECT_TRUE(decode_link(encode_link(s), builtin_catalog(), problems, &notices));
+  ASSERT_EQ(notices.size(), 1u);
+  EXPECT_NE(notices[0].find("2020-01-01"), std::string::npos);
+}
+
+TEST(Link, LzRoundTripsArbitraryBytesAndRejectsBadOffsets) {
+  std::string bytes;
+  for (int i = 0; i < 5000; ++i) bytes += static_cast<char>((i * 7919) % 251);
+  bytes += std::string(300, 'x') + "abcabcabcabc";
+  for (const std::string& dict : {std::string(), std::string("abc{\"x\":")}) {
+    const auto back = lz_decompress(lz_compress(bytes, dict), dict, 1 << 20);
+    ASSERT_TRUE(back);
+    EXPECT_EQ(*back, bytes);
+  }
+  EXPECT_FALSE(lz_decompress(std::string("\x80\x05", 2), "", 100));  // copy from before the start
+  EXPECT_FALSE(lz_decompress(std::string("\x05" "ab", 3), "", 100));  // literal run past the end
+  EXPECT_FALSE(lz_decompress(std::string("\x00" "a" "\xBF\x00", 4), "", 10));  // output cap
+}
+
+TEST(Link, Base64UrlRoundTrip) {
+  for (const std::string& s : {std::string(), std::string("f"), std::string("fo"), std::string("foo"), std::string("\xff\x00\xfe", 3)}) {
+    const auto back = base64url_decode(base64url_encode(s));
+    ASSERT_TRUE(back);
+    EXPECT_EQ(*back, s);
+  }
+  size_t bad = 0;
+  EXPECT_FALSE(base64url_decode("ab+c", &bad));
+  EXPECT_EQ(bad, 2u);
+}
+
+// Links are forever: every released link must keep decoding to the same scenario. The corpus in
+// tests/links/ holds links of every released format with the scenario they decode to and their
+// results. Only the results may be refreshed (by scripts/update-golden) when the catalog changes.
+TEST(Link, ReleasedLinksStillOpenTheSameScenario) {
+  const std::string text = test::read_source_file("tests/links/corpus.json");
+  Problems problems;
+  auto corpus = parse_json(text, problems);
+  ASSERT_TRUE(corpus && corpus->is_array()) << to_string(problems);
+  ASSERT_GE(corpus->size(), 6u);
+  const bool update = std::getenv("TRAINCOST_UPDATE_GOLDEN") != nullptr;
+  for (Json& entry : *corpus) {
+    const std::string link = entry["link"].get<std::string>();
+    Problems p;
+    const auto s = decode_link(link, builtin_catalog(), p);
+    ASSERT_TRUE(s) << link << "\n" << to_string(p);
+    // A new entry (scenario still null) records what its link decodes to, once; after that the
+    // scenario is frozen and only compared.
+    if (update && entry["scenario"].is_null()) entry["scenario"] = Json::parse(scenario_to_json(*s).dump());
+    EXPECT_EQ(Json::parse(scenario_to_json(*s).dump()), entry["scenario"]) << link;
+    const ResolvedScenario r = resolve(*s, builtin_catalog());
+    const Results res = evaluate(r);
+    Json costs = Json::array();
+    for (const WorkloadResult& w : res.workloads)
+      for (const OptionResult& o : w.options) costs.push_back(o.cost_per_run);
+    if (update) entry["cost_per_run_usd"] = costs;
+    else EXPECT_EQ(costs, entry["cost_per_run_usd"]) << link;
+  }
+  if (update) std::ofstream(std::string(TRAINCOST_SOURCE_DIR) + "/tests/links/corpus.json") << corpus->dump(2) << "\n";
+}
+
+}  // namespace
+}  // namespace traincost

@@ -1,0 +1,28 @@
+#pragma once
+// Helpers shared by the core tests.
+#include <string>
+
+#include "traincost/evaluate.hpp"
+#include "traincost/scenario_json.hpp"
+
+namespace traincost::test {
+
+// Reads a file below the source tree ("assets/scenarios/x.json").
+std::string read_source_file(const std::string& relative_path);
+
+// Parses and validates a scenario given as JSON text; fails the test (and aborts it) with every
+// problem when it is invalid.
+Scenario scenario(const std::string& json_text);
+
+// The problems a scenario's text produces, one "path: message" per line.
+std::string problems_of(const std::string& json_text);
+
+// Resolves against the built-in catalog and evaluates.
+Results run(const Scenario& s);
+
+// A two-option scenario around one workload; `extra_option_fields` is spliced into both options.
+std::string simple_scenario(const std::string& workload_fields = R"("model":{"params":8e9},"target":{"tokens":1e11})",
+                            const std::string& option_a = R"("instance":"trn2.48xlarge","instances":2)",
+                            const std::string& option_b = R"("instance":"p5.48xlarge","instances":4)");
+
+}  // namespace traincost::test

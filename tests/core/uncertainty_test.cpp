@@ -1,0 +1,132 @@
+// Sensitivity and Monte Carlo against cases whose answers can be derived exactly.
+#include "traincost/uncertainty.hpp"
+
+#include <gtest/gtest.h>
+
+#include "test_support.hpp"
+
+namespace traincost {
+namespace {
+
+// Two identical p5.48xlarge clusters; A's MFU is uniform on [0.2, 0.6], B's is fixed at 0.3. Every
+// cost scales with 1/MFU and nothing else differs, so A is cheaper exactly when its MFU > 0.3:
+// P = (0.6 - 0.3) / (0.6 - 0.2) = 0.75.
+const char* const kUniformMfu = R"({"version":1,
+  "workloads":[{"model":{"params":8e9},"target":{"tokens":1e11}}],
+  "options":[{"label":"A","instance":"p5.48xlarge","mfu":0.4},{"label":"B","instance":"p5.48xlarge","mfu":0.3}],
+  "ranges":[{"input":"options[0].mfu","low":0.2,"high":0.6,"dist":"uniform"}],
+  "analysis":{"default_ranges":false}})";
+
+TEST(MonteCarlo, UniformMfuGivesTheDerivedProbability) {
+  const Scenario s = test::scenario(kUniformMfu);
+  AnalyzeOptions options;
+  options.samples = 20000;
+  const Analysis a = analyze(s, builtin_catalog(), options);
+  ASSERT_EQ(a.monte_carlo.options.size(), 2u);
+  // standard error sqrt(0.75 × 0.25 / 20000) = 0.0031: four standard errors
+  EXPECT_NEAR(a.monte_carlo.options[0].probability_cheapest, 0.75, 0.0125);
+  EXPECT_NEAR(a.monte_carlo.options[1].probability_cheapest, 0.25, 0.0125);
+  EXPECT_DOUBLE_EQ(a.monte_carlo.options[0].probability_cheapest + a.monte_carlo.options[1].probability_cheapest, 1.0);
+  EXPECT_EQ(a.monte_carlo.infeasible_samples, 0u);
+}
+
+// Option A's price is triangular(40, 50, 80) and its cost per run is proportional to its price,
+// so its cost percentiles are the price percentiles times cost-per-dollar:
+//   F(mode) = (50 - 40) / 40 = 0.25
+//   P5  = 40 + sqrt(0.05 × 40 × 10) = 44.4721
+//   P50 = 80 - sqrt(0.50 × 40 × 30) = 55.5051
+//   P95 = 80 - sqrt(0.05 × 40 × 30) = 72.2540
+TEST(MonteCarlo, TriangularPricePercentiles) {
+  const Scenario s = test::scenario(R"({"version":1,
+    "workloads":[{"model":{"params":8e9},"target":{"tokens":1e11}}],
+    "options":[{"label":"A","instance":"p5.48xlarge","price_usd_per_hour":50},{"label":"B","instance":"p5.48xlarge","instances":2}],
+    "ranges":[{"input":"options[0].price_usd_per_hour","low":40,"high":80,"dist":"triangular"}],
+    "analysis":{"default_ranges":false}})");
+  const Results base = test::run(s);
+  const double per_dollar = base.workloads[0].options[0].cost_per_run / 50;
+  AnalyzeOptions options;
+  options.samples = 20000;
+  options.seed = 3;
+  const Percentiles p = analyze(s, builtin_catalog(), options).monte_carlo.options[0].cost_per_run;
+  EXPECT_NEAR(p.p5 / per_dollar, 44.4721, 44.4721 * 0.006);
+  EXPECT_NEAR(p.p50 / per_dollar, 55.5051, 55.5051 * 0.006);
+  EXPECT_NEAR(p.p95 / per_dollar, 72.2540, 72.2540 * 0.006);
+}
+
+TEST(MonteCarlo, SameSeedSameNumbersOtherSeedOtherNumbers) {
+  const Scenario s = test::scenario(test::read_source_file("assets/scenarios/gpt3-175b-ranges.json"));
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  AnalyzeOptions options;
+  options.samples = 3000;
+  options.seed = 11;
+  const std::string first = analysis_to_json(s, r, analyze(s, builtin_catalog(), options)).dump();
+  EXPECT_EQ(analysis_to_json(s, r, analyze(s, builtin_catalog(), options)).dump(), first);
+  options.seed = 12;
+  EXPECT_NE(analysis_to_json(s, r, analyze(s, builtin_catalog(), options)).dump(), first);
+}
+
+TEST(Sensitivity, SwingsAreExactAndSortedLargestFirst) {
+  const Scenario s = test::scenario(R"({"version":1,
+    "workloads":[{"model":{"params":8e9},"target":{"tokens":1e11}}],
+    "options":[{"label":"A","instance":"p5.48xlarge","price_usd_per_hour":50},{"label":"B","instance":"p5.48xlarge","instances":2}],
+    "ranges":[{"input":"options[0].price_usd_per_hour","low":40,"high":80},
+              {"input":"options[0].discount","low":0,"high":0.05,"dist":"uniform"}],
+    "analysis":{"default_ranges":false}})");
+  const Results base = test::run(s);
+  const OptionResult& a = base.workloads[0].options[0];
+  const OptionResult& b = base.workloads[0].options[1];
+  AnalyzeOptions options;
+  options.monte_carlo = false;
+  const Analysis an = analyze(s, builtin_catalog(), options);
+  ASSERT_EQ(an.sensitivity.size(), 2u);
+  // The leader is A (half the chips, same speed per chip, lower price per instance-hour).
+  EXPECT_EQ(an.leader, 0);
+  const SensitivityRow& price = an.sensitivity[0];
+  EXPECT_EQ(price.input, "options[0].price_usd_per_hour");
+  // Lead = cost(B) - cost(A); A's cost is proportional to its price: at 40 it is 0.8 × cost at 50.
+  EXPECT_NEAR(price.metric_at_low, b.cost_per_run - 0.8 * a.cost_per_run, 1e-6);
+  EXPECT_NEAR(price.metric_at_high, b.cost_per_run - 1.6 * a.cost_per_run, 1e-6);
+  EXPECT_NEAR(price.swing, 0.8 * a.cost_per_run, 1e-6);
+  EXPECT_GT(price.swing, an.sensitivity[1].swing);
+}
+
+TEST(Sensitivity, DefaultRangesCoverTheGuessesAndSayTheyAreDefaults) {
+  const Scenario s = test::scenario(test::read_source_file("assets/scenarios/llama3-8b-pretrain.json"));
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  const std::vector<RangedInput> inputs = ranged_inputs(s, r);
+  auto find = [&](const std::string& path) -> const RangedInput* {
+    for (const RangedInput& in : inputs)
+      if (in.path == path) return &in;
+    return nullptr;
+  };
+  // Trn2's MFU range is the catalog's (0.18 to 0.45); the port effort lognormal 4 to 20 weeks;
+  // the runs ±50%; the estimated Trn2 price its catalog range.
+  const RangedInput* mfu = find("options[0].mfu");
+  ASSERT_TRUE(mfu);
+  EXPECT_TRUE(mfu->default_range);
+  EXPECT_DOUBLE_EQ(mfu->low, 0.18);
+  EXPECT_DOUBLE_EQ(mfu->high, 0.45);
+  const RangedInput* weeks = find("options[0].porting.engineer_weeks");
+  ASSERT_TRUE(weeks);
+  EXPECT_EQ(weeks->dist, Distribution::LogNormal);
+  EXPECT_DOUBLE_EQ(weeks->low, 4);
+  EXPECT_DOUBLE_EQ(weeks->high, 20);
+  EXPECT_TRUE(find("workloads[0].runs"));
+  EXPECT_TRUE(find("options[0].price_usd_per_hour"));
+  EXPECT_FALSE(find("options[1].porting.engineer_weeks"));  // zero on CUDA: nothing to vary
+}
+
+TEST(Sensitivity, BreakevenOfTheChallengerMatchesTheDecision) {
+  const Scenario s = test::scenario(test::read_source_file("assets/scenarios/mixtral-moe.json"));
+  const Results res = test::run(s);
+  AnalyzeOptions options;
+  options.samples = 500;
+  const Analysis a = analyze(s, builtin_catalog(), options);
+  ASSERT_EQ(a.challenger, 0);  // the Trainium option carries the port
+  const Comparison& c = res.workloads[0].comparison;
+  ASSERT_EQ(c.breakeven.kind, BreakevenKind::AtRuns);
+  EXPECT_NEAR(a.base_breakeven, c.breakeven.runs, 1e-9);
+}
+
+}  // namespace
+}  // namespace traincost
