@@ -1,0 +1,169 @@
+// The calculator page's entry point: a GLFW window on the page's canvas, Dear ImGui on WebGL2,
+// and a main loop that draws only when something changed (input, resize, pending work) and
+// otherwise pauses, so an idle tab costs nothing.
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#include <GLFW/glfw3.h>
+
+#include <cmath>
+#include <vector>
+
+#include "app.hpp"
+#include "imgui.h"
+#include "imgui_impl_glfw.h"
+#include "imgui_impl_opengl3.h"
+#include "platform.hpp"
+#include "ui/theme.hpp"
+
+namespace {
+
+using traincost::web::App;
+
+struct Loop {
+  GLFWwindow* window = nullptr;
+  App* app = nullptr;
+  int frames_left = 0;       // frames still to draw after the last event (ImGui settles in a few)
+  bool paused = false;
+  unsigned frames_drawn = 0;  // read by the browser tests through tc_frames_drawn()
+  int backbuffer_w = 0, backbuffer_h = 0;
+  float font_ratio = 0;       // pixel ratio the font atlas was rasterized for
+  std::vector<unsigned char> fonts[2];  // Inter Regular, SemiBold (owned here, kept for re-rasterizing)
+  bool started = false;
+};
+Loop g;
+
+void wake(int frames = 3) {
+  if (g.frames_left < frames) g.frames_left = frames;
+  if (g.paused && g.started) {
+    g.paused = false;
+    emscripten_resume_main_loop();
+  }
+}
+
+// GLFW callbacks installed before ImGui's: the backend chains to them, so every input wakes the loop.
+void on_cursor(GLFWwindow*, double, double) { wake(); }
+void on_button(GLFWwindow*, int, int, int) { wake(); }
+void on_scroll(GLFWwindow*, double, double) { wake(); }
+void on_key(GLFWwindow*, int, int, int, int) { wake(); }
+void on_char(GLFWwindow*, unsigned) { wake(); }
+
+void rebuild_fonts(float ratio) {
+  if (g.fonts[0].empty()) return;
+  g.font_ratio = ratio;
+  traincost::web::load_fonts(g.fonts[0], g.fonts[1], ratio);
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
+}
+
+void frame() {
+  // Size the backbuffer to the canvas's CSS size times the pixel ratio: crisp on HiDPI screens.
+  const traincost::web::CanvasSize size = traincost::web::canvas_size();
+  const int w = static_cast<int>(std::lround(size.css_width * size.pixel_ratio));
+  const int h = static_cast<int>(std::lround(size.css_height * size.pixel_ratio));
+  if (w != g.backbuffer_w || h != g.backbuffer_h) {
+    g.backbuffer_w = w;
+    g.backbuffer_h = h;
+    traincost::web::set_canvas_backbuffer(w, h);
+    wake();
+  }
+  if (size.pixel_ratio != g.font_ratio) {
+    rebuild_fonts(size.pixel_ratio);
+    wake();
+  }
+
+  const bool busy = g.app->wants_frames();
+  if (g.frames_left <= 0 && !busy) {
+    g.paused = true;
+    emscripten_pause_main_loop();
+    // A focused text field still needs its caret to blink: about two frames a second.
+    if (ImGui::GetIO().WantTextInput) emscripten_async_call([](void*) { wake(1); }, nullptr, 530);
+    return;
+  }
+  if (g.frames_left > 0) --g.frames_left;
+
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  // The GLFW backend works in backbuffer pixels; ImGui lays out in CSS pixels.
+  ImGuiIO& io = ImGui::GetIO();
+  const float ratio = size.pixel_ratio;
+  io.DisplaySize = ImVec2(size.css_width, size.css_height);
+  io.DisplayFramebufferScale = ImVec2(ratio, ratio);
+  if (io.MousePos.x > -1e30f) io.MousePos = ImVec2(io.MousePos.x / ratio, io.MousePos.y / ratio);
+  ImGui::NewFrame();
+  g.app->frame();
+  ImGui::Render();
+
+  glViewport(0, 0, w, h);
+  const ImVec4 bg = traincost::web::background_color();
+  glClearColor(bg.x, bg.y, bg.z, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  ++g.frames_drawn;
+  g.app->after_render();
+}
+
+}  // namespace
+
+extern "C" {
+// Called by the page (calculator.js) with each font file before main() runs.
+EMSCRIPTEN_KEEPALIVE void tc_font_data(int which, const unsigned char* data, int size) {
+  if (which >= 0 && which < 2 && size > 0) g.fonts[which].assign(data, data + size);
+}
+EMSCRIPTEN_KEEPALIVE void tc_wake() { wake(); }
+EMSCRIPTEN_KEEPALIVE unsigned tc_frames_drawn() { return g.frames_drawn; }
+EMSCRIPTEN_KEEPALIVE void tc_on_hashchange() {
+  if (g.app) g.app->on_hashchange();
+  wake();
+}
+EMSCRIPTEN_KEEPALIVE void tc_on_file_loaded(const char* text) {
+  if (g.app) g.app->on_file_loaded(text ? text : "");
+  wake();
+}
+EMSCRIPTEN_KEEPALIVE void tc_on_paste(const char* text) {
+  if (g.app) g.app->on_paste(text ? text : "");
+  wake();
+}
+EMSCRIPTEN_KEEPALIVE void tc_on_theme_change() {
+  if (g.app) g.app->on_system_theme_change();
+  wake();
+}
+}
+
+int main() {
+  if (!glfwInit()) {
+    traincost::web::set_overlay("This browser could not start the calculator (no window system).");
+    return 1;
+  }
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  const traincost::web::CanvasSize size = traincost::web::canvas_size();
+  g.window = glfwCreateWindow(static_cast<int>(size.css_width), static_cast<int>(size.css_height), "TrainCost", nullptr, nullptr);
+  if (!g.window) {
+    traincost::web::set_overlay("This calculator needs WebGL2, which this browser did not provide.");
+    return 1;
+  }
+  glfwMakeContextCurrent(g.window);
+  glfwSetCursorPosCallback(g.window, on_cursor);
+  glfwSetMouseButtonCallback(g.window, on_button);
+  glfwSetScrollCallback(g.window, on_scroll);
+  glfwSetKeyCallback(g.window, on_key);
+  glfwSetCharCallback(g.window, on_char);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // layout is not persisted; the scenario is (localStorage)
+  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  ImGui_ImplGlfw_InitForOpenGL(g.window, true);
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+
+  static App app;
+  g.app = &app;
+  rebuild_fonts(size.pixel_ratio);
+  traincost::web::set_overlay("");
+  g.started = true;
+  g.frames_left = 3;
+  emscripten_set_main_loop(frame, 0, false);
+  return 0;
+}

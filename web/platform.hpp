@@ -1,0 +1,50 @@
+#pragma once
+// What the calculator needs from the browser. The UI code calls only these; platform_web.cpp
+// implements them with a few EM_JS bridges (the one place with browser code), so the UI itself
+// stays plain C++ and ImGui.
+#include <string>
+#include <vector>
+
+namespace traincost::web {
+
+struct CanvasSize {
+  float css_width = 0;   // CSS pixels
+  float css_height = 0;
+  float pixel_ratio = 1; // device pixels per CSS pixel (HiDPI screens, browser zoom)
+};
+CanvasSize canvas_size();
+void set_canvas_backbuffer(int width, int height);  // device pixels
+
+bool prefers_dark_theme();
+
+// The URL: fragment (#s=...) and query (?embed=1).
+std::string url_fragment();  // without the '#'
+void replace_url_fragment(const std::string& fragment);  // history.replaceState: no history entry
+std::string url_query(const char* name);
+std::string page_url_without_fragment();
+
+// Clipboard writes work inside (or shortly after) a user gesture: call from a button handler.
+void copy_to_clipboard(const std::string& text);
+
+// localStorage; empty when absent or when storage is unavailable (private mode, sandboxed iframe).
+std::string storage_get(const std::string& key);
+bool storage_set(const std::string& key, const std::string& value);
+void storage_remove(const std::string& key);
+std::vector<std::string> storage_keys(const std::string& prefix);
+
+// Saves text as a file the browser downloads.
+void download_text(const std::string& filename, const std::string& mime, const std::string& text);
+// Saves a rectangle of the canvas (CSS pixels) as a PNG download, after the next frame is drawn.
+void download_canvas_png(const std::string& filename, float x, float y, float width, float height);
+// Opens the browser's file picker for a JSON file; the text arrives through App::on_file_loaded.
+void pick_json_file();
+void open_url(const std::string& url, bool new_tab);
+
+// Mirrors the verdict and the results table into the page's DOM (an aria-live region), as text.
+void publish_results(const std::string& results_json);
+// Shows the page's loading / error overlay text; empty hides it.
+void set_overlay(const std::string& text);
+
+double now_ms();
+
+}  // namespace traincost::web

@@ -1,0 +1,144 @@
+#include "ui/theme.hpp"
+
+namespace traincost::web {
+namespace {
+
+Fonts g_fonts;
+Palette g_palette;
+bool g_dark = true;
+ImVec4 g_background;
+
+ImU32 rgb(int r, int g, int b, int a = 255) { return IM_COL32(r, g, b, a); }
+ImVec4 rgbf(int r, int g, int b, float a = 1.0f) { return ImVec4(r / 255.0f, g / 255.0f, b / 255.0f, a); }
+
+// Glyphs the page draws beyond ASCII: Latin-1, typographic punctuation, arrows, math (× − ≤ ≥ ≈ √ ⌈⌉ Σ),
+// Greek for the formulas (α β δ τ), check/cross marks, triangles. Keep in sync with the font subset
+// in web/CMakeLists.txt.
+const ImWchar kGlyphs[] = {0x0020, 0x007E, 0x00A0, 0x00FF, 0x0391, 0x03C9, 0x2013, 0x2014, 0x2018, 0x2019,
+                           0x201C, 0x201D, 0x2022, 0x2022, 0x2026, 0x2026, 0x2190, 0x2193, 0x2211, 0x2212,
+                           0x221A, 0x221A, 0x2248, 0x2248, 0x2264, 0x2265, 0x2308, 0x230B, 0x2713, 0x2713,
+                           0x2715, 0x2715, 0x25B2, 0x25B2, 0x25B6, 0x25B6, 0x25BC, 0x25BC, 0};
+
+ImFont* add(const std::vector<unsigned char>& data, float pixels, float ratio) {
+  ImFontConfig cfg;
+  cfg.FontDataOwnedByAtlas = false;  // the bytes stay with main.cpp for the next re-rasterization
+  cfg.OversampleH = 2;
+  cfg.OversampleV = 1;
+  cfg.PixelSnapH = false;
+  return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(data.data()), static_cast<int>(data.size()),
+                                                   pixels * ratio, &cfg, kGlyphs);
+}
+
+}  // namespace
+
+const Fonts& fonts() { return g_fonts; }
+
+void load_fonts(const std::vector<unsigned char>& regular, const std::vector<unsigned char>& semibold, float ratio) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  g_fonts.body = add(regular, 15, ratio);
+  g_fonts.strong = add(semibold.empty() ? regular : semibold, 15, ratio);
+  g_fonts.heading = add(semibold.empty() ? regular : semibold, 19, ratio);
+  g_fonts.small = add(regular, 13, ratio);
+  g_fonts.figure = add(semibold.empty() ? regular : semibold, 24, ratio);
+  io.Fonts->Build();
+  // Glyphs are rasterized at ratio × size; drawing them at 1/ratio keeps layouts in CSS pixels.
+  io.FontGlobalScale = 1.0f / ratio;
+  io.FontDefault = g_fonts.body;
+}
+
+void apply_theme(bool dark) {
+  g_dark = dark;
+  ImGuiStyle style;
+  if (dark) ImGui::StyleColorsDark(&style);
+  else ImGui::StyleColorsLight(&style);
+  style.WindowRounding = 0;
+  style.ChildRounding = 6;
+  style.FrameRounding = 4;
+  style.PopupRounding = 6;
+  style.GrabRounding = 4;
+  style.TabRounding = 4;
+  style.ScrollbarRounding = 6;
+  style.WindowBorderSize = 0;
+  style.ChildBorderSize = 1;
+  style.FrameBorderSize = dark ? 0 : 1;
+  style.WindowPadding = ImVec2(14, 12);
+  style.FramePadding = ImVec2(8, 5);
+  style.ItemSpacing = ImVec2(8, 7);
+  style.ItemInnerSpacing = ImVec2(6, 4);
+  style.CellPadding = ImVec2(7, 4);
+  style.IndentSpacing = 16;
+  style.ScrollbarSize = 12;
+  style.GrabMinSize = 10;
+  ImVec4* c = style.Colors;
+  if (dark) {
+    g_background = rgbf(17, 20, 26);
+    c[ImGuiCol_WindowBg] = g_background;
+    c[ImGuiCol_ChildBg] = rgbf(24, 28, 36);
+    c[ImGuiCol_PopupBg] = rgbf(30, 34, 44, 0.98f);
+    c[ImGuiCol_Border] = rgbf(52, 58, 72);
+    c[ImGuiCol_FrameBg] = rgbf(36, 41, 53);
+    c[ImGuiCol_FrameBgHovered] = rgbf(46, 53, 68);
+    c[ImGuiCol_FrameBgActive] = rgbf(54, 62, 80);
+    c[ImGuiCol_Button] = rgbf(44, 70, 120);
+    c[ImGuiCol_ButtonHovered] = rgbf(56, 88, 150);
+    c[ImGuiCol_ButtonActive] = rgbf(64, 100, 170);
+    c[ImGuiCol_Header] = rgbf(40, 48, 64);
+    c[ImGuiCol_HeaderHovered] = rgbf(50, 62, 84);
+    c[ImGuiCol_HeaderActive] = rgbf(58, 72, 98);
+    c[ImGuiCol_Tab] = rgbf(30, 36, 48);
+    c[ImGuiCol_TabHovered] = rgbf(56, 88, 150);
+    c[ImGuiCol_TabActive] = rgbf(44, 70, 120);
+    c[ImGuiCol_TableHeaderBg] = rgbf(32, 37, 48);
+    c[ImGuiCol_TableRowBgAlt] = rgbf(255, 255, 255, 0.025f);
+    c[ImGuiCol_Text] = rgbf(228, 232, 240);
+    c[ImGuiCol_TextDisabled] = rgbf(140, 148, 164);
+    c[ImGuiCol_SliderGrab] = rgbf(110, 160, 255);
+    c[ImGuiCol_CheckMark] = rgbf(110, 160, 255);
+    g_palette = {rgb(228, 232, 240), rgb(150, 158, 175), rgb(110, 160, 255), rgb(72, 199, 142), rgb(240, 100, 100),
+                 rgb(240, 180, 70), rgb(255, 255, 255, 28), rgb(24, 28, 36),
+                 {rgb(255, 159, 64), rgb(96, 165, 250), rgb(52, 211, 153), rgb(244, 114, 182), rgb(250, 204, 21), rgb(167, 139, 250)},
+                 {rgb(96, 165, 250), rgb(129, 140, 248), rgb(244, 114, 182), rgb(251, 146, 60), rgb(250, 204, 21), rgb(45, 212, 191)}};
+  } else {
+    g_background = rgbf(246, 247, 250);
+    c[ImGuiCol_WindowBg] = g_background;
+    c[ImGuiCol_ChildBg] = rgbf(255, 255, 255);
+    c[ImGuiCol_PopupBg] = rgbf(255, 255, 255, 0.98f);
+    c[ImGuiCol_Border] = rgbf(214, 219, 228);
+    c[ImGuiCol_FrameBg] = rgbf(244, 246, 250);
+    c[ImGuiCol_FrameBgHovered] = rgbf(232, 238, 248);
+    c[ImGuiCol_FrameBgActive] = rgbf(222, 232, 250);
+    c[ImGuiCol_Button] = rgbf(37, 99, 235);
+    c[ImGuiCol_ButtonHovered] = rgbf(29, 78, 216);
+    c[ImGuiCol_ButtonActive] = rgbf(30, 64, 175);
+    c[ImGuiCol_Header] = rgbf(228, 234, 245);
+    c[ImGuiCol_HeaderHovered] = rgbf(214, 226, 246);
+    c[ImGuiCol_HeaderActive] = rgbf(200, 216, 244);
+    c[ImGuiCol_Tab] = rgbf(228, 233, 242);
+    c[ImGuiCol_TabHovered] = rgbf(59, 130, 246);
+    c[ImGuiCol_TabActive] = rgbf(37, 99, 235);
+    c[ImGuiCol_TableHeaderBg] = rgbf(236, 240, 247);
+    c[ImGuiCol_TableRowBgAlt] = rgbf(0, 0, 0, 0.025f);
+    c[ImGuiCol_Text] = rgbf(22, 27, 38);
+    c[ImGuiCol_TextDisabled] = rgbf(100, 108, 124);
+    c[ImGuiCol_SliderGrab] = rgbf(37, 99, 235);
+    c[ImGuiCol_CheckMark] = rgbf(37, 99, 235);
+    g_palette = {rgb(22, 27, 38), rgb(96, 104, 120), rgb(37, 99, 235), rgb(22, 140, 90), rgb(200, 40, 40),
+                 rgb(180, 110, 0), rgb(0, 0, 0, 24), rgb(255, 255, 255),
+                 {rgb(234, 88, 12), rgb(37, 99, 235), rgb(5, 150, 105), rgb(219, 39, 119), rgb(202, 138, 4), rgb(124, 58, 237)},
+                 {rgb(59, 130, 246), rgb(99, 102, 241), rgb(236, 72, 153), rgb(249, 115, 22), rgb(234, 179, 8), rgb(20, 184, 166)}};
+  }
+  // Light theme: button text is white on blue.
+  if (!dark) {
+    c[ImGuiCol_Button] = rgbf(232, 238, 250);
+    c[ImGuiCol_ButtonHovered] = rgbf(214, 226, 248);
+    c[ImGuiCol_ButtonActive] = rgbf(196, 214, 246);
+  }
+  ImGui::GetStyle() = style;
+}
+
+bool theme_is_dark() { return g_dark; }
+const Palette& palette() { return g_palette; }
+ImVec4 background_color() { return g_background; }
+
+}  // namespace traincost::web

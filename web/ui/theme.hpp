@@ -1,0 +1,33 @@
+#pragma once
+// Look of the page: fonts rasterized for the screen's pixel ratio, a dark and a light palette,
+// and sizes in multiples of the font size (em) so layouts survive zoom and HiDPI.
+#include <vector>
+
+#include "imgui.h"
+
+namespace traincost::web {
+
+struct Fonts {
+  ImFont* body = nullptr;     // Inter Regular 15 px
+  ImFont* strong = nullptr;   // Inter SemiBold 15 px
+  ImFont* heading = nullptr;  // Inter SemiBold 19 px
+  ImFont* small = nullptr;    // Inter Regular 13 px
+  ImFont* figure = nullptr;   // Inter SemiBold 24 px: the headline number
+};
+const Fonts& fonts();
+
+// Rebuilds the font atlas for a pixel ratio; the GL texture is re-uploaded by the caller.
+void load_fonts(const std::vector<unsigned char>& regular, const std::vector<unsigned char>& semibold, float pixel_ratio);
+
+struct Palette {
+  ImU32 text, text_muted, accent, good, bad, warn, grid, panel, series[6], stack[6];
+};
+void apply_theme(bool dark);
+bool theme_is_dark();
+const Palette& palette();
+ImVec4 background_color();
+
+// One em: the current font size in CSS pixels.
+inline float em(float n = 1.0f) { return ImGui::GetFontSize() * n; }
+
+}  // namespace traincost::web
