@@ -231,6 +231,11 @@ void App::on_file_loaded(const std::string& text) {
 
 void App::on_paste(const std::string& text) { clipboard_text = text; }
 
+void App::restore_autosave() {
+  if (!autosave_backup.empty()) replace_scenario(autosave_backup, "your previous scenario");
+  autosave_backup.clear();
+}
+
 std::string App::share_url() const { return page_url_without_fragment() + "#" + d.link; }
 
 }  // namespace traincost::web

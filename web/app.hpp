@@ -27,8 +27,10 @@ struct UiState {
   int workload = 0;             // selected workload tab
   int explain_option = -1;      // option whose formulas are expanded
   bool narrow = false;          // columns stacked (window below ~900 px)
-  bool open_catalog = false, open_share = false, open_embed = false, open_import = false, open_saved = false,
-       open_hf = false, open_ranges = false;
+  bool open_share = false, open_import = false, open_saved = false, open_hf = false;
+  int results_tab = 0;          // 0 results, 1 uncertainty, 2 catalog
+  bool select_results_tab = false;
+  bool runs_per_month = false;  // the runs field shows runs per month × months
   std::string import_text, hf_text, save_name;
   std::string hf_problems;
   std::vector<Banner> banners;
@@ -74,6 +76,7 @@ class App {
 
   void banner(BannerKind kind, const std::string& text, double seconds = 0, const std::string& action = "", int action_id = 0);
   void set_theme(bool dark, bool follow_system);
+  void restore_autosave();  // brings back the scenario a link displaced
   std::string share_url() const;
 
   Scenario scenario;

@@ -2,33 +2,64 @@
 
 #include "app.hpp"
 #include "imgui.h"
-#include "traincost/format.hpp"
-#include "traincost/verdict.hpp"
+#include "ui/panels.hpp"
 #include "ui/theme.hpp"
 
 namespace traincost::web {
 
+// Full window: top bar, banners, then inputs on the left and results on the right; below about
+// 900 CSS pixels the two columns stack into one scrolling page.
 void draw_app(App& app) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->Pos);
   ImGui::SetNextWindowSize(vp->Size);
-  ImGui::Begin("TrainCost", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
-  ImGui::PushFont(fonts().heading);
-  ImGui::TextUnformatted("TrainCost");
-  ImGui::PopFont();
-  if (!app.scenario.options.empty()) {
-    int n = app.scenario.options[0].instances;
-    if (ImGui::SliderInt("Instances of the first option", &n, 1, 128)) {
-      app.scenario.options[0].instances = n;
-      app.edited();
-    }
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  ImGui::Begin("TrainCost", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse);
+  ImGui::PopStyleVar();
+
+  if (app.ui.embed) {
+    draw_embed(app);
+    draw_dialogs(app);
+    ImGui::End();
+    return;
   }
-  for (size_t w = 0; w < app.d.results.workloads.size(); ++w) {
-    ImGui::TextWrapped("%s", workload_verdict(app.d.resolved, app.d.results, w).c_str());
-    for (size_t o = 0; o < app.d.results.workloads[w].options.size(); ++o)
-      ImGui::Text("%s: %s per run", app.d.resolved.options[o].label.c_str(),
-                  fmt::usd(app.d.results.workloads[w].options[o].cost_per_run).c_str());
+
+  draw_topbar(app);
+  const float pad = em(0.9f);
+  ImGui::SetCursorPos(ImVec2(pad, ImGui::GetCursorPosY() + em(0.3f)));
+  ImGui::BeginGroup();
+  ImGui::PushItemWidth(-FLT_MIN);
+  draw_banners(app);
+  ImGui::PopItemWidth();
+  ImGui::EndGroup();
+
+  const float width = ImGui::GetWindowWidth();
+  app.ui.narrow = width < 900;
+  const ImVec2 area(width - 2 * pad, ImGui::GetWindowHeight() - ImGui::GetCursorPosY() - pad * 0.5f);
+  ImGui::SetCursorPosX(pad);
+  if (app.ui.narrow) {
+    ImGui::BeginChild("page", area, false);
+    draw_workloads(app);
+    draw_options(app);
+    ImGui::Spacing();
+    draw_verdict(app);
+    draw_results(app);
+    ImGui::EndChild();
+  } else {
+    const float left_w = std::max(em(30), area.x * 0.46f);
+    ImGui::BeginChild("inputs", ImVec2(left_w, area.y), false);
+    draw_workloads(app);
+    draw_options(app);
+    ImGui::EndChild();
+    ImGui::SameLine(0, pad);
+    ImGui::BeginChild("results", ImVec2(0, area.y), false);
+    draw_verdict(app);
+    draw_results(app);
+    ImGui::EndChild();
   }
+  draw_dialogs(app);
   ImGui::End();
 }
 

@@ -1,0 +1,175 @@
+// Modal dialogs: share (link and embed snippets), import, saved scenarios, Hugging Face config.
+#include <algorithm>
+
+#include "app.hpp"
+#include "imgui.h"
+#include "platform.hpp"
+#include "traincost/hf_config.hpp"
+#include "traincost/report.hpp"
+#include "traincost/scenario_json.hpp"
+#include "ui/panels.hpp"
+#include "ui/theme.hpp"
+#include "ui/widgets.hpp"
+
+namespace traincost::web {
+namespace {
+
+constexpr const char* kSavedPrefix = "traincost.saved.";
+
+bool begin_dialog(const char* title, bool& open_flag, float width_em) {
+  if (open_flag) {
+    ImGui::OpenPopup(title);
+    open_flag = false;
+  }
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(std::min(em(width_em), vp->Size.x - em(2)), 0), ImGuiCond_Always);
+  return ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize);
+}
+
+// Read-only text with a copy button beside it.
+void copyable(const char* id, const std::string& text, bool multiline = false) {
+  ImGui::PushID(id);
+  const float button = ImGui::CalcTextSize("Copy").x + ImGui::GetStyle().FramePadding.x * 2;
+  std::string copy = text;
+  if (multiline) {
+    ImGui::InputTextMultiline("##text", copy.data(), copy.size() + 1, ImVec2(ImGui::GetContentRegionAvail().x - button - em(0.5f), em(5)),
+                              ImGuiInputTextFlags_ReadOnly);
+  } else {
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - button - em(0.5f));
+    ImGui::InputText("##text", copy.data(), copy.size() + 1, ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Copy")) copy_to_clipboard(text);
+  ImGui::PopID();
+}
+
+std::string html_attribute(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"') out += "&quot;";
+    else if (c == '&') out += "&amp;";
+    else if (c == '<') out += "&lt;";
+    else out += c;
+  }
+  return out;
+}
+
+void share_dialog(App& app) {
+  if (!begin_dialog("Share this scenario", app.ui.open_share, 44)) return;
+  const std::string url = app.share_url();
+  ImGui::TextWrapped("This link holds the whole scenario (%zu characters). Anyone who opens it sees exactly these inputs and results.",
+                     app.d.link.size());
+  copyable("link", url);
+  ImGui::Spacing();
+  ImGui::PushFont(fonts().strong);
+  ImGui::TextUnformatted("Embed in a wiki or a web page");
+  ImGui::PopFont();
+  ImGui::TextDisabled("A compact view (verdict, key inputs, chart), about 800 × 600:");
+  const std::string page = page_url_without_fragment();
+  const std::string embed_url = page + "?embed=1#" + app.d.link;
+  const std::string title = app.d.scenario.name.empty() ? "TrainCost comparison" : app.d.scenario.name;
+  copyable("iframe",
+           "<iframe src=\"" + html_attribute(embed_url) + "\" width=\"800\" height=\"600\" style=\"border:0\" title=\"" +
+               html_attribute(title) + "\" loading=\"lazy\"></iframe>",
+           true);
+  ImGui::TextDisabled("Markdown (for wikis without iframes): the verdict and table, with the link:");
+  copyable("markdown", report_markdown(app.d.scenario, app.d.resolved, app.d.results, url), true);
+  if (ImGui::Button("Preview the embed view")) open_url(embed_url, true);
+  ImGui::SameLine();
+  if (ImGui::Button("Close")) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+}
+
+void import_dialog(App& app) {
+  if (!begin_dialog("Import a scenario", app.ui.open_import, 40)) return;
+  ImGui::TextWrapped("A scenario JSON file (from Export, from `traincost`, or written by hand). Your current scenario stays if the file is not valid.");
+  if (ImGui::Button("Choose a file…")) {
+    pick_json_file();
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::TextDisabled("or paste it here (Ctrl+V):");
+  widget::text_area("##paste", app.ui.import_text, ImVec2(-FLT_MIN, em(10)));
+  if (ImGui::Button("Load") && !app.ui.import_text.empty()) {
+    if (app.replace_scenario(app.ui.import_text, "the pasted scenario")) {
+      app.ui.import_text.clear();
+      ImGui::CloseCurrentPopup();
+    }
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+}
+
+void saved_dialog(App& app) {
+  if (!begin_dialog("Saved scenarios", app.ui.open_saved, 36)) return;
+  ImGui::TextWrapped("Kept in this browser only (localStorage). Your current scenario is also saved automatically.");
+  ImGui::SetNextItemWidth(em(18));
+  widget::text("##name", app.ui.save_name, 60, "name, e.g. Q3 pretraining plan");
+  ImGui::SameLine();
+  if (ImGui::Button("Save current") && !app.ui.save_name.empty()) {
+    if (storage_set(kSavedPrefix + app.ui.save_name, scenario_to_json(app.d.scenario, true).dump()))
+      app.banner(BannerKind::Info, "Saved as \"" + app.ui.save_name + "\".", 4);
+    else
+      app.banner(BannerKind::Error, "This browser refused to save (storage blocked or full).");
+    app.ui.save_name.clear();
+  }
+  ImGui::Separator();
+  const std::vector<std::string> keys = storage_keys(kSavedPrefix);
+  if (keys.empty()) ImGui::TextDisabled("Nothing saved yet.");
+  for (const std::string& key : keys) {
+    const std::string name = key.substr(std::string(kSavedPrefix).size());
+    ImGui::PushID(key.c_str());
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(name.c_str());
+    ImGui::SameLine(ImGui::GetContentRegionAvail().x + ImGui::GetCursorPosX() - em(8));
+    if (ImGui::SmallButton("Open")) {
+      if (app.replace_scenario(storage_get(key), "\"" + name + "\"")) ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Delete")) storage_remove(key);
+    ImGui::PopID();
+  }
+  ImGui::Separator();
+  if (ImGui::Button("Close")) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+}
+
+void hf_dialog(App& app) {
+  if (!begin_dialog("Model from a Hugging Face config.json", app.ui.open_hf, 40)) return;
+  ImGui::TextWrapped("Paste the model's config.json. TrainCost fills layers, hidden size, heads, sequence length and vocabulary, "
+                     "and counts the parameters (total and active for mixture-of-experts).");
+  widget::text_area("##config", app.ui.hf_text, ImVec2(-FLT_MIN, em(12)));
+  if (!app.ui.hf_problems.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().bad), "%s", app.ui.hf_problems.c_str());
+  if (ImGui::Button("Fill the model")) {
+    Problems problems;
+    if (auto m = model_from_hf_config(app.ui.hf_text, problems)) {
+      Workload& w = app.scenario.workloads[static_cast<size_t>(app.ui.workload)];
+      w.model = *m;
+      app.ui.hf_problems.clear();
+      app.ui.hf_text.clear();
+      app.edited();
+      app.banner(BannerKind::Info, "Model filled from the config: " + std::to_string(static_cast<long long>(m->params)) + " parameters.", 5);
+      ImGui::CloseCurrentPopup();
+    } else {
+      app.ui.hf_problems = to_string(problems);
+    }
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel")) {
+    app.ui.hf_problems.clear();
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::EndPopup();
+}
+
+}  // namespace
+
+void draw_dialogs(App& app) {
+  share_dialog(app);
+  import_dialog(app);
+  saved_dialog(app);
+  hf_dialog(app);
+}
+
+}  // namespace traincost::web

@@ -1,0 +1,20 @@
+#pragma once
+// The page's panels. Each draws from the App's state and turns input into scenario edits
+// (changing app.scenario and calling app.edited()); none keeps state of its own beyond ImGui's.
+namespace traincost::web {
+class App;
+
+void draw_topbar(App& app);
+void draw_banners(App& app);
+void draw_workloads(App& app);
+void draw_options(App& app);
+void draw_verdict(App& app);
+void draw_results(App& app);
+void draw_uncertainty(App& app);
+void draw_catalog(App& app);
+void draw_dialogs(App& app);
+void draw_embed(App& app);
+// The cumulative-cost chart of a workload (shared by the results and the embed view); 0 height: default.
+void draw_cumulative_chart(App& app, unsigned long workload, float height);
+
+}  // namespace traincost::web

@@ -1,0 +1,349 @@
+// Results: the verdict first, then per-option figures (each expandable into its formulas), the
+// cost-over-runs and cost-breakdown charts, and the portfolio; tabs for uncertainty and catalog.
+#include <algorithm>
+#include <cmath>
+
+#include "app.hpp"
+#include "imgui.h"
+#include "traincost/explain.hpp"
+#include "traincost/format.hpp"
+#include "traincost/report.hpp"
+#include "traincost/verdict.hpp"
+#include "ui/charts.hpp"
+#include "ui/panels.hpp"
+#include "ui/theme.hpp"
+
+namespace traincost::web {
+namespace {
+
+size_t selected_workload(const App& app) {
+  return static_cast<size_t>(std::clamp(app.ui.workload, 0, static_cast<int>(app.d.results.workloads.size()) - 1));
+}
+
+// A chart's title line with a PNG export button on the right.
+void chart_title(App& app, const char* title, const char* file, chart::Rect& rect_out, bool draw_button = true) {
+  ImGui::PushFont(fonts().strong);
+  ImGui::TextUnformatted(title);
+  ImGui::PopFont();
+  if (!draw_button) return;
+  ImGui::SameLine(ImGui::GetContentRegionAvail().x + ImGui::GetCursorPosX() - em(3));
+  ImGui::PushID(file);
+  if (ImGui::SmallButton("PNG")) {
+    app.ui.pending_png = file;
+    const float pad = em(0.3f);
+    app.ui.pending_png_rect[0] = rect_out.min.x - pad;
+    app.ui.pending_png_rect[1] = rect_out.min.y - em(1.8f);
+    app.ui.pending_png_rect[2] = rect_out.max.x - rect_out.min.x + 2 * pad;
+    app.ui.pending_png_rect[3] = rect_out.max.y - rect_out.min.y + em(2.1f);
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Save this chart as a PNG image");
+  ImGui::PopID();
+}
+
+void results_table(App& app, size_t w) {
+  const Derived& d = app.d;
+  const WorkloadResult& wr = d.results.workloads[w];
+  const Palette& pal = palette();
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
+  if (!ImGui::BeginTable("results-table", 8, flags)) return;
+  // Short headers; each explains itself on hover.
+  const char* headers[][2] = {{"Option", "Click the arrow to see every formula with these numbers"},
+                              {"Time", "Wall clock per run: training at the cluster's goodput, plus compilation"},
+                              {"Chip-h", "Chip-hours per run"},
+                              {"Hardware", "Instance-hours × price, per run"},
+                              {"One-time", "Porting engineering + validation compute, paid once"},
+                              {"All-in / run", "Fully loaded cost per run: hardware + recurring + one-time ÷ expected runs"},
+                              {"$/M tok", "Fully loaded cost per million target tokens"},
+                              {"Memory", "Whether the cluster holds weights, gradients, optimizer state and activations"}};
+  const float weights[] = {2.4f, 1.0f, 0.9f, 1.0f, 1.0f, 1.3f, 0.9f, 0.9f};
+  for (int c = 0; c < 8; ++c) ImGui::TableSetupColumn(headers[c][0], ImGuiTableColumnFlags_WidthStretch, weights[c]);
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+  for (int c = 0; c < 8; ++c) {
+    ImGui::TableSetColumnIndex(c);
+    ImGui::TableHeader(headers[c][0]);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", headers[c][1]);
+  }
+  for (size_t o = 0; o < wr.options.size(); ++o) {
+    const OptionResult& r = wr.options[o];
+    const bool winner = wr.comparison.cheapest == static_cast<int>(o);
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::PushID(static_cast<int>(o));
+    const bool open = app.ui.explain_option == static_cast<int>(o);
+    if (ImGui::ArrowButton("explain", open ? ImGuiDir_Down : ImGuiDir_Right)) app.ui.explain_option = open ? -1 : static_cast<int>(o);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show how this row was computed: every formula with these numbers");
+    ImGui::PopID();
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    if (winner) ImGui::PushFont(fonts().strong);
+    ImGui::TextUnformatted(d.resolved.options[o].label.c_str());
+    if (winner) ImGui::PopFont();
+    auto cell = [&](int column, const std::string& text, const char* tip = nullptr) {
+      ImGui::TableSetColumnIndex(column);
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted(text.c_str());
+      if (tip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+    };
+    cell(1, fmt::hours(r.wall_clock_hours));
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%.1f hours: %.1f training at %s goodput + %.2g compiling", r.wall_clock_hours, r.training_hours,
+                        fmt::percent(r.goodput).c_str(), r.wall_clock_hours - r.training_hours);
+    cell(2, fmt::count(r.chip_hours));
+    cell(3, fmt::usd(r.hardware_cost_per_run));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", fmt::usd_exact(r.hardware_cost_per_run).c_str());
+    cell(4, fmt::usd(r.one_time_cost));
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Porting %s + validation %s (paid once, spread over the runs)", fmt::usd_exact(r.porting_cost).c_str(),
+                        fmt::usd_exact(r.validation_cost).c_str());
+    ImGui::TableSetColumnIndex(5);
+    ImGui::AlignTextToFramePadding();
+    if (winner) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal.good));
+    if (winner) ImGui::PushFont(fonts().strong);
+    ImGui::TextUnformatted(fmt::usd(r.cost_per_run).c_str());
+    if (winner) ImGui::PopFont();
+    if (winner) ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s per run, all costs included", fmt::usd_exact(r.cost_per_run).c_str());
+    char per_million[32];
+    std::snprintf(per_million, sizeof per_million, "$%.3f", r.cost_per_million_tokens);
+    cell(6, per_million);
+    ImGui::TableSetColumnIndex(7);
+    ImGui::AlignTextToFramePadding();
+    if (r.feasible()) {
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.good), "fits");
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%.1f GB per chip of %.1f GB usable; holds from %s instances", r.memory.bytes_per_chip / 1e9,
+                          r.memory.usable_bytes_per_chip / 1e9, fmt::number(r.memory.min_instances).c_str());
+    } else {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal.bad));
+      ImGui::TextUnformatted(r.memory.fits ? "no progress" : r.memory.possible ? ("≥ " + fmt::number(r.memory.min_instances) + " inst.").c_str() : "no fit");
+      ImGui::PopStyleColor();
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", infeasibility_reason(r).c_str());
+    }
+  }
+  ImGui::EndTable();
+}
+
+void explain_block(App& app, size_t w) {
+  const int o = app.ui.explain_option;
+  const Derived& d = app.d;
+  if (o < 0 || o >= static_cast<int>(d.results.workloads[w].options.size())) return;
+  const size_t oi = static_cast<size_t>(o);
+  ImGui::PushFont(fonts().strong);
+  ImGui::Text("How %s was computed", d.resolved.options[oi].label.c_str());
+  ImGui::PopFont();
+  ImGui::SameLine();
+  ImGui::TextDisabled("(the same steps as `traincost explain`)");
+  const std::vector<ExplainStep> steps =
+      explain_pair(d.resolved.workloads[w], d.resolved.workloads[w].options[oi], d.results.workloads[w].options[oi], d.results.workloads[w].target_tokens);
+  if (ImGui::BeginTable("explain", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_BordersInnerH)) {
+    ImGui::TableSetupColumn("Quantity", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("Formula", ImGuiTableColumnFlags_WidthStretch, 1.4f);
+    ImGui::TableSetupColumn("With your numbers", ImGuiTableColumnFlags_WidthStretch, 2.2f);
+    ImGui::TableHeadersRow();
+    for (const ExplainStep& s : steps) {
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      ImGui::TextWrapped("%s", s.quantity.c_str());
+      ImGui::TableSetColumnIndex(1);
+      ImGui::TextWrapped("%s", s.formula.c_str());
+      ImGui::TableSetColumnIndex(2);
+      ImGui::TextWrapped("%s %s", s.substituted.c_str(), s.result.c_str());
+    }
+    ImGui::EndTable();
+  }
+}
+
+}  // namespace
+
+void draw_cumulative_chart(App& app, unsigned long w, float height) {
+  const Derived& d = app.d;
+  const WorkloadResult& wr = d.results.workloads[w];
+  const Palette& pal = palette();
+  const double runs = d.resolved.workloads[w].runs;
+  double last = std::max({10.0, std::ceil(runs * 2)});
+  const Comparison& c = wr.comparison;
+  if (c.breakeven.kind == BreakevenKind::AtRuns || c.breakeven.kind == BreakevenKind::UntilRuns)
+    last = std::max(last, std::ceil(c.breakeven.runs * 1.6));
+  last = std::min(last, 10000.0);
+  chart::LineChartSpec spec;
+  spec.id = "cumulative";
+  spec.height = height;
+  spec.x_label = "runs of the recipe";
+  for (size_t o = 0; o < wr.options.size(); ++o) {
+    const OptionResult& r = wr.options[o];
+    if (!r.feasible()) continue;
+    chart::Line line;
+    line.label = d.resolved.options[o].label;
+    line.color = pal.series[o % 6];
+    const int points = 120;
+    for (int k = 0; k <= points; ++k) {
+      const double n = 1 + (last - 1) * k / points;
+      line.x.push_back(n);
+      line.y.push_back(r.fixed_cost + n * r.per_run_cost);  // cumulative cost of n runs
+    }
+    spec.lines.push_back(line);
+  }
+  if (c.cheapest >= 0 && c.runner_up >= 0 &&
+      (c.breakeven.kind == BreakevenKind::AtRuns || c.breakeven.kind == BreakevenKind::UntilRuns)) {
+    const OptionResult& a = wr.options[static_cast<size_t>(c.cheapest)];
+    const double n = c.breakeven.runs;
+    spec.markers.push_back({n, a.fixed_cost + n * a.per_run_cost, "break-even at " + fmt::number(n, 3) + " runs", pal.warn});
+  }
+  spec.guides.push_back({runs, "expected: " + fmt::number(runs)});
+  static chart::Rect rect;
+  chart_title(app, "Cumulative cost over runs", "traincost-cumulative-cost.png", rect);
+  rect = chart::line_chart(spec);
+  std::vector<std::pair<std::string, ImU32>> legend;
+  for (const chart::Line& l : spec.lines) legend.push_back({l.label, l.color});
+  chart::legend(legend);
+}
+
+namespace {
+
+void breakdown_chart(App& app, size_t w) {
+  const Derived& d = app.d;
+  const WorkloadResult& wr = d.results.workloads[w];
+  const Palette& pal = palette();
+  chart::StackedBarSpec spec;
+  spec.id = "breakdown";
+  spec.segments = {{"Compute", pal.stack[0]},           {"Compile", pal.stack[1]},     {"Porting (amortized)", pal.stack[2]},
+                   {"Validation (amortized)", pal.stack[3]}, {"Maintenance", pal.stack[4]}, {"Egress", pal.stack[5]}};
+  for (size_t o = 0; o < wr.options.size(); ++o) {
+    const CostBreakdown b = breakdown(wr.options[o], d.resolved.workloads[w].runs);
+    spec.bars.push_back(d.resolved.options[o].label);
+    spec.values.push_back({b.compute, b.compile, b.porting, b.validation, b.maintenance, b.egress});
+  }
+  static chart::Rect rect;
+  chart_title(app, "What one run costs", "traincost-cost-per-run.png", rect);
+  rect = chart::stacked_bars(spec);
+  std::vector<std::pair<std::string, ImU32>> legend;
+  for (const chart::Segment& s : spec.segments) legend.push_back({s.label, s.color});
+  chart::legend(legend);
+}
+
+void portfolio_table(App& app) {
+  const Derived& d = app.d;
+  const size_t nw = d.results.workloads.size(), no = d.resolved.options.size();
+  ImGui::PushFont(fonts().strong);
+  ImGui::TextUnformatted("Portfolio: a year of all workloads");
+  ImGui::PopFont();
+  if (nw < 2) {
+    ImGui::TextDisabled("Add a workload (the + tab) to decide per workload across a portfolio.");
+    return;
+  }
+  ImGui::TextWrapped("%s", portfolio_verdict(d.resolved, d.results).c_str());
+  if (!ImGui::BeginTable("portfolio", static_cast<int>(no) + 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH))
+    return;
+  ImGui::TableSetupColumn("Workload");
+  ImGui::TableSetupColumn("Pick");
+  for (size_t o = 0; o < no; ++o) ImGui::TableSetupColumn(("All on " + d.resolved.options[o].label).c_str());
+  ImGui::TableHeadersRow();
+  for (size_t w = 0; w < nw; ++w) {
+    const WorkloadResult& wr = d.results.workloads[w];
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextUnformatted(workload_title(d.scenario.workloads[w], w).c_str());
+    ImGui::TableSetColumnIndex(1);
+    const int best = wr.comparison.cheapest;
+    ImGui::TextUnformatted(best >= 0 ? d.resolved.options[static_cast<size_t>(best)].label.c_str() : "none");
+    for (size_t o = 0; o < no; ++o) {
+      ImGui::TableSetColumnIndex(static_cast<int>(o) + 2);
+      const OptionResult& r = wr.options[o];
+      if (r.feasible()) ImGui::Text("%s/yr", fmt::usd(r.annual_cost).c_str());
+      else ImGui::TextDisabled("cannot run");
+    }
+  }
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::PushFont(fonts().strong);
+  ImGui::TextUnformatted("Total per year");
+  ImGui::TableSetColumnIndex(1);
+  ImGui::Text("%s", fmt::usd(d.results.portfolio.best_mix_annual).c_str());
+  for (size_t o = 0; o < no; ++o) {
+    ImGui::TableSetColumnIndex(static_cast<int>(o) + 2);
+    if (d.results.portfolio.single_option_feasible[o]) ImGui::Text("%s", fmt::usd(d.results.portfolio.single_option_annual[o]).c_str());
+    else ImGui::TextDisabled("not all run");
+  }
+  ImGui::PopFont();
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+void draw_verdict(App& app) {
+  const Derived& d = app.d;
+  const Palette& pal = palette();
+  if (!d.valid) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal.bad));
+    ImGui::TextWrapped("Some inputs need fixing; the results below are for your last valid scenario:");
+    for (size_t i = 0; i < d.problems.size() && i < 5; ++i) ImGui::BulletText("%s", to_string(d.problems[i]).c_str());
+    ImGui::PopStyleColor();
+    ImGui::Spacing();
+  }
+  if (d.results.workloads.empty()) return;
+  const size_t w = selected_workload(app);
+  if (d.results.workloads.size() > 1) {
+    ImGui::TextDisabled("%s", workload_title(d.scenario.workloads[w], w).c_str());
+  }
+  ImGui::PushFont(fonts().heading);
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(workload_verdict(d.resolved, d.results, w).c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopFont();
+  const WorkloadResult& wr = d.results.workloads[w];
+  if (wr.comparison.cheapest >= 0) {
+    const size_t best = static_cast<size_t>(wr.comparison.cheapest);
+    ImGui::PushFont(fonts().figure);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.good), "%s", fmt::usd(wr.options[best].cost_per_run).c_str());
+    ImGui::PopFont();
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("per run on %s, fully loaded", d.resolved.options[best].label.c_str());
+    if (d.analysis_ready && d.analysis.workload == w && best < d.analysis.monte_carlo.options.size()) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("· cheapest in %s of %s simulated futures", fmt::percent(d.analysis.monte_carlo.options[best].probability_cheapest).c_str(),
+                          fmt::number(d.analysis.monte_carlo.samples).c_str());
+    } else if (!d.analysis_ready) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("· simulating…");
+    }
+  }
+  ImGui::Spacing();
+}
+
+void draw_results(App& app) {
+  const Derived& d = app.d;
+  if (d.results.workloads.empty()) return;
+  const size_t w = selected_workload(app);
+  if (ImGui::BeginTabBar("result-tabs")) {
+    const char* names[] = {"Results", "How sure?", "Catalog"};
+    for (int t = 0; t < 3; ++t) {
+      const ImGuiTabItemFlags flags = app.ui.select_results_tab && app.ui.results_tab == t ? ImGuiTabItemFlags_SetSelected : 0;
+      if (ImGui::BeginTabItem(names[t], nullptr, flags)) {
+        if (!app.ui.select_results_tab) app.ui.results_tab = t;
+        ImGui::EndTabItem();
+      }
+    }
+    app.ui.select_results_tab = false;
+    ImGui::EndTabBar();
+  }
+  if (app.ui.results_tab == 1) {
+    draw_uncertainty(app);
+    return;
+  }
+  if (app.ui.results_tab == 2) {
+    draw_catalog(app);
+    return;
+  }
+  results_table(app, w);
+  explain_block(app, w);
+  ImGui::Spacing();
+  draw_cumulative_chart(app, w, 0);
+  ImGui::Spacing();
+  breakdown_chart(app, w);
+  ImGui::Spacing();
+  portfolio_table(app);
+  ImGui::Dummy(ImVec2(0, em(1)));
+}
+
+}  // namespace traincost::web

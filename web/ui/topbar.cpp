@@ -1,0 +1,142 @@
+// The top bar: product name, example scenarios, share, export, import, saved scenarios, catalog,
+// methodology, theme. Its buttons flow onto a second line on narrow windows.
+#include <cctype>
+
+#include "app.hpp"
+#include "imgui.h"
+#include "platform.hpp"
+#include "presets.hpp"
+#include "traincost/report.hpp"
+#include "ui/panels.hpp"
+#include "ui/theme.hpp"
+
+namespace traincost::web {
+namespace {
+
+// Places the next item on this line if `width` fits, else on the next line.
+void flow(float width) {
+  ImGui::SameLine(0, em(0.45f));
+  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
+float button_width(const char* label) { return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2; }
+
+std::string file_stem(const App& app) {
+  std::string stem = app.d.scenario.name.empty() ? "traincost-scenario" : app.d.scenario.name;
+  for (char& c : stem)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '-';
+  return stem.substr(0, 60);
+}
+
+}  // namespace
+
+void draw_topbar(App& app) {
+  const Palette& pal = palette();
+  const float pad = em(0.9f);
+  ImGui::SetCursorPos(ImVec2(pad, em(0.55f)));
+  ImGui::BeginGroup();
+  ImGui::PushFont(fonts().heading);
+  ImGui::TextUnformatted("TrainCost");
+  ImGui::PopFont();
+  ImGui::SameLine();
+  ImGui::SetCursorPosY(ImGui::GetCursorPosY() + em(0.25f));
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal.text_muted));
+  ImGui::TextUnformatted("the cost to finish the job, Trainium vs NVIDIA");
+  ImGui::PopStyleColor();
+  ImGui::EndGroup();
+
+  ImGui::SameLine(0, em(1.5f));
+  ImGui::SetCursorPosY(em(0.45f));
+  ImGui::BeginGroup();
+  ImGui::SetNextItemWidth(em(11));
+  if (ImGui::BeginCombo("##examples", "Example scenarios", ImGuiComboFlags_HeightLarge)) {
+    for (const ScenarioPreset& p : scenario_presets())
+      if (ImGui::Selectable(p.title.c_str())) app.replace_scenario(p.json, "the example \"" + p.title + "\"");
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Replace the scenario with a worked example (your current one stays in Saved > autosave)");
+
+  flow(button_width("Share"));
+  if (ImGui::Button("Share")) app.ui.open_share = true;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("A link that opens exactly this scenario, and embed snippets for wikis");
+
+  flow(button_width("Export"));
+  if (ImGui::Button("Export")) ImGui::OpenPopup("export");
+  if (ImGui::BeginPopup("export")) {
+    const Derived& d = app.d;
+    if (ImGui::MenuItem("Scenario as JSON", nullptr, false, d.valid))
+      download_text(file_stem(app) + ".json", "application/json", scenario_to_text(d.scenario));
+    if (ImGui::MenuItem("Results as Markdown (copy)", nullptr, false, d.valid))
+      copy_to_clipboard(report_markdown(d.scenario, d.resolved, d.results, app.share_url()));
+    if (ImGui::MenuItem("Results as Markdown (file)", nullptr, false, d.valid))
+      download_text(file_stem(app) + ".md", "text/markdown", report_markdown(d.scenario, d.resolved, d.results, app.share_url()));
+    if (ImGui::MenuItem("Results as CSV", nullptr, false, d.valid))
+      download_text(file_stem(app) + ".csv", "text/csv", report_csv(d.scenario, d.resolved, d.results));
+    ImGui::Separator();
+    ImGui::TextDisabled("Charts: use the PNG button on each chart");
+    ImGui::EndPopup();
+  }
+
+  flow(button_width("Import"));
+  if (ImGui::Button("Import")) app.ui.open_import = true;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Open a scenario JSON file (the format of Export and of the CLI)");
+
+  flow(button_width("Saved"));
+  if (ImGui::Button("Saved")) app.ui.open_saved = true;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Scenarios saved in this browser");
+
+  flow(button_width("Methodology"));
+  if (ImGui::Button("Methodology")) open_url("methodology.html", true);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every formula, convention and source (opens a new tab)");
+
+  flow(em(9));
+  ImGui::SetNextItemWidth(em(9));
+  const char* themes[] = {"System theme", "Dark", "Light"};
+  int theme = app.ui.theme_follows_system ? 0 : (app.ui.dark ? 1 : 2);
+  if (ImGui::Combo("##theme", &theme, themes, 3)) {
+    if (theme == 0) app.set_theme(prefers_dark_theme(), true);
+    else app.set_theme(theme == 1, false);
+    storage_set("traincost.theme", theme == 0 ? "system" : theme == 1 ? "dark" : "light");
+  }
+  ImGui::EndGroup();
+
+  // A hairline under the bar.
+  const float y = ImGui::GetCursorScreenPos().y + em(0.2f);
+  ImGui::GetWindowDrawList()->AddLine(ImVec2(0, y), ImVec2(ImGui::GetWindowWidth(), y), pal.grid);
+  ImGui::SetCursorPosY(ImGui::GetCursorPosY() + em(0.3f));
+}
+
+void draw_banners(App& app) {
+  const Palette& pal = palette();
+  for (size_t i = 0; i < app.ui.banners.size(); ++i) {
+    Banner& b = app.ui.banners[i];
+    const ImU32 color = b.kind == BannerKind::Error ? pal.bad : b.kind == BannerKind::Warning ? pal.warn : pal.accent;
+    ImGui::PushID(static_cast<int>(i));
+    const ImVec2 start = ImGui::GetCursorScreenPos();
+    const float width = ImGui::GetWindowWidth() - em(1.8f);
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width - em(9));
+    ImGui::SetCursorPosX(ImGui::GetCursorPosX() + em(0.8f));
+    ImGui::TextUnformatted(b.text.c_str());
+    ImGui::PopTextWrapPos();
+    const ImVec2 end(start.x + width, ImGui::GetItemRectMax().y + em(0.35f));
+    ImGui::GetWindowDrawList()->AddRectFilled(start, ImVec2(start.x + em(0.25f), end.y), color);
+    ImGui::SameLine(width - em(8.5f) + ImGui::GetStyle().WindowPadding.x);
+    bool remove = false;
+    if (!b.action.empty()) {
+      if (ImGui::SmallButton(b.action.c_str())) {
+        if (b.action_id == kRestoreAutosave) app.restore_autosave();
+        remove = true;
+      }
+      ImGui::SameLine();
+    }
+    if (ImGui::SmallButton("Dismiss")) remove = true;
+    ImGui::PopID();
+    ImGui::Dummy(ImVec2(0, em(0.15f)));
+    if (remove) {
+      app.ui.banners.erase(app.ui.banners.begin() + static_cast<long>(i));
+      break;
+    }
+  }
+}
+
+}  // namespace traincost::web

@@ -1,0 +1,280 @@
+// "How sure?": Monte Carlo probabilities, the distribution of the lead, the tornado of
+// sensitivities, and the ranges they come from (the scenario's own and TrainCost's defaults).
+#include <algorithm>
+#include <cmath>
+
+#include "app.hpp"
+#include "imgui.h"
+#include "traincost/format.hpp"
+#include "traincost/inputs.hpp"
+#include "traincost/report.hpp"
+#include "ui/charts.hpp"
+#include "ui/panels.hpp"
+#include "ui/theme.hpp"
+#include "ui/widgets.hpp"
+
+namespace traincost::web {
+namespace {
+
+std::string runs_text(double runs) {
+  if (std::isnan(runs)) return "n/a";
+  if (std::isinf(runs)) return "never";
+  return fmt::number(runs, 3);
+}
+
+std::string input_value_text(const RangedInput& in, double v) {
+  const std::string name = in.ref.kind->name;
+  if (name == "mfu" || name == "discount" || name == "scaling_per_doubling" || name.find("penalty") != std::string::npos ||
+      name.find("fraction") != std::string::npos)
+    return fmt::percent(v);
+  if (name.find("usd") != std::string::npos || name == "price_usd_per_hour") return fmt::usd(v);
+  return fmt::number(v, 3);
+}
+
+void probability_table(App& app) {
+  const Derived& d = app.d;
+  const MonteCarlo& mc = d.analysis.monte_carlo;
+  if (!ImGui::BeginTable("probabilities", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH)) return;
+  ImGui::TableSetupColumn("Option", ImGuiTableColumnFlags_WidthStretch, 2);
+  ImGui::TableSetupColumn("Cheapest");
+  ImGui::TableSetupColumn("All workloads");
+  ImGui::TableSetupColumn("Per run, 90% range", ImGuiTableColumnFlags_WidthStretch, 2);
+  ImGui::TableSetupColumn("Median");
+  ImGui::TableHeadersRow();
+  for (size_t o = 0; o < mc.options.size(); ++o) {
+    const OptionStats& st = mc.options[o];
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextUnformatted(d.resolved.options[o].label.c_str());
+    ImGui::TableSetColumnIndex(1);
+    ImGui::ProgressBar(static_cast<float>(st.probability_cheapest), ImVec2(-FLT_MIN, 0), fmt::percent(st.probability_cheapest).c_str());
+    ImGui::TableSetColumnIndex(2);
+    ImGui::TextUnformatted(fmt::percent(st.probability_cheapest_horizon).c_str());
+    ImGui::TableSetColumnIndex(3);
+    ImGui::Text("%s – %s", fmt::usd(st.cost_per_run.p5).c_str(), fmt::usd(st.cost_per_run.p95).c_str());
+    ImGui::TableSetColumnIndex(4);
+    ImGui::TextUnformatted(fmt::usd(st.cost_per_run.p50).c_str());
+  }
+  ImGui::EndTable();
+}
+
+// The ranges behind the analysis: explicit ones editable, default ones adoptable.
+void ranges_editor(App& app) {
+  Scenario& s = app.scenario;
+  bool changed = false;
+  ImGui::PushFont(fonts().strong);
+  ImGui::TextUnformatted("Ranges");
+  ImGui::PopFont();
+  ImGui::SameLine();
+  ImGui::TextDisabled("what is uncertain, and how much");
+  if (ImGui::Checkbox("Add default ranges for the guesses (MFU, porting effort, convergence, runs, estimated prices)",
+                      &s.analysis.default_ranges))
+    changed = true;
+  const std::vector<RangedInput>& inputs = app.d.analysis.inputs;
+  const char* dists[] = {"triangular", "uniform", "lognormal (5–95%)"};
+  if (ImGui::BeginTable("ranges", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableSetupColumn("Input", ImGuiTableColumnFlags_WidthStretch, 2.4f);
+    ImGui::TableSetupColumn("Distribution", ImGuiTableColumnFlags_WidthStretch, 1.4f);
+    ImGui::TableSetupColumn("Low", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("High", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 0.8f);
+    ImGui::TableHeadersRow();
+    int remove = -1;
+    for (size_t i = 0; i < s.ranges.size(); ++i) {
+      Range& r = s.ranges[i];
+      const auto ref = parse_input_path(r.input);
+      if (!ref) continue;
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      ImGui::AlignTextToFramePadding();
+      std::string label = r.input;
+      for (const RangedInput& in : inputs)
+        if (in.path == r.input) label = in.label;
+      ImGui::TextUnformatted(label.c_str());
+      ImGui::TableSetColumnIndex(1);
+      int dist = static_cast<int>(r.dist);
+      ImGui::SetNextItemWidth(-FLT_MIN);
+      if (ImGui::Combo("##dist", &dist, dists, 3)) {
+        r.dist = static_cast<Distribution>(dist);
+        changed = true;
+      }
+      ImGui::TableSetColumnIndex(2);
+      changed |= widget::number("##low", r.low, *ref->kind->spec);
+      ImGui::TableSetColumnIndex(3);
+      changed |= widget::number("##high", r.high, *ref->kind->spec);
+      ImGui::TableSetColumnIndex(4);
+      if (ImGui::SmallButton("Remove")) remove = static_cast<int>(i);
+      ImGui::PopID();
+    }
+    if (remove >= 0) {
+      s.ranges.erase(s.ranges.begin() + remove);
+      changed = true;
+    }
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      const RangedInput& in = inputs[i];
+      if (!in.default_range) continue;
+      ImGui::PushID(static_cast<int>(1000 + i));
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextDisabled("%s", in.label.c_str());
+      ImGui::TableSetColumnIndex(1);
+      ImGui::TextDisabled("%s (default)", to_string(in.dist));
+      ImGui::TableSetColumnIndex(2);
+      ImGui::TextDisabled("%s", input_value_text(in, in.low).c_str());
+      ImGui::TableSetColumnIndex(3);
+      ImGui::TextDisabled("%s", input_value_text(in, in.high).c_str());
+      ImGui::TableSetColumnIndex(4);
+      if (ImGui::SmallButton("Edit") && static_cast<int>(s.ranges.size()) < kMaxRanges) {
+        s.ranges.push_back({in.path, in.low, in.high, in.dist});
+        changed = true;
+      }
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Make this range your own (it then travels with the link)");
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+  // Add a range on any numeric input of the scenario.
+  ImGui::SetNextItemWidth(em(16));
+  if (ImGui::BeginCombo("##add-range", "Add a range on…", ImGuiComboFlags_HeightLarge)) {
+    for (const InputKind& kind : rangeable_inputs()) {
+      const size_t count = kind.scope == InputScope::Workload ? s.workloads.size() : s.options.size();
+      for (size_t i = 0; i < count; ++i) {
+        const std::string path = InputRef{&kind, static_cast<int>(i)}.path();
+        bool taken = false;
+        for (const Range& r : s.ranges) taken = taken || r.input == path;
+        if (taken) continue;
+        const std::string owner = kind.scope == InputScope::Workload ? workload_title(s.workloads[i], i)
+                                                                     : (s.options[i].label.empty() ? s.options[i].instance : s.options[i].label);
+        if (ImGui::Selectable((owner + ": " + kind.label + "##" + path).c_str())) {
+          // Start from ±20% around the value the model uses now.
+          double value = 0;
+          for (const RangedInput& in : inputs)
+            if (in.path == path) value = in.value;
+          if (value == 0) {
+            const ResolvedScenario& r = app.d.resolved;
+            if (kind.scope == InputScope::Option && !r.workloads.empty() && i < r.workloads[0].options.size()) {
+              const PairInputs& p = r.workloads[0].options[i];
+              const std::string n = kind.name;
+              value = n == "mfu" ? p.mfu : n == "price_usd_per_hour" ? p.price_usd_per_hour : n == "discount" ? p.discount
+                      : n == "porting.engineer_weeks" ? p.engineer_weeks : n == "porting.convergence_penalty" ? p.convergence_penalty
+                      : n == "porting.compile_hours_per_run" ? p.compile_hours_per_run : 1.0;
+            } else if (kind.scope == InputScope::Workload && i < r.workloads.size()) {
+              const std::string n = kind.name;
+              value = n == "runs" ? r.workloads[i].runs : n == "model.params" ? r.workloads[i].model.params : r.workloads[i].horizon_months;
+            }
+          }
+          if (!(value > 0)) value = 1;
+          Range range{path, value * 0.8, value * 1.2, Distribution::Triangular};
+          range.low = std::max(range.low, kind.spec->min);
+          range.high = std::min(range.high, kind.spec->max);
+          s.ranges.push_back(range);
+          changed = true;
+        }
+      }
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(em(7));
+  double samples = s.analysis.samples;
+  if (widget::number("##samples", samples, fields::samples, widget::Style::Quantity)) {
+    s.analysis.samples = static_cast<int>(samples);
+    changed = true;
+  }
+  ImGui::SameLine();
+  ImGui::TextDisabled("samples, seed");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(em(5));
+  double seed = static_cast<double>(s.analysis.seed);
+  if (widget::number("##seed", seed, fields::seed)) {
+    s.analysis.seed = static_cast<unsigned long long>(seed);
+    changed = true;
+  }
+  if (changed) app.edited();
+}
+
+}  // namespace
+
+void draw_uncertainty(App& app) {
+  const Derived& d = app.d;
+  const Palette& pal = palette();
+  if (!d.analysis_ready) {
+    ImGui::TextDisabled("Simulating %s futures…", fmt::number(d.scenario.analysis.samples).c_str());
+    ranges_editor(app);
+    return;
+  }
+  const Analysis& a = d.analysis;
+  const MonteCarlo& mc = a.monte_carlo;
+  ImGui::TextWrapped("Every ranged input below is drawn at random, %s times (seed %llu), and the whole model recomputed. "
+                     "Computed in %.0f ms in your browser.",
+                     fmt::number(mc.samples).c_str(), static_cast<unsigned long long>(mc.seed), d.last_analysis_ms);
+  probability_table(app);
+  if (a.challenger >= 0 && a.leader >= 0 && a.runner_up >= 0) {
+    const std::string challenger = d.resolved.options[static_cast<size_t>(a.challenger)].label;
+    ImGui::TextWrapped("Runs until %s's one-time costs pay off: P5 %s, median %s, P95 %s. "
+                       "It pays off within the expected runs in %s of the futures.",
+                       challenger.c_str(), runs_text(mc.breakeven_runs.p5).c_str(), runs_text(mc.breakeven_runs.p50).c_str(),
+                       runs_text(mc.breakeven_runs.p95).c_str(), fmt::percent(mc.probability_pays_off).c_str());
+    const std::string leader = d.resolved.options[static_cast<size_t>(a.leader)].label;
+    const std::string runner = d.resolved.options[static_cast<size_t>(a.runner_up)].label;
+    ImGui::Spacing();
+    ImGui::PushFont(fonts().strong);
+    ImGui::Text("How much %s saves per run over %s", leader.c_str(), runner.c_str());
+    ImGui::PopFont();
+    chart::HistogramSpec h;
+    h.counts = mc.difference.counts;
+    h.min = mc.difference.min;
+    h.max = mc.difference.max;
+    h.split = 0;
+    h.below_color = pal.series[static_cast<size_t>(a.runner_up) % 6];
+    h.above_color = pal.series[static_cast<size_t>(a.leader) % 6];
+    const double p_leader = a.leader < static_cast<int>(mc.options.size()) ? mc.options[static_cast<size_t>(a.leader)].probability_cheapest : 0;
+    const double p_runner = a.runner_up < static_cast<int>(mc.options.size()) ? mc.options[static_cast<size_t>(a.runner_up)].probability_cheapest : 0;
+    h.below_label = runner + " cheaper: " + fmt::percent(p_runner);
+    h.above_label = leader + " cheaper: " + fmt::percent(p_leader);
+    h.x_label = "cost per run of " + runner + " minus " + leader;
+    static chart::Rect hist_rect;
+    hist_rect = chart::histogram(h);
+    if (ImGui::SmallButton("PNG##hist")) {
+      app.ui.pending_png = "traincost-monte-carlo.png";
+      const float r[4] = {hist_rect.min.x, hist_rect.min.y - em(1.6f), hist_rect.max.x - hist_rect.min.x, hist_rect.max.y - hist_rect.min.y + em(1.6f)};
+      std::copy(r, r + 4, app.ui.pending_png_rect);
+    }
+
+    ImGui::Spacing();
+    ImGui::PushFont(fonts().strong);
+    ImGui::TextUnformatted("What the lead depends on most");
+    ImGui::PopFont();
+    ImGui::TextDisabled("Each input moved alone to the low and high end of its range; bars show %s's lead per run.", leader.c_str());
+    chart::TornadoSpec t;
+    t.base = a.base_metric;
+    t.metric_label = "lead of " + leader + " per run";
+    for (size_t i = 0; i < a.sensitivity.size() && i < 12; ++i) {
+      const SensitivityRow& row = a.sensitivity[i];
+      const RangedInput* in = nullptr;
+      for (const RangedInput& each : a.inputs)
+        if (each.path == row.input) in = &each;
+      t.rows.push_back({row.label, in ? input_value_text(*in, row.low_value) : fmt::number(row.low_value),
+                        in ? input_value_text(*in, row.high_value) : fmt::number(row.high_value), row.metric_at_low, row.metric_at_high,
+                        row.default_range});
+    }
+    static chart::Rect tornado_rect;
+    tornado_rect = chart::tornado(t);
+    chart::legend({{"input at its low end", pal.series[1]}, {"input at its high end", pal.series[0]}});
+    ImGui::SameLine(0, em(2));
+    if (ImGui::SmallButton("PNG##tornado")) {
+      app.ui.pending_png = "traincost-sensitivity.png";
+      const float r[4] = {tornado_rect.min.x, tornado_rect.min.y, tornado_rect.max.x - tornado_rect.min.x, tornado_rect.max.y - tornado_rect.min.y};
+      std::copy(r, r + 4, app.ui.pending_png_rect);
+    }
+  } else {
+    ImGui::TextDisabled("The lead and the tornado need two options that can run the workload.");
+  }
+  ImGui::Spacing();
+  ranges_editor(app);
+  ImGui::Dummy(ImVec2(0, em(1)));
+}
+
+}  // namespace traincost::web
