@@ -73,4 +73,11 @@ struct ResolvedScenario {
 // Requires a scenario that passed validate() against the same catalog.
 ResolvedScenario resolve(const Scenario& scenario, const Catalog& catalog);
 
+// One option's numbers with every default applied: the option's own values, then the catalog's.
+// `costs` are a workload's overrides of the platform costs (they win over the option's). The web
+// page also uses this to show each empty field's default. An option the catalog does not know
+// resolves to zeros rather than failing.
+PairInputs resolve_option(const Option& option, const Catalog& catalog, const PlatformCosts& costs = {},
+                          OptionInfo* info = nullptr);
+
 }  // namespace traincost
