@@ -86,6 +86,8 @@ int link(const Args& args) {
   }
   std::optional<Scenario> s = load_scenario(flags.positional);
   if (!s) return kBadInput;
+  // Stamp the catalog the link was made with, so a later catalog can say its figures changed.
+  if (s->catalog.empty()) s->catalog = builtin_catalog().version;
   std::printf("#s=%s\n", encode_link(*s).c_str());
   return kOk;
 }

@@ -4,6 +4,7 @@
 #include "traincost/explain.hpp"
 #include "traincost/fields.hpp"
 #include "traincost/hf_config.hpp"
+#include "traincost/format.hpp"
 #include "traincost/report.hpp"
 
 namespace traincost::cli {
@@ -42,7 +43,7 @@ int explain(const Args& args) {
   std::optional<Scenario> s = load_scenario(flags.positional);
   if (!s) return kBadInput;
   const ResolvedScenario resolved = resolve(*s, builtin_catalog());
-  std::fputs(explain_text(resolved, evaluate(resolved)).c_str(), stdout);
+  std::fputs(explain_text(*s, resolved, evaluate(resolved)).c_str(), stdout);
   return kOk;
 }
 
@@ -55,10 +56,9 @@ int schema(const Args& args) {
   std::puts("| Field | Unit | Valid range | Default | Meaning | Typical |");
   std::puts("|---|---|---|---|---|---|");
   for (const FieldSpec* f : all_fields()) {
-    char range[96];
-    std::snprintf(range, sizeof range, "%s%.6g to %.6g%s", f->min_exclusive ? "> " : "", f->min, f->max,
-                  f->integer ? " (whole)" : "");
-    std::printf("| `%s` | %s | %s | %s | %s | %s |\n", f->path, f->unit, range, f->default_text, f->meaning, f->typical);
+    const std::string range = std::string(f->min_exclusive ? "> " : "") + fmt::number(f->min, 6) + " to " +
+                              fmt::number(f->max, 6) + (f->integer ? " (whole)" : "");
+    std::printf("| `%s` | %s | %s | %s | %s | %s |\n", f->path, f->unit, range.c_str(), f->default_text, f->meaning, f->typical);
   }
   return kOk;
 }

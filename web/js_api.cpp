@@ -68,13 +68,13 @@ EMSCRIPTEN_KEEPALIVE char* tc_api_analyze(const char* scenario_json, const char*
     const bool whole = v.is_number_integer() || v.is_number_unsigned();
     if (item.key() == "samples" && whole && v.get<long long>() >= 100 && v.get<long long>() <= 1000000)
       options.samples = static_cast<int>(v.get<long long>());
-    else if (item.key() == "seed" && whole && v.get<long long>() >= 0)
+    else if (item.key() == "seed" && whole && v.get<long long>() >= 0 && v.get<long long>() <= 9007199254740991LL)
       options.seed = v.get<unsigned long long>();
     else if (item.key() == "workload" && whole && v.get<long long>() >= 0 && v.get<long long>() < static_cast<long long>(s->workloads.size()))
       options.workload = static_cast<size_t>(v.get<long long>());
     else
       option_problems.push_back({"options." + item.key(), item.key() == "samples"  ? "must be a whole number from 100 to 1000000"
-                                                          : item.key() == "seed"   ? "must be a whole number >= 0"
+                                                          : item.key() == "seed"   ? "must be a whole number from 0 to 2^53-1"
                                                           : item.key() == "workload" ? "must name one of the scenario's workloads"
                                                                                      : "unknown option"});
   }

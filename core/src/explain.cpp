@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "traincost/format.hpp"
+#include "traincost/report.hpp"
 #include "traincost/scenario_json.hpp"
 #include "traincost/verdict.hpp"
 
@@ -120,11 +121,11 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs&
   return steps;
 }
 
-std::string explain_text(const ResolvedScenario& s, const Results& results) {
+std::string explain_text(const Scenario& scenario, const ResolvedScenario& s, const Results& results) {
   std::string out;
   for (size_t w = 0; w < results.workloads.size(); ++w) {
     const WorkloadResult& wr = results.workloads[w];
-    out += "Workload " + std::to_string(w + 1) + "\n";
+    out += workload_title(scenario.workloads[w], w) + "\n";
     for (size_t o = 0; o < wr.options.size(); ++o) {
       out += "\n  " + s.options[o].label + " (" + s.options[o].instance + ")\n";
       for (const ExplainStep& step : explain_pair(s.workloads[w], s.workloads[w].options[o], wr.options[o], wr.target_tokens)) {

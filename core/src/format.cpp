@@ -84,7 +84,7 @@ std::string ratio(double v) {
 
 std::string number(double v, int significant) {
   if (!std::isfinite(v)) return "n/a";
-  if (std::fabs(v) < 1e15 && v == std::round(v))  // whole numbers in full: "1024", "12,345"
+  if (std::fabs(v) < 1e16 && v == std::round(v))  // whole numbers in full: "1024", "12,345"
     return std::string(v < 0 ? "-" : "") + (std::fabs(v) >= 1e4 ? with_separators(v) : printf_string("%.0f", std::fabs(v)));
   char format[16];
   std::snprintf(format, sizeof format, "%%.%dg", significant);

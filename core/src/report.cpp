@@ -152,8 +152,8 @@ std::string report_text(const Scenario& s, const ResolvedScenario& resolved, con
     const WorkloadResult& wr = results.workloads[w];
     const WorkloadInputs& wi = resolved.workloads[w];
     out += "\n" + workload_title(s.workloads[w], w) + ": " + fmt::count(wi.model.params) + " parameters, " +
-           fmt::count(wr.target_tokens) + " tokens, " + fmt::number(wi.runs) + " runs over " + fmt::number(wi.horizon_months) +
-           " months\n";
+           fmt::count(wr.target_tokens) + " tokens, " + fmt::number(wi.runs) + (wi.runs == 1 ? " run" : " runs") + " over " +
+           fmt::number(wi.horizon_months) + " months\n";
     out += workload_verdict(resolved, results, w) + "\n\n";
     out += pad("Option", 24) + pad("Time", 11) + pad("Chip-hours", 12) + pad("Hardware/run", 14) + pad("One-time", 11) +
            pad("Cost/run", 11) + pad("$/M tokens", 12) + "Memory\n";

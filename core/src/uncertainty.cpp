@@ -387,7 +387,10 @@ std::string analysis_text(const ResolvedScenario& r, const Analysis& a) {
     out += "Sensitivity needs two options that can run the workload.\n";
   } else {
     out += "Decision: " + label_of(r, a.leader) + " leads " + label_of(r, a.runner_up) + " by " + fmt::usd(a.base_metric) +
-           " per run; " + label_of(r, a.challenger) + " breaks even at " + runs_text(a.base_breakeven) + " runs.\n\n";
+           " per run; " + label_of(r, a.challenger) +
+           (std::isinf(a.base_breakeven) ? std::string(" never pays back its one-time costs")
+                                         : " pays back its one-time costs after " + runs_text(a.base_breakeven) + " runs") +
+           ".\n\n";
     out += "Sensitivity (lead per run at the low / high end of each range, largest swing first):\n";
     for (const SensitivityRow& row : a.sensitivity) {
       char line[256];

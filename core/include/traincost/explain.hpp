@@ -19,6 +19,6 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& workload, const Pair
                                       const OptionResult& result, double target_tokens);
 
 // The whole scenario as text: every workload, every option, every step.
-std::string explain_text(const ResolvedScenario& scenario, const Results& results);
+std::string explain_text(const Scenario& scenario, const ResolvedScenario& resolved, const Results& results);
 
 }  // namespace traincost

@@ -1,6 +1,6 @@
 #pragma once
-// A scenario: what a user compares. One or more workloads (training jobs) and two or more
-// hardware options, plus optional ranges on inputs for the uncertainty analysis. This is the one
+// A scenario: what a user compares. One or more workloads (training jobs) and one or more
+// hardware options (two or more to compare), plus optional ranges on inputs for the uncertainty analysis. This is the one
 // scenario type: the CLI's input files, links, localStorage, exports and the JS API all go through
 // scenario_json.hpp to and from it. Field meanings, units, defaults and valid ranges are in
 // fields.cpp (and, generated from it, docs/scenario-format.md).

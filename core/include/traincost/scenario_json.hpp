@@ -20,7 +20,9 @@ std::optional<Scenario> scenario_from_json(const Json& doc, Problems& problems);
 
 // Everything that needs the catalog or relates fields to each other: unknown instance, a pricing
 // model the instance has no price for, FP8 on a chip without it, an unreachable target loss,
-// indices out of range, ranges that do not contain their input's value.
+// indices out of range, ranges on inputs the scenario does not use or with bounds the input
+// cannot take. (A range need not contain the input's value: a triangular one then puts its mode
+// at the nearer end.)
 Problems validate(const Scenario& scenario, const Catalog& catalog);
 
 // Text -> checked scenario: parse, read, validate. Returns nothing when any problem was found.

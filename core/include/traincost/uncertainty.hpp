@@ -29,7 +29,7 @@ struct RangedInput {
 
 // The scenario's ranges plus, when analysis.default_ranges, default ranges for the inputs that
 // are guesses: MFU (or a measured throughput), porting effort, convergence penalty, runs and
-// catalog prices marked as estimates.
+// catalog prices that carry a plausible range.
 std::vector<RangedInput> ranged_inputs(const Scenario& scenario, const ResolvedScenario& resolved);
 
 struct SensitivityRow {
