@@ -65,6 +65,7 @@ void App::banner(BannerKind kind, const std::string& text, double seconds, const
                    ui.banners.end());
   ui.banners.push_back({kind, text, action, action_id, seconds > 0 ? now_ms() + seconds * 1000 : 0});
   if (ui.banners.size() > 4) ui.banners.erase(ui.banners.begin());
+  publish();
 }
 
 void App::load_initial_scenario() {
@@ -123,7 +124,10 @@ bool App::replace_scenario(const Scenario& s, const std::string& what) {
 void App::edited() {
   d.problems = validate(scenario, builtin_catalog());
   d.valid = d.problems.empty();
-  if (!d.valid) return;  // the results keep describing the last valid scenario
+  if (!d.valid) {  // the results keep describing the last valid scenario
+    publish();
+    return;
+  }
   recompute();
 }
 
@@ -138,6 +142,7 @@ void App::recompute() {
   d.persist_due_ms = now_ms() + kPersistDelayMs;
   publish();
   d.last_compute_ms = now_ms() - start;
+  ++d.recomputes;
 }
 
 void App::run_analysis() {
@@ -179,7 +184,14 @@ void App::publish() {
   }
   j["workloads"] = workloads;
   if (d.results.workloads.size() > 1) j["portfolio"] = portfolio_verdict(d.resolved, d.results);
+  // Banners are part of what the page says: screen readers and tests read them here too.
+  OrderedJson banners = OrderedJson::array();
+  for (const Banner& b : ui.banners)
+    banners.push_back({{"kind", b.kind == BannerKind::Error ? "error" : b.kind == BannerKind::Warning ? "warning" : "info"}, {"text", b.text}});
+  j["banners"] = banners;
+  if (!d.valid) j["status"] = "Some inputs need fixing: " + first_problems(d.problems) + ". Results are for the last valid scenario.";
   publish_results(j.dump());
+  published_banners_ = ui.banners.size();
 }
 
 bool App::wants_frames() const {
@@ -197,7 +209,13 @@ void App::frame() {
   if (!d.analysis_ready && d.valid && now >= d.analysis_due_ms) run_analysis();
   ui.banners.erase(std::remove_if(ui.banners.begin(), ui.banners.end(), [&](const Banner& b) { return b.expires_ms > 0 && b.expires_ms < now; }),
                    ui.banners.end());
+  // Re-run the Monte Carlo when another workload is selected.
+  if (d.analysis_ready && d.valid && d.analysis.workload != static_cast<size_t>(std::clamp(ui.workload, 0, static_cast<int>(d.scenario.workloads.size()) - 1))) {
+    d.analysis_ready = false;
+    d.analysis_due_ms = now;
+  }
   draw_app(*this);
+  if (ui.banners.size() != published_banners_) publish();
 }
 
 void App::after_render() {
@@ -234,6 +252,16 @@ void App::on_paste(const std::string& text) { clipboard_text = text; }
 void App::restore_autosave() {
   if (!autosave_backup.empty()) replace_scenario(autosave_backup, "your previous scenario");
   autosave_backup.clear();
+}
+
+std::string App::stats_json() const {
+  return OrderedJson({{"last_compute_ms", d.last_compute_ms},
+                      {"last_analysis_ms", d.last_analysis_ms},
+                      {"recomputes", d.recomputes},
+                      {"analysis_ready", d.analysis_ready},
+                      {"link", d.link},
+                      {"valid", d.valid}})
+      .dump();
 }
 
 std::string App::share_url() const { return page_url_without_fragment() + "#" + d.link; }

@@ -52,6 +52,7 @@ struct Derived {
   double persist_due_ms = 0;     // URL and autosave are written after a pause in editing
   double last_compute_ms = 0;    // CPU time of the last recompute (evaluate + text mirror)
   double last_analysis_ms = 0;
+  unsigned recomputes = 0;
 };
 
 class App {
@@ -78,6 +79,7 @@ class App {
   void set_theme(bool dark, bool follow_system);
   void restore_autosave();  // brings back the scenario a link displaced
   std::string share_url() const;
+  std::string stats_json() const;  // timings and state for the browser tests (Module._tc_stats)
 
   Scenario scenario;
   UiState ui;
@@ -89,6 +91,7 @@ class App {
   void persist();
   void publish();
   void load_initial_scenario();
+  size_t published_banners_ = 0;
 };
 
 // Action ids for banner buttons.

@@ -5,7 +5,10 @@
 #include <emscripten/html5.h>
 #include <GLFW/glfw3.h>
 
+#include <cfloat>
 #include <cmath>
+#include <cstdlib>
+#include <cstring>
 #include <vector>
 
 #include "app.hpp"
@@ -29,6 +32,9 @@ struct Loop {
   float font_ratio = 0;       // pixel ratio the font atlas was rasterized for
   std::vector<unsigned char> fonts[2];  // Inter Regular, SemiBold (owned here, kept for re-rasterizing)
   bool started = false;
+  // Press events held back one frame (see settle_mouse).
+  bool held_press[3] = {false, false, false};
+  ImVec2 last_mouse = ImVec2(-FLT_MAX, -FLT_MAX);
 };
 Loop g;
 
@@ -53,6 +59,25 @@ void rebuild_fonts(float ratio) {
   traincost::web::load_fonts(g.fonts[0], g.fonts[1], ratio);
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
+}
+
+// A paused loop sees a mouse move and the press that follows it in the same frame. ImGui needs
+// the pointer to hover an item for a frame before a press on it counts (items that allow
+// overlap, like tabs, check what was hovered the frame before), so a press that arrives together
+// with a move is held back one frame: first the pointer moves, then the button goes down.
+void settle_mouse(ImGuiIO& io) {
+  const bool moved = io.MousePos.x != g.last_mouse.x || io.MousePos.y != g.last_mouse.y;
+  for (int b = 0; b < 3; ++b) {
+    if (g.held_press[b]) {
+      io.MouseDown[b] = true;  // the press, one frame late (the release follows next frame)
+      g.held_press[b] = false;
+    } else if (moved && io.MouseDown[b] && io.MouseDownDuration[b] < 0.0f) {  // a new press
+      io.MouseDown[b] = false;
+      g.held_press[b] = true;
+      wake(3);
+    }
+  }
+  g.last_mouse = io.MousePos;
 }
 
 void frame() {
@@ -89,6 +114,7 @@ void frame() {
   io.DisplaySize = ImVec2(size.css_width, size.css_height);
   io.DisplayFramebufferScale = ImVec2(ratio, ratio);
   if (io.MousePos.x > -1e30f) io.MousePos = ImVec2(io.MousePos.x / ratio, io.MousePos.y / ratio);
+  settle_mouse(io);
   ImGui::NewFrame();
   g.app->frame();
   ImGui::Render();
@@ -111,6 +137,13 @@ EMSCRIPTEN_KEEPALIVE void tc_font_data(int which, const unsigned char* data, int
 }
 EMSCRIPTEN_KEEPALIVE void tc_wake() { wake(); }
 EMSCRIPTEN_KEEPALIVE unsigned tc_frames_drawn() { return g.frames_drawn; }
+// State and timings for the browser tests and for measuring (not part of window.TrainCost).
+EMSCRIPTEN_KEEPALIVE char* tc_stats() {
+  const std::string s = g.app ? g.app->stats_json() : "{}";
+  char* p = static_cast<char*>(std::malloc(s.size() + 1));
+  std::memcpy(p, s.c_str(), s.size() + 1);
+  return p;
+}
 EMSCRIPTEN_KEEPALIVE void tc_on_hashchange() {
   if (g.app) g.app->on_hashchange();
   wake();

@@ -1,40 +1,95 @@
-// The calculator page in a real browser: it draws, it shows what the core computes (the same
-// verdict as the native CLI), it logs no errors and it never talks to another host.
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
+// The calculator page in a real browser (issues 2 and 5): it draws, it shows what the core computes
+// (the same verdicts as the native CLI) at desktop and narrow sizes and for several scenarios,
+// it logs no errors, never talks to another host, and stays idle when nothing happens.
 import { decodePng, greyVariance } from './lib/png.mjs';
-import { CLI, ROOT, assert, assertEqual, launch, openPage, run, screenshot, serve, waitForCalculator } from './lib/harness.mjs';
-
-function cliVerdicts(scenarioFile) {
-  const out = execFileSync(CLI, ['evaluate', join(ROOT, scenarioFile), '--format', 'json'], { encoding: 'utf8' });
-  return JSON.parse(out).workloads.map((w) => w.verdict);
-}
-
-async function mirrorVerdicts(page) {
-  return page.$$eval('#results-mirror .verdict', (nodes) => nodes.map((n) => n.textContent));
-}
+import { assert, assertEqual, launch, openPage, run, screenshot, serve, waitForCalculator, writeJson } from './lib/harness.mjs';
+import { cliVerdicts, framesDrawn, linkFor, mirror, stats, waitForAnalysis } from './lib/calculator.mjs';
 
 const browser = await launch();
 const { server, url } = await serve();
+const measurements = {};
+
+async function checkPage(name, { path = 'calculator.html', scenario = 'llama3-8b-pretrain', viewport, colorScheme = 'dark' }) {
+  const { page, context, log } = await openPage(browser, `${url}${path}`, { viewport, colorScheme });
+  await waitForCalculator(page);
+  await waitForAnalysis(page);
+  const { buffer } = await screenshot(page, name);
+  const variance = greyVariance(decodePng(buffer));
+  assert(variance > 25, `${name}: the canvas looks blank (grey variance ${variance.toFixed(1)})`);
+  assertEqual(JSON.stringify((await mirror(page)).verdicts), JSON.stringify(cliVerdicts(scenario)),
+              `${name}: the verdicts on the page differ from the CLI's`);
+  assertEqual(log.consoleErrors.length, 0, `${name}: console errors: ${log.consoleErrors.join(' | ')}`);
+  assertEqual(log.foreignRequests.length, 0, `${name}: requests left 127.0.0.1: ${log.foreignRequests.join(' ')}`);
+  assertEqual(log.failedRequests.length, 0, `${name}: failed requests: ${log.failedRequests.join(' ')}`);
+  return { page, context, log };
+}
+
 try {
   await run('calculator', {
-    async 'draws the page and shows the core verdict, with no errors and no foreign requests'() {
-      const { page, context, log } = await openPage(browser, `${url}calculator.html`);
-      await waitForCalculator(page);
-      const { buffer } = await screenshot(page, 'calculator-default-1280x800');
-      const variance = greyVariance(decodePng(buffer));
-      assert(variance > 25, `the canvas looks blank (grey variance ${variance.toFixed(1)})`);
-      assertEqual(JSON.stringify(await mirrorVerdicts(page)), JSON.stringify(cliVerdicts('assets/scenarios/llama3-8b-pretrain.json')),
-                  'the verdict on the page differs from the CLI');
+    async 'default scenario at 1280x800: drawn, same verdict as the CLI, no errors, no foreign requests'() {
+      const { page, context } = await checkPage('calculator-default-1280x800', { viewport: { width: 1280, height: 800 } });
       const version = JSON.parse(await page.evaluate(() => TrainCost.version));
       assertEqual(version.catalog, '2026-11-30', 'TrainCost.version names the catalog');
+      measurements.initial_recompute_ms = (await stats(page)).last_compute_ms;
+      measurements.initial_analysis_ms = (await stats(page)).last_analysis_ms;
+      await context.close();
+    },
+
+    async 'default scenario at 800x1000 (columns stacked), light theme'() {
+      const { context } = await checkPage('calculator-default-800x1000-light', { viewport: { width: 800, height: 1000 }, colorScheme: 'light' });
+      await context.close();
+    },
+
+    async 'two other scenarios, opened from links, at both sizes'() {
+      for (const scenario of ['finetune-1b', 'portfolio-multicloud']) {
+        for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 1000 }]) {
+          const name = `calculator-${scenario}-${viewport.width}x${viewport.height}`;
+          const { context } = await checkPage(name, { path: `calculator.html${linkFor(scenario)}`, scenario, viewport });
+          await context.close();
+        }
+      }
+    },
+
+    async 'idle: a handful of frames at most in 5 s without input'() {
+      const { page, context } = await checkPage('calculator-idle', { viewport: { width: 1280, height: 800 } });
+      await page.waitForTimeout(1000);  // let the autosave and the last settling frames pass
+      const before = await framesDrawn(page);
+      await page.waitForTimeout(5000);
+      const idle = (await framesDrawn(page)) - before;
+      measurements.idle_frames_in_5s = idle;
+      assert(idle <= 15, `drew ${idle} frames in 5 s of idleness (at most a few per second expected)`);
+      // Moving the mouse wakes it up again.
+      await page.mouse.move(900, 400);
+      await page.mouse.move(950, 420);
+      await page.waitForTimeout(300);
+      assert((await framesDrawn(page)) > before + idle, 'input did not wake the page');
+      await context.close();
+    },
+
+    async 'tabs, chart hover and PNG export work'() {
+      const { page, context, log } = await checkPage('calculator-hover', { viewport: { width: 1280, height: 800 } });
+      await page.mouse.move(1000, 420);  // over the cumulative-cost chart
+      await page.waitForTimeout(400);
+      await screenshot(page, 'calculator-chart-tooltip');
+      await page.mouse.click(706, 151);  // the "How sure?" tab
+      await page.waitForTimeout(500);
+      await screenshot(page, 'calculator-how-sure-1280x800');
+      await page.mouse.click(783, 151);  // the "Catalog" tab
+      await page.waitForTimeout(500);
+      await screenshot(page, 'calculator-catalog-1280x800');
+      await page.mouse.click(631, 151);  // back to "Results"
+      await page.waitForTimeout(500);
+      const download = page.waitForEvent('download', { timeout: 10000 });
+      await page.mouse.click(1254, 281);  // the cumulative-cost chart's PNG button
+      const file = await download;
+      assertEqual(file.suggestedFilename(), 'traincost-cumulative-cost.png', 'the chart downloads as a PNG');
       assertEqual(log.consoleErrors.length, 0, `console errors: ${log.consoleErrors.join(' | ')}`);
-      assertEqual(log.foreignRequests.length, 0, `requests left 127.0.0.1: ${log.foreignRequests.join(' ')}`);
-      assertEqual(log.failedRequests.length, 0, `failed requests: ${log.failedRequests.join(' ')}`);
       await context.close();
     },
   });
 } finally {
+  writeJson('calculator-measurements.json', measurements);
+  console.log(`measurements: ${JSON.stringify(measurements)}`);
   await browser.close();
   server.close();
 }

@@ -9,7 +9,6 @@
   var overlayText = document.getElementById('overlay-text');
   var overlayProgress = document.getElementById('overlay-progress');
   var mirror = document.getElementById('mirror-body');
-  var pendingPng = null;
   var started = false;
 
   function setOverlay(text, busy) {
@@ -69,7 +68,7 @@
       area.select();
       try { document.execCommand('copy'); } catch (e) {}
       area.remove();
-      canvas.focus();
+      canvas.focus({preventScroll: true});
     },
     downloadText: function (filename, mime, text) { download(new Blob([text], {type: mime}), filename); },
     // Only web pages of this site or http(s) addresses: never javascript: or data: URLs.
@@ -77,17 +76,15 @@
       if (!/^(https?:\/\/|[\w\-\/.]+\.html(#[\w\-]*)?$)/i.test(url)) return;
       if (newTab) window.open(url, '_blank', 'noopener'); else window.location.href = url;
     },
-    requestCanvasPng: function (filename, x, y, w, h) { pendingPng = {filename: filename, x: x, y: y, w: w, h: h}; },
-    // Runs right after a frame is drawn, while the WebGL drawing buffer is still valid.
-    afterFrame: function () {
-      if (!pendingPng) return;
-      var r = pendingPng, ratio = canvas.width / canvas.clientWidth;
-      pendingPng = null;
+    // Called right after a frame is drawn, while the WebGL drawing buffer still holds it: copies a
+    // rectangle (CSS pixels) into a 2D canvas and downloads it as a PNG.
+    requestCanvasPng: function (filename, x, y, w, h) {
+      var ratio = canvas.width / canvas.clientWidth;
       var out = document.createElement('canvas');
-      out.width = Math.max(1, Math.round(r.w * ratio));
-      out.height = Math.max(1, Math.round(r.h * ratio));
-      out.getContext('2d').drawImage(canvas, r.x * ratio, r.y * ratio, r.w * ratio, r.h * ratio, 0, 0, out.width, out.height);
-      out.toBlob(function (blob) { download(blob, r.filename); }, 'image/png');
+      out.width = Math.max(1, Math.round(w * ratio));
+      out.height = Math.max(1, Math.round(h * ratio));
+      out.getContext('2d').drawImage(canvas, x * ratio, y * ratio, w * ratio, h * ratio, 0, 0, out.width, out.height);
+      out.toBlob(function (blob) { download(blob, filename); }, 'image/png');
     },
     pickJsonFile: function () {
       var input = document.createElement('input');
@@ -97,7 +94,7 @@
         var file = input.files && input.files[0];
         if (!file) return;
         if (file.size > 1048576) { withString('{"__too_large__":' + file.size + '}', Module._tc_on_file_loaded); return; }
-        file.text().then(function (text) { withString(text, Module._tc_on_file_loaded); canvas.focus(); });
+        file.text().then(function (text) { withString(text, Module._tc_on_file_loaded); canvas.focus({preventScroll: true}); });
       });
       input.click();
     },
@@ -134,6 +131,13 @@
         pp.textContent = data.portfolio;
         mirror.appendChild(pp);
       }
+      (data.banners || []).forEach(function (b) {
+        var bp = document.createElement('p');
+        bp.className = 'banner ' + b.kind;
+        bp.setAttribute('role', b.kind === 'error' ? 'alert' : 'status');
+        bp.textContent = b.text;
+        mirror.appendChild(bp);
+      });
       if (data.status) {
         var st = document.createElement('p');
         st.className = 'status';
@@ -226,5 +230,7 @@
   script.onerror = function () { setOverlay('The calculator could not be downloaded. Check the connection and reload.', false); };
   document.body.appendChild(script);
   setOverlay('Loading the calculator…', true);
-  canvas.focus();
+  // Keyboard input goes to the canvas; but inside an iframe, taking focus would scroll the host
+  // page to the frame and steal the reader's keyboard, so there the user clicks in first.
+  if (window.self === window.top) canvas.focus({preventScroll: true});
 })();

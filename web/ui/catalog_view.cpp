@@ -36,7 +36,7 @@ void figure_cell(const Figure& f, const std::string& text) {
 // Tables wider than the pane scroll sideways; a scrolling table needs its height given.
 ImVec2 table_size(size_t rows) {
   const ImGuiStyle& st = ImGui::GetStyle();
-  return ImVec2(0, (rows + 1) * (ImGui::GetFrameHeight() + st.CellPadding.y * 2) + st.ScrollbarSize + em(0.3f));
+  return ImVec2(0, (rows + 1) * (ImGui::GetTextLineHeight() + st.CellPadding.y * 2 + 1) + st.ScrollbarSize + em(0.3f));
 }
 
 }  // namespace

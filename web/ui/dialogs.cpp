@@ -70,8 +70,8 @@ void share_dialog(App& app) {
   const std::string embed_url = page + "?embed=1#" + app.d.link;
   const std::string title = app.d.scenario.name.empty() ? "TrainCost comparison" : app.d.scenario.name;
   copyable("iframe",
-           "<iframe src=\"" + html_attribute(embed_url) + "\" width=\"800\" height=\"600\" style=\"border:0\" title=\"" +
-               html_attribute(title) + "\" loading=\"lazy\"></iframe>",
+           "<iframe src=\"" + html_attribute(embed_url) + "\" width=\"800\" height=\"600\" style=\"border:0;max-width:100%\" title=\"" +
+               html_attribute(title) + "\" loading=\"lazy\" referrerpolicy=\"no-referrer\"></iframe>",
            true);
   ImGui::TextDisabled("Markdown (for wikis without iframes): the verdict and table, with the link:");
   copyable("markdown", report_markdown(app.d.scenario, app.d.resolved, app.d.results, url), true);

@@ -177,7 +177,7 @@ void ranges_editor(App& app) {
     ImGui::EndCombo();
   }
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(em(7));
+  widget::next_width(em(7));
   double samples = s.analysis.samples;
   if (widget::number("##samples", samples, fields::samples, widget::Style::Quantity)) {
     s.analysis.samples = static_cast<int>(samples);
@@ -186,7 +186,7 @@ void ranges_editor(App& app) {
   ImGui::SameLine();
   ImGui::TextDisabled("samples, seed");
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(em(5));
+  widget::next_width(em(6));
   double seed = static_cast<double>(s.analysis.seed);
   if (widget::number("##seed", seed, fields::seed)) {
     s.analysis.seed = static_cast<unsigned long long>(seed);

@@ -23,6 +23,13 @@ struct Rejection {
   double until_ms = 0;
 };
 std::unordered_map<ImGuiID, Rejection> g_rejections;
+float g_next_width = -FLT_MIN;
+
+float take_width() {
+  const float w = g_next_width;
+  g_next_width = -FLT_MIN;
+  return w;
+}
 
 // Parses "8.03B", "2T", "1.5e12", "35.76", "$35", "30%" (Percent style), "1,024".
 std::optional<double> parse(const char* text, Style style) {
@@ -65,7 +72,7 @@ std::optional<double> edit(const char* id, const std::string& shown, const Field
   const bool editing = g_editing == gid;
   char local[96];
   std::snprintf(local, sizeof local, "%s", shown.c_str());
-  ImGui::SetNextItemWidth(-FLT_MIN);
+  ImGui::SetNextItemWidth(take_width());
   if (muted && !editing) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::InputText(id, editing ? g_buffer : local, sizeof local, ImGuiInputTextFlags_AutoSelectAll);
   if (muted && !editing) ImGui::PopStyleColor();
@@ -121,6 +128,8 @@ std::string show(double v, Style style) {
   }
   return {};
 }
+
+void next_width(float width) { g_next_width = width; }
 
 void field_tooltip(const FieldSpec& spec, const std::string& source) {
   ImGui::BeginTooltip();

@@ -23,7 +23,10 @@ void field_tooltip(const FieldSpec& spec, const std::string& source = "");
 // A muted "(?)" that shows `text` on hover.
 void help(const char* text);
 
-// A number field. `id` is the ImGui label ("##mfu" for none); the width is the available width.
+// Width of the next number field (default: the whole available width).
+void next_width(float width);
+
+// A number field. `id` is the ImGui label ("##mfu" for none).
 bool number(const char* id, double& value, const FieldSpec& spec, Style style = Style::Plain);
 bool integer(const char* id, int& value, const FieldSpec& spec);
 // An optional number: shows `fallback` muted while unset (a default from the catalog or the

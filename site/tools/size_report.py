@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Prints the size of every file of the built site, raw and gzipped, and what each page transfers
+on its first load. Never fails: the budgets are asserted by tests/browser/site.test.mjs, which
+measures what Chromium really loads; this is the quick look after every build.
+
+A page's first load is the page plus what its tags fetch (stylesheets, icons, scripts, images;
+for a <picture>, its largest candidate) plus, for scripts, the site files they name in string
+literals (calculator.js names traincost.js and the fonts, traincost.js names traincost.wasm).
+Framed pages (<iframe>) are separate pages with their own budget.
+
+Usage: size_report.py build/wasm/site
+"""
+import gzip
+import os
+import re
+import sys
+
+BUDGET_CALCULATOR = 400_000   # bytes gzipped, the calculator page's first load
+BUDGET_PAGE = 100_000         # every other page
+ALREADY_COMPRESSED = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".woff2", ".gz", ".br")
+
+
+def transfer_size(path):
+    """Bytes on the wire: gzip level 6 (what servers commonly use) unless the format is compressed already."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if path.lower().endswith(ALREADY_COMPRESSED):
+        return len(data), len(data)
+    return len(data), len(gzip.compress(data, compresslevel=6, mtime=0))
+
+
+def local(root, base_dir, url):
+    """The site file a relative URL names, or None for other hosts, data: URLs and fragments."""
+    if re.match(r"^[a-z][a-z0-9+.-]*:|^//|^#", url, re.I):
+        return None
+    path = os.path.normpath(os.path.join(base_dir, url.split("#")[0].split("?")[0]))
+    return path if path.startswith(root) and os.path.isfile(path) else None
+
+
+def first_load(root, page):
+    files = {page}
+    with open(page, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    base_dir = os.path.dirname(page)
+    # <picture>: only one candidate is fetched; count the largest.
+    for pic in re.findall(r"<picture\b.*?</picture>", text, re.S | re.I):
+        cands = [local(root, base_dir, u.split()[0]) for u in re.findall(r'(?:srcset|src)="([^"]+)"', pic)]
+        cands = [c for c in cands if c]
+        if cands:
+            files.add(max(cands, key=lambda c: transfer_size(c)[1]))
+    text = re.sub(r"<picture\b.*?</picture>", "", text, flags=re.S | re.I)
+    for tag in re.findall(r"<(?:link|script|img|source)\b[^>]*>", text, re.I):
+        for url in re.findall(r'(?:href|src)="([^"]+)"', tag):
+            path = local(root, base_dir, url)
+            if path:
+                files.add(path)
+    # Files named by the page's scripts (loaders fetch the module, the wasm and fonts).
+    queue = [p for p in files if p.endswith(".js")]
+    while queue:
+        with open(queue.pop(), encoding="utf-8", errors="replace") as f:
+            script = f.read()
+        for name in set(re.findall(r"""["']([\w./-]+\.(?:js|wasm|otf|ttf|woff2|json|png|svg))["']""", script)):
+            path = local(root, root, name)
+            if path and path not in files:
+                files.add(path)
+                if path.endswith(".js"):
+                    queue.append(path)
+    return files
+
+
+def kb(n):
+    return f"{n / 1000:,.1f} KB"
+
+
+def main():
+    root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "build/wasm/site")
+    if not os.path.isdir(root):
+        print(f"size_report: no site at {root}")
+        return
+    files = sorted(os.path.join(d, f) for d, _, names in os.walk(root) for f in names)
+    sizes = {f: transfer_size(f) for f in files}
+    width = max(len(os.path.relpath(f, root)) for f in files)
+    print(f"Site files in {root} (bytes; gzip -6, or raw for compressed formats):")
+    print(f"  {'file':<{width}}  {'raw':>9}  {'gzipped':>9}")
+    for f in files:
+        raw, gz = sizes[f]
+        print(f"  {os.path.relpath(f, root):<{width}}  {raw:>9,}  {gz:>9,}")
+    print(f"  {'total':<{width}}  {sum(s[0] for s in sizes.values()):>9,}  {sum(s[1] for s in sizes.values()):>9,}")
+    print("First load per page, gzipped (budget: calculator.html <= 400 KB, other pages < 100 KB):")
+    for page in (f for f in files if f.endswith(".html")):
+        loaded = first_load(root, page)
+        total = sum(sizes[p][1] for p in loaded)
+        name = os.path.relpath(page, root)
+        budget = BUDGET_CALCULATOR if name == "calculator.html" else BUDGET_PAGE - 1
+        flag = "" if total <= budget else "   OVER BUDGET"
+        print(f"  {name:<{width}}  {kb(total):>10}  ({len(loaded)} files){flag}")
+
+
+if __name__ == "__main__":
+    main()
