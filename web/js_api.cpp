@@ -87,7 +87,10 @@ EMSCRIPTEN_KEEPALIVE char* tc_api_encode_link(const char* scenario_json) {
   Problems problems;
   const auto s = read(scenario_json, problems);
   if (!s) return give(error_json("invalid scenario", problems));
-  const std::string payload = encode_link(*s);
+  // Like the page and the CLI, links record the catalog they were made with.
+  Scenario stamped = *s;
+  if (stamped.catalog.empty()) stamped.catalog = builtin_catalog().version;
+  const std::string payload = encode_link(stamped);
   return give(OrderedJson({{"fragment", "s=" + payload}, {"link", "#s=" + payload}}).dump());
 }
 

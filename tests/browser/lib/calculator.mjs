@@ -21,6 +21,24 @@ export function cliVerdicts(name) {
   return cliJson(['evaluate', scenarioPath(name), '--format', 'json']).workloads.map((w) => w.verdict);
 }
 
+// A link built from raw JSON, independently of the core: link format 1 with an LZ stream of
+// literal runs only (valid for the decoder, which never needs matches) and the FNV-1a checksum.
+// Lets tests make links the core would refuse to write (a well-formed link to an invalid scenario).
+export function rawLink(jsonText) {
+  const data = Buffer.from(jsonText, 'utf8');
+  const parts = [];
+  for (let i = 0; i < data.length; i += 128) {
+    const run = data.subarray(i, i + 128);
+    parts.push(Buffer.from([run.length - 1]), run);
+  }
+  const packed = Buffer.concat(parts);
+  let h = 2166136261;
+  for (const c of packed) h = Math.imul(h ^ c, 16777619) >>> 0;
+  const sum = ((h >>> 16) ^ (h & 0xffff)) & 0xffff;
+  const payload = Buffer.concat([packed, Buffer.from([sum >> 8, sum & 0xff])]).toString('base64url');
+  return `#s=1.${payload}`;
+}
+
 // What the page's aria-live mirror says.
 export async function mirror(page) {
   return page.evaluate(() => ({

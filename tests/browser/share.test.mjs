@@ -1,0 +1,183 @@
+// Share, embed, keep (issue 6): links open the same scenario as the CLI; edits update the address
+// bar without history entries and survive a reload; bad links show a banner and lose nothing;
+// the embed view works in an iframe on another origin; window.TrainCost equals the CLI.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../../scripts/static-server.mjs';
+import { decodePng, greyVariance } from './lib/png.mjs';
+import { assert, assertEqual, launch, openPage, run, screenshot, serve, waitForCalculator } from './lib/harness.mjs';
+import { cliJson, cliVerdicts, linkFor, mirror, rawLink, scenarioPath, stats, waitForAnalysis } from './lib/calculator.mjs';
+
+const EXAMPLES = ['llama3-8b-pretrain', 'finetune-1b', 'llama3-70b-target-loss', 'mixtral-moe', 'portfolio-multicloud', 'gpt3-175b-ranges'];
+const browser = await launch();
+const { server, url } = await serve();
+
+function deepEqual(a, b, path = '') {
+  if (JSON.stringify(a) === JSON.stringify(b)) return;
+  throw new Error(`differs at ${path || 'top'}:\n  page: ${JSON.stringify(a).slice(0, 300)}\n  CLI:  ${JSON.stringify(b).slice(0, 300)}`);
+}
+
+try {
+  await run('share', {
+    async 'a link opens the same scenario and results as the CLI, in a fresh page'() {
+      for (const name of EXAMPLES) {
+        const link = linkFor(name);
+        const { page, context, log } = await openPage(browser, `${url}calculator.html${link}`);
+        await waitForCalculator(page);
+        assertEqual(JSON.stringify((await mirror(page)).verdicts), JSON.stringify(cliVerdicts(name)), `${name}: verdicts`);
+        assertEqual('#' + (await stats(page)).link, link, `${name}: the page encodes the scenario to the same link as the CLI`);
+        assertEqual(log.consoleErrors.length, 0, `${name}: console errors: ${log.consoleErrors.join(' | ')}`);
+        await context.close();
+      }
+    },
+
+    async 'editing updates the address bar (no history entry per edit) and a reload keeps the scenario'() {
+      const { page, context } = await openPage(browser, `${url}calculator.html`);
+      await waitForCalculator(page);
+      await waitForAnalysis(page);
+      const historyBefore = await page.evaluate(() => history.length);
+      const hashBefore = await page.evaluate(() => location.hash);
+      // "Expected runs" in the workload form (1280x800 layout): type a new value and commit it.
+      await page.mouse.click(380, 360);
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('12');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => /at 12 runs/.test(document.querySelector('#results-mirror .verdict')?.textContent || ''), null, { timeout: 10000 });
+      await page.waitForFunction((h) => location.hash !== h, hashBefore, { timeout: 5000 });
+      const edited = (await mirror(page)).verdicts;
+      const hash = await page.evaluate(() => location.hash);
+      assertEqual(await page.evaluate(() => history.length), historyBefore, 'edits must replace the URL, not add history entries');
+      // The new address bar holds exactly the edited scenario: the CLI reads it to the same verdict.
+      assertEqual(JSON.stringify(cliJson(['evaluate', '--link', hash, '--format', 'json']).workloads.map((w) => w.verdict)),
+                  JSON.stringify(edited), 'the URL fragment evaluates (in the CLI) to what the page shows');
+      await page.reload();
+      await waitForCalculator(page);
+      assertEqual(JSON.stringify((await mirror(page)).verdicts), JSON.stringify(edited), 'a reload keeps the edit');
+      // Without a link, the autosave brings the scenario back.
+      const fresh = await context.newPage();
+      await fresh.goto(`${url}calculator.html`);
+      await waitForCalculator(fresh);
+      assertEqual(JSON.stringify((await mirror(fresh)).verdicts), JSON.stringify(edited), 'the autosave restores the scenario');
+      await screenshot(fresh, 'share-after-reload');
+      await context.close();
+    },
+
+    async 'bad links show a banner and keep the scenario; nothing from them reaches the DOM'() {
+      const good = linkFor('mixtral-moe');
+      const bad = {
+        truncated: good.slice(0, good.length - 9),
+        'one character changed': good.slice(0, 20) + (good[20] === 'A' ? 'B' : 'A') + good.slice(21),
+        'markup and script': '#s=1.<img src=x onerror=alert(1)><script>alert(2)</script>',
+        'future version': '#s=9.' + good.slice(5),
+        'not base64': '#s=1.%%%%',
+        'garbage that decodes': '#s=1.Zm9vYmFyYmF6cXV4',
+        'empty': '#s=',
+        'huge': '#s=1.' + 'A'.repeat(30000),
+        'valid link, invalid scenario': rawLink(readFileSync(join(import.meta.dirname, '../cli/data/negative-price.json'), 'utf8')),
+      };
+      // Opened after the good scenario: it stays.
+      const { page, context, log } = await openPage(browser, `${url}calculator.html${good}`);
+      let dialogs = 0;
+      page.on('dialog', (d) => { dialogs++; d.dismiss(); });
+      await waitForCalculator(page);
+      const before = (await mirror(page)).verdicts;
+      const scripts = await page.evaluate(() => document.scripts.length);
+      for (const [what, link] of Object.entries(bad)) {
+        await page.evaluate((h) => { location.hash = h; }, link);
+        await page.waitForFunction(() => document.querySelectorAll('#results-mirror .banner.error').length > 0, null, { timeout: 5000 })
+          .catch(() => { throw new Error(`${what}: no error banner`); });
+        const m = await mirror(page);
+        assert(m.banners.some((b) => /could not be opened/.test(b)), `${what}: banner says the link could not be opened (got ${m.banners})`);
+        assertEqual(JSON.stringify(m.verdicts), JSON.stringify(before), `${what}: the scenario changed`);
+        if (what === 'valid link, invalid scenario')
+          assert(m.banners.some((b) => b.includes('options[1].price_usd_per_hour: must be > 0, got -3')), 'the banner names the field');
+        if (what === 'future version') assert(m.banners.some((b) => /newer TrainCost/.test(b)), 'the banner says the link is from a newer version');
+        // Dismiss by reopening the good link so the next case starts clean.
+        await page.evaluate((h) => { location.hash = h; }, good);
+        await page.waitForTimeout(150);
+      }
+      await screenshot(page, 'share-bad-link-banner');
+      assertEqual(await page.evaluate(() => document.scripts.length), scripts, 'no script was added to the page');
+      assertEqual(await page.evaluate(() => document.querySelectorAll('img').length), 0, 'no element from a link was added');
+      assertEqual(dialogs, 0, 'a link opened a dialog');
+      assertEqual(log.consoleErrors.length, 0, `console errors: ${log.consoleErrors.join(' | ')}`);
+      await context.close();
+
+      // Opened first, in a fresh browser: the default scenario with the banner.
+      const first = await openPage(browser, `${url}calculator.html${bad.truncated}`);
+      await waitForCalculator(first.page);
+      const m = await mirror(first.page);
+      assert(m.banners.some((b) => /could not be opened/.test(b)), 'a fresh page with a bad link shows the banner');
+      assertEqual(JSON.stringify(m.verdicts), JSON.stringify(cliVerdicts('llama3-8b-pretrain')), 'and the default scenario');
+      await first.context.close();
+    },
+
+    async 'the embed view works inside an iframe on another origin'() {
+      const link = linkFor('llama3-8b-pretrain');
+      const hostDir = mkdtempSync(join(tmpdir(), 'traincost-host-'));
+      writeFileSync(join(hostDir, 'index.html'), `<!doctype html><html><head><meta charset="utf-8"><title>A wiki page</title><link rel="icon" href="data:,"></head>
+<body style="margin:0;font:15px sans-serif"><h1>Our training plan</h1><p>${'Some text. '.repeat(200)}</p>
+<iframe id="tc" src="${url}calculator.html?embed=1${link}" width="800" height="600" style="border:0" title="TrainCost"></iframe>
+<p>More text below.</p></body></html>`);
+      const host = await startServer(hostDir, 0);
+      try {
+        const hostUrl = `http://127.0.0.1:${host.address().port}/`;
+        assert(!hostUrl.startsWith(url), 'the host page must be on another origin');
+        const { page, context, log } = await openPage(browser, hostUrl, { viewport: { width: 1000, height: 900 } });
+        const frame = await (await page.$('#tc')).contentFrame();
+        await frame.waitForFunction(() => window.TrainCost && window.TrainCost.version && document.querySelector('#results-mirror .verdict'), null, { timeout: 60000 });
+        await page.waitForTimeout(800);
+        assertEqual(JSON.stringify(await frame.$$eval('#results-mirror .verdict', (n) => n.map((x) => x.textContent))),
+                    JSON.stringify(cliVerdicts('llama3-8b-pretrain')), 'the embedded view shows the CLI verdict');
+        assertEqual(await page.evaluate(() => window.scrollY), 0, 'the iframe must not scroll the host page');
+        await page.evaluate(() => document.querySelector('#tc').scrollIntoView());
+        await page.waitForTimeout(500);
+        const shot = await (await page.$('#tc')).screenshot({ path: join(process.env.TRAINCOST_SHOTS || 'build/wasm/screenshots', 'share-embed-iframe.png') });
+        assert(greyVariance(decodePng(shot)) > 25, 'the embedded canvas is drawn');
+        // Resizing the iframe re-lays out the view.
+        await page.evaluate(() => { const f = document.querySelector('#tc'); f.width = 560; f.height = 700; });
+        await page.waitForTimeout(800);
+        await (await page.$('#tc')).screenshot({ path: join(process.env.TRAINCOST_SHOTS || 'build/wasm/screenshots', 'share-embed-iframe-560x700.png') });
+        assertEqual(log.consoleErrors.length, 0, `console errors: ${log.consoleErrors.join(' | ')}`);
+        await context.close();
+      } finally {
+        host.close();
+      }
+    },
+
+    async 'window.TrainCost returns what the CLI returns for every example scenario'() {
+      const { page, context, log } = await openPage(browser, `${url}calculator.html`);
+      await waitForCalculator(page);
+      for (const name of EXAMPLES) {
+        const text = readFileSync(scenarioPath(name), 'utf8');
+        const evaluated = JSON.parse(await page.evaluate((t) => TrainCost.evaluate(t), text));
+        deepEqual(evaluated, cliJson(['evaluate', scenarioPath(name), '--format', 'json']));
+        const analyzed = JSON.parse(await page.evaluate((t) => TrainCost.analyze(t, { samples: 2000, seed: 9 }), text));
+        deepEqual(analyzed, cliJson(['analyze', scenarioPath(name), '--samples', '2000', '--seed', '9', '--format', 'json']));
+        const encoded = JSON.parse(await page.evaluate((t) => TrainCost.encodeLink(t), text));
+        assertEqual(encoded.link, linkFor(name), `${name}: encodeLink equals the CLI's link`);
+        const decoded = JSON.parse(await page.evaluate((l) => TrainCost.decodeLink(l), encoded.link));
+        const reEvaluated = JSON.parse(await page.evaluate((s) => TrainCost.evaluate(JSON.stringify(s)), decoded.scenario));
+        deepEqual(reEvaluated, evaluated);
+      }
+      // Errors come back as the core's messages, never as exceptions.
+      const broken = JSON.parse(await page.evaluate(() => TrainCost.evaluate('{')));
+      assert(broken.error && broken.problems[0].message.startsWith('not valid JSON'), `evaluate('{') -> ${JSON.stringify(broken)}`);
+      const negative = JSON.parse(await page.evaluate(() => TrainCost.evaluate(JSON.stringify({
+        version: 1, workloads: [{ model: { params: 8e9 }, target: { tokens: 1e11 } }],
+        options: [{ instance: 'trn2.48xlarge' }, { instance: 'p5.48xlarge', price_usd_per_hour: -3 }] }))));
+      assertEqual(`${negative.problems[0].path}: ${negative.problems[0].message}`, 'options[1].price_usd_per_hour: must be > 0, got -3',
+                  'the API reports the field');
+      const badOptions = JSON.parse(await page.evaluate((t) => TrainCost.analyze(t, { samples: 5 }), readFileSync(scenarioPath('mixtral-moe'), 'utf8')));
+      assertEqual(badOptions.problems[0].path, 'options.samples', 'analyze checks its options');
+      const badLink = JSON.parse(await page.evaluate(() => TrainCost.decodeLink('#s=1.xyz')));
+      assert(badLink.error === 'invalid link', 'decodeLink reports bad links');
+      assertEqual(log.consoleErrors.length, 0, `console errors: ${log.consoleErrors.join(' | ')}`);
+      await context.close();
+    },
+  });
+} finally {
+  await browser.close();
+  server.close();
+}
