@@ -30,7 +30,8 @@ void set_clipboard(void*, const char* text) {
 
 std::string first_problems(const Problems& problems, size_t max = 4) {
   std::string text;
-  for (size_t i = 0; i < problems.size() && i < max; ++i) text += (i ? "; " : "") + to_string(problems[i]);
+  for (size_t i = 0; i < problems.size() && i < max; ++i)
+    text += (i ? "; " : "") + (problems[i].path == "link" ? "the link " + problems[i].message : to_string(problems[i]));
   if (problems.size() > max) text += "; and " + std::to_string(problems.size() - max) + " more";
   return text;
 }

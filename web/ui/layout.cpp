@@ -40,7 +40,7 @@ void draw_app(App& app) {
   const ImVec2 area(width - 2 * pad, ImGui::GetWindowHeight() - ImGui::GetCursorPosY() - pad * 0.5f);
   ImGui::SetCursorPosX(pad);
   if (app.ui.narrow) {
-    ImGui::BeginChild("page", area, false);
+    ImGui::BeginChild("page", area, false, ImGuiWindowFlags_NavFlattened);
     draw_workloads(app);
     draw_options(app);
     ImGui::Spacing();
@@ -49,12 +49,12 @@ void draw_app(App& app) {
     ImGui::EndChild();
   } else {
     const float left_w = std::max(em(30), area.x * 0.46f);
-    ImGui::BeginChild("inputs", ImVec2(left_w, area.y), false);
+    ImGui::BeginChild("inputs", ImVec2(left_w, area.y), false, ImGuiWindowFlags_NavFlattened);
     draw_workloads(app);
     draw_options(app);
     ImGui::EndChild();
     ImGui::SameLine(0, pad);
-    ImGui::BeginChild("results", ImVec2(0, area.y), false);
+    ImGui::BeginChild("results", ImVec2(0, area.y), false, ImGuiWindowFlags_NavFlattened);
     draw_verdict(app);
     draw_results(app);
     ImGui::EndChild();
