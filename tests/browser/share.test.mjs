@@ -113,6 +113,23 @@ try {
       await first.context.close();
     },
 
+    async 'a named scenario is saved in this browser, in the scenario format'() {
+      const { page, context } = await openPage(browser, `${url}calculator.html${linkFor('mixtral-moe')}`);
+      await waitForCalculator(page);
+      await page.mouse.click(761, 19);  // Saved
+      await page.waitForTimeout(400);
+      await page.mouse.click(518, 397);  // the name field of the dialog (1280x800)
+      await page.keyboard.type('Plan A');
+      await page.mouse.click(707, 397);  // Save current
+      await page.waitForTimeout(400);
+      await screenshot(page, 'share-saved-dialog');
+      const saved = await page.evaluate(() => localStorage.getItem('traincost.saved.Plan A'));
+      assert(saved, 'nothing was saved under traincost.saved.Plan A');
+      const verdict = JSON.parse(await page.evaluate((t) => TrainCost.evaluate(t), saved)).workloads.map((w) => w.verdict);
+      assertEqual(JSON.stringify(verdict), JSON.stringify(cliVerdicts('mixtral-moe')), 'the saved scenario is the one on screen');
+      await context.close();
+    },
+
     async 'the embed view works inside an iframe on another origin'() {
       const link = linkFor('llama3-8b-pretrain');
       const hostDir = mkdtempSync(join(tmpdir(), 'traincost-host-'));

@@ -104,7 +104,7 @@ void import_dialog(App& app) {
 void saved_dialog(App& app) {
   if (!begin_dialog("Saved scenarios", app.ui.open_saved, 36)) return;
   ImGui::TextWrapped("Kept in this browser only (localStorage). Your current scenario is also saved automatically.");
-  ImGui::SetNextItemWidth(em(18));
+  widget::next_width(em(18));
   widget::text("##name", app.ui.save_name, 60, "name, e.g. Q3 pretraining plan");
   ImGui::SameLine();
   if (ImGui::Button("Save current") && !app.ui.save_name.empty()) {

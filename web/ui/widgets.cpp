@@ -239,7 +239,7 @@ int resize_callback(ImGuiInputTextCallbackData* data) {
 }  // namespace
 
 bool text(const char* id, std::string& value, size_t max_length, const char* hint) {
-  ImGui::SetNextItemWidth(-FLT_MIN);
+  ImGui::SetNextItemWidth(take_width());
   std::string copy = value;
   const bool edited = hint ? ImGui::InputTextWithHint(id, hint, copy.data(), copy.capacity() + 1, ImGuiInputTextFlags_CallbackResize,
                                                       resize_callback, &copy)

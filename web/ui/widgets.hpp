@@ -23,7 +23,7 @@ void field_tooltip(const FieldSpec& spec, const std::string& source = "");
 // A muted "(?)" that shows `text` on hover.
 void help(const char* text);
 
-// Width of the next number field (default: the whole available width).
+// Width of the next number or text field (default: the whole available width).
 void next_width(float width);
 
 // A number field. `id` is the ImGui label ("##mfu" for none).
