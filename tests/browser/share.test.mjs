@@ -113,6 +113,20 @@ try {
       await first.context.close();
     },
 
+    async '"Copy link" in the Share dialog puts the link on the clipboard'() {
+      const { page, context } = await openPage(browser, `${url}calculator.html${linkFor('finetune-1b')}`);
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url.replace(/\/$/, '') });
+      await waitForCalculator(page);
+      await page.mouse.click(577, 19);  // Share
+      await page.waitForTimeout(400);
+      await screenshot(page, 'share-dialog');
+      await page.mouse.click(932, 297);  // Copy, beside the link (1280x800)
+      await page.waitForTimeout(400);
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      assertEqual(copied, `${url}calculator.html${linkFor('finetune-1b')}`, 'the clipboard holds the page address with the scenario link');
+      await context.close();
+    },
+
     async 'a named scenario is saved in this browser, in the scenario format'() {
       const { page, context } = await openPage(browser, `${url}calculator.html${linkFor('mixtral-moe')}`);
       await waitForCalculator(page);
