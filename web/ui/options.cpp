@@ -317,40 +317,45 @@ void draw_options(App& app) {
       ImGui::TextDisabled("%s", defaults[i].engineer_weeks > 0 ? (fmt::number(defaults[i].engineer_weeks) + " engineer-weeks").c_str() : "no port");
     });
     if (costs_open) {
+      // Each platform cost: its field in the scenario, its resolved value, and the catalog
+      // figure its default comes from (for the tooltip's source).
+      using CatalogFigure = const Figure& (*)(const Defaults&, const PlatformDefaults&);
       struct CostRow {
         const char* label;
         const FieldSpec* spec;
         std::optional<double> PlatformCosts::*field;
         double PairInputs::*fallback;
         Style style;
+        CatalogFigure figure;
       };
+      static const Figure none;
       const CostRow rows[] = {
-          {"Porting effort (weeks)", &f::engineer_weeks, &PlatformCosts::engineer_weeks, &PairInputs::engineer_weeks, Style::Plain},
-          {"Cost per engineer-week", &f::usd_per_engineer_week, &PlatformCosts::usd_per_engineer_week, &PairInputs::usd_per_engineer_week, Style::Usd},
-          {"Validation runs", &f::validation_runs, &PlatformCosts::validation_runs, &PairInputs::validation_runs, Style::Plain},
-          {"Each, share of a run", &f::validation_run_fraction, &PlatformCosts::validation_run_fraction, &PairInputs::validation_run_fraction, Style::Percent},
-          {"Convergence penalty", &f::convergence_penalty, &PlatformCosts::convergence_penalty, &PairInputs::convergence_penalty, Style::Percent},
-          {"Compile hours per run", &f::compile_hours_per_run, &PlatformCosts::compile_hours_per_run, &PairInputs::compile_hours_per_run, Style::Plain},
-          {"Maintenance per year", &f::maintenance_usd_per_year, &PlatformCosts::maintenance_usd_per_year, &PairInputs::maintenance_usd_per_year, Style::Usd},
-          {"Data egress per run (TB)", &f::egress_tb_per_run, &PlatformCosts::egress_tb_per_run, &PairInputs::egress_tb_per_run, Style::Plain},
-          {"Egress price per TB", &f::egress_usd_per_tb, &PlatformCosts::egress_usd_per_tb, &PairInputs::egress_usd_per_tb, Style::Usd},
+          {"Porting effort (weeks)", &f::engineer_weeks, &PlatformCosts::engineer_weeks, &PairInputs::engineer_weeks, Style::Plain,
+           [](const Defaults&, const PlatformDefaults& p) -> const Figure& { return p.engineer_weeks; }},
+          {"Cost per engineer-week", &f::usd_per_engineer_week, &PlatformCosts::usd_per_engineer_week, &PairInputs::usd_per_engineer_week, Style::Usd,
+           [](const Defaults& d, const PlatformDefaults&) -> const Figure& { return d.usd_per_engineer_week; }},
+          {"Validation runs", &f::validation_runs, &PlatformCosts::validation_runs, &PairInputs::validation_runs, Style::Plain,
+           [](const Defaults&, const PlatformDefaults& p) -> const Figure& { return p.validation_runs; }},
+          {"Each, share of a run", &f::validation_run_fraction, &PlatformCosts::validation_run_fraction, &PairInputs::validation_run_fraction,
+           Style::Percent, [](const Defaults&, const PlatformDefaults& p) -> const Figure& { return p.validation_run_fraction; }},
+          {"Convergence penalty", &f::convergence_penalty, &PlatformCosts::convergence_penalty, &PairInputs::convergence_penalty, Style::Percent,
+           [](const Defaults&, const PlatformDefaults& p) -> const Figure& { return p.convergence_penalty; }},
+          {"Compile hours per run", &f::compile_hours_per_run, &PlatformCosts::compile_hours_per_run, &PairInputs::compile_hours_per_run,
+           Style::Plain, [](const Defaults&, const PlatformDefaults& p) -> const Figure& { return p.compile_hours_per_run; }},
+          {"Maintenance per year", &f::maintenance_usd_per_year, &PlatformCosts::maintenance_usd_per_year, &PairInputs::maintenance_usd_per_year,
+           Style::Usd, [](const Defaults&, const PlatformDefaults& p) -> const Figure& { return p.maintenance_usd_per_year; }},
+          {"Data egress per run (TB)", &f::egress_tb_per_run, &PlatformCosts::egress_tb_per_run, &PairInputs::egress_tb_per_run, Style::Plain,
+           [](const Defaults&, const PlatformDefaults&) -> const Figure& { return none; }},
+          {"Egress price per TB", &f::egress_usd_per_tb, &PlatformCosts::egress_usd_per_tb, &PairInputs::egress_usd_per_tb, Style::Usd,
+           [](const Defaults& d, const PlatformDefaults&) -> const Figure& { return d.egress_usd_per_tb; }},
       };
       const Defaults& d = c.defaults;
       for (const CostRow& row : rows) {
         label_cell(row.label, row.spec);
         each([&](size_t i, Option& o) {
-          const PlatformDefaults& pd = d.platform(infos[i].family);
-          const Figure* figure = row.field == &PlatformCosts::engineer_weeks ? &pd.engineer_weeks
-                                 : row.field == &PlatformCosts::validation_runs ? &pd.validation_runs
-                                 : row.field == &PlatformCosts::validation_run_fraction ? &pd.validation_run_fraction
-                                 : row.field == &PlatformCosts::convergence_penalty ? &pd.convergence_penalty
-                                 : row.field == &PlatformCosts::compile_hours_per_run ? &pd.compile_hours_per_run
-                                 : row.field == &PlatformCosts::maintenance_usd_per_year ? &pd.maintenance_usd_per_year
-                                 : row.field == &PlatformCosts::usd_per_engineer_week ? &d.usd_per_engineer_week
-                                 : row.field == &PlatformCosts::egress_usd_per_tb ? &d.egress_usd_per_tb
-                                                                                  : nullptr;
+          const Figure& figure = row.figure(d, d.platform(infos[i].family));
           changed |= widget::optional_number("##cost", o.porting.*(row.field), defaults[i].*(row.fallback), *row.spec, row.style,
-                                             cite(figure));
+                                             cite(&figure));
         });
       }
     }
