@@ -24,6 +24,13 @@ std::optional<double> whole(const Json& config, std::initializer_list<const char
   return std::nullopt;
 }
 
+// The first of several synonymous keys that the config has.
+const char* key_in(const Json& config, std::initializer_list<const char*> keys) {
+  for (const char* key : keys)
+    if (config.contains(key)) return key;
+  return *keys.begin();
+}
+
 }  // namespace
 
 std::optional<Model> model_from_hf_config(std::string_view json_text, Problems& problems) {
@@ -75,6 +82,18 @@ std::optional<Model> model_from_hf_config(std::string_view json_text, Problems& 
     per_layer_total = attention + *experts * expert_mlp + hidden * *experts + norms;
     per_layer_active = attention + routed * expert_mlp + hidden * *experts + norms;
   }
+  // The model must be one a scenario accepts, or importing it would only move the error to the
+  // scenario (found by the hf_config fuzzer: 3,200 layers imported, then failed as a scenario;
+  // tests/fuzz/regressions/hf_config/). The problem names the config's key.
+  auto check = [&](const FieldSpec& spec, double value, const char* key) {
+    const std::string problem = spec.check(value);
+    if (!problem.empty()) problems.push_back({key, problem + " (the limit of " + spec.path + ")"});
+  };
+  check(fields::layers, *layers, key_in(c, {"num_hidden_layers", "n_layer", "num_layers"}));
+  check(fields::hidden, hidden, key_in(c, {"hidden_size", "n_embd", "d_model"}));
+  check(fields::heads, *heads, key_in(c, {"num_attention_heads", "n_head", "num_heads"}));
+  if (problems.size() != before) return std::nullopt;
+
   Model m;
   m.params = *layers * per_layer_total + embeddings + hidden;  // + final norm
   const double active = *layers * per_layer_active + embeddings + hidden;
@@ -86,6 +105,11 @@ std::optional<Model> model_from_hf_config(std::string_view json_text, Problems& 
   m.seq_len = seq ? static_cast<int>(std::fmin(*seq, 8192)) : 0;
   if (m.params > fields::params.max || m.params < fields::params.min) {
     problems.push_back({"", "the config describes " + std::to_string(m.params) + " parameters, outside what TrainCost models"});
+    return std::nullopt;
+  }
+  if (m.active_params && !fields::active_params.check(*m.active_params).empty()) {
+    problems.push_back({"", "the config describes " + std::to_string(*m.active_params) +
+                                " active parameters, outside what TrainCost models"});
     return std::nullopt;
   }
   return m;

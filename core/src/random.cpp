@@ -42,14 +42,51 @@ double Random::uniform() {
   return (static_cast<double>(next() >> 11) + 0.5) * (1.0 / 9007199254740992.0);
 }
 
-double uniform_quantile(double low, double high, double u) { return low + u * (high - low); }
+double uniform_quantile(double low, double high, double u) { return PreparedQuantile::uniform(low, high)(u); }
 
 double triangular_quantile(double low, double mode, double high, double u) {
-  if (!(high > low)) return low;
-  const double width = high - low;
-  const double split = (mode - low) / width;  // F(mode)
-  if (u < split) return low + std::sqrt(u * width * (mode - low));
-  return high - std::sqrt((1 - u) * width * (high - mode));
+  return PreparedQuantile::triangular(low, mode, high)(u);
+}
+
+PreparedQuantile PreparedQuantile::uniform(double low, double high) {
+  PreparedQuantile q;
+  q.kind_ = Kind::Uniform;
+  q.low_ = low;
+  q.width_ = high - low;
+  return q;
+}
+
+PreparedQuantile PreparedQuantile::triangular(double low, double mode, double high) {
+  PreparedQuantile q;
+  q.low_ = low;  // Constant: a range of zero width
+  if (!(high > low)) return q;
+  q.kind_ = Kind::Triangular;
+  q.high_ = high;
+  q.width_ = high - low;
+  q.split_ = (mode - low) / q.width_;  // F(mode)
+  q.left_ = mode - low;
+  q.right_ = high - mode;
+  return q;
+}
+
+PreparedQuantile PreparedQuantile::lognormal_90(double p5, double p95) {
+  PreparedQuantile q;
+  q.kind_ = Kind::LogNormal;
+  q.mu_ = (det::log(p5) + det::log(p95)) / 2;
+  q.sigma_ = (det::log(p95) - det::log(p5)) / (2 * kZ95);
+  return q;
+}
+
+double PreparedQuantile::operator()(double u) const {
+  switch (kind_) {
+    case Kind::Uniform: return low_ + u * width_;
+    case Kind::Triangular:
+      if (u < split_) return low_ + std::sqrt(u * width_ * left_);
+      return high_ - std::sqrt((1 - u) * width_ * right_);
+    case Kind::LogNormal: return det::exp(mu_ + sigma_ * normal_quantile(u));
+    case Kind::Constant: break;
+  }
+  return low_;
 }
 
 double normal_quantile(double p) {
@@ -88,10 +125,6 @@ double normal_quantile(double p) {
   return q < 0 ? -value : value;
 }
 
-double lognormal_quantile_90(double p5, double p95, double u) {
-  const double mu = (det::log(p5) + det::log(p95)) / 2;
-  const double sigma = (det::log(p95) - det::log(p5)) / (2 * kZ95);
-  return det::exp(mu + sigma * normal_quantile(u));
-}
+double lognormal_quantile_90(double p5, double p95, double u) { return PreparedQuantile::lognormal_90(p5, p95)(u); }
 
 }  // namespace traincost

@@ -63,8 +63,9 @@ class Reader {
       bool known = false;
       for (const char* key : allowed) known = known || item.key() == key;
       if (!known) {
-        std::string shown = item.key().size() > 40 ? item.key().substr(0, 40) + "..." : item.key();
-        fail(at(path, shown.c_str()), "unknown field");
+        // Cut at a character boundary: half a UTF-8 character would make the path invalid UTF-8,
+        // and the JS API's dump() of the problems would abort (tests/core/bad_input_test.cpp).
+        fail(at(path, shorten(item.key(), 40).c_str()), "unknown field");
       }
     }
   }
@@ -482,10 +483,18 @@ Problems validate(const Scenario& s, const Catalog& catalog) {
     if (wl.target.kind == TargetKind::Loss && wl.model.params > 0) {
       const ScalingLaw law = scaling_law_constants(wl.target.law, wl.target.custom_law);
       const double floor = loss_floor(law, wl.model.active());
-      if (!(wl.target.loss > floor))
+      if (!(wl.target.loss > floor)) {
         fail(at(path, "target.loss"), "is unreachable: a model of " + fmt::number(wl.model.active()) +
                                           " parameters cannot get below " + fmt::number(floor, 4) + " under " +
                                           to_string(wl.target.law) + " however long it trains");
+      } else if (const double needed = tokens_for_loss(law, wl.model.active(), wl.target.loss); needed > fields::tokens.max) {
+        // Just above the floor a loss needs astronomically many tokens (up to 1e45 under the
+        // published laws, and past 1e300, where the FLOPs overflow, under a steep custom one):
+        // hold it to the limit of a token target (tests/core/bad_input_test.cpp).
+        fail(at(path, "target.loss"), "needs " + fmt::number(needed) + " tokens under " + to_string(wl.target.law) +
+                                          ", more than the " + fmt::number(fields::tokens.max) +
+                                          " TrainCost models; aim for a higher loss");
+      }
     }
     for (size_t i = 0; i < wl.overrides.size(); ++i) {
       const std::string op = at(at(at(path, "overrides"), i), "option");

@@ -1,6 +1,7 @@
 #pragma once
 // Parsing JSON text from untrusted sources (pasted text, files, links) without exceptions.
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
@@ -22,6 +23,9 @@ std::optional<Json> parse_json(std::string_view text, Problems& problems, const 
 
 // Short description of a JSON value's type for messages: "a string", "an array", "a number"...
 const char* describe_type(const Json& value);
+
+// `text` cut to at most `max_bytes` (at a UTF-8 character boundary) plus "...", for messages.
+std::string shorten(std::string_view text, size_t max_bytes);
 
 // Compact rendering of a value for messages, cut to a few dozen characters.
 std::string preview(const Json& value);

@@ -7,6 +7,7 @@
 // break-even runs: the run count from which the pair's "challenger" (the one with the larger
 // fixed cost, usually the port) becomes cheaper than the other; infinite when it never does.
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -95,6 +96,11 @@ struct AnalyzeOptions {
 
 // Requires a scenario that passed validate().
 Analysis analyze(const Scenario& scenario, const Catalog& catalog, const AnalyzeOptions& options);
+
+// The q-quantiles of `v` (reordered), each by linear interpolation between the two order
+// statistics around position q × (size - 1), as the Monte Carlo percentiles are computed. NaNs
+// must be removed first. Exposed for tests.
+std::vector<double> sample_quantiles(std::vector<double>& v, std::initializer_list<double> qs);
 
 // Break-even runs of `challenger` against `other` as defined above.
 double challenger_breakeven(const OptionResult& challenger, const OptionResult& other);

@@ -1,0 +1,79 @@
+// Fuzz target: scenario JSON from untrusted text (pasted, loaded from a file, sent to the JS API).
+// Parse, read and validate; when the scenario is valid, resolve and evaluate it, render every
+// report, run the uncertainty analysis with a small sample count, and check the two round trips
+// the product promises: JSON text and share links both give back the same scenario.
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "fuzz_support.hpp"
+#include "traincost/explain.hpp"
+#include "traincost/link.hpp"
+#include "traincost/report.hpp"
+#include "traincost/uncertainty.hpp"
+#include "traincost/verdict.hpp"
+
+using namespace traincost;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  const Catalog& catalog = builtin_catalog();
+
+  Problems problems;
+  const std::optional<Json> doc = parse_json(text, problems);
+  if (!doc) {
+    TRAINCOST_FUZZ_CHECK(!problems.empty(), "rejected without a problem");
+    fuzz::check_problems(problems);
+    return 0;
+  }
+  const std::optional<Scenario> read = scenario_from_json(*doc, problems);
+  if (!read) {
+    TRAINCOST_FUZZ_CHECK(!problems.empty(), "rejected without a problem");
+    fuzz::check_problems(problems);
+    return 0;
+  }
+  problems = validate(*read, catalog);
+  fuzz::check_problems(problems);
+  if (!problems.empty()) return 0;
+  const Scenario& s = *read;
+
+  // Evaluate and render everything a user can ask for.
+  const ResolvedScenario r = resolve(s, catalog);
+  const Results results = evaluate(r);
+  for (const WorkloadResult& w : results.workloads)
+    for (const OptionResult& o : w.options)
+      if (o.feasible())
+        TRAINCOST_FUZZ_CHECK(std::isfinite(o.cost_per_run) && o.cost_per_run >= 0,
+                             "a feasible option costs " + std::to_string(o.cost_per_run) + " per run");
+  (void)results_to_json(s, r, results).dump();
+  (void)report_text(s, r, results);
+  (void)report_markdown(s, r, results, "#s=1.x");
+  (void)report_csv(s, r, results);
+  (void)explain_text(s, r, results);
+
+  AnalyzeOptions options;
+  options.samples = 200;
+  options.seed = s.analysis.seed;
+  options.workload = size % s.workloads.size();
+  const Analysis a = analyze(s, catalog, options);
+  (void)analysis_to_json(s, r, a).dump();
+  (void)analysis_text(r, a);
+  (void)analysis_markdown(r, a);
+
+  // Round trip 1: the scenario's JSON text reads back to the same scenario.
+  const std::string canonical = scenario_to_json(s).dump();
+  Problems again;
+  const std::optional<Scenario> reread = parse_scenario(scenario_to_text(s), catalog, again);
+  TRAINCOST_FUZZ_CHECK(reread, "scenario_to_text does not read back:\n" + to_string(again) + canonical);
+  TRAINCOST_FUZZ_CHECK(scenario_to_json(*reread).dump() == canonical,
+                       "JSON round trip changed the scenario:\n" + canonical + "\n" + scenario_to_json(*reread).dump());
+
+  // Round trip 2: a share link opens the same scenario.
+  const std::string link = encode_link(s);
+  const std::optional<Scenario> opened = decode_link(link, catalog, again);
+  TRAINCOST_FUZZ_CHECK(opened, "its link does not open:\n" + to_string(again) + link + "\n" + canonical);
+  TRAINCOST_FUZZ_CHECK(scenario_to_json(*opened).dump() == canonical,
+                       "link round trip changed the scenario:\n" + canonical + "\n" + scenario_to_json(*opened).dump());
+  return 0;
+}
