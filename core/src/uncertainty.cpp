@@ -18,6 +18,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 struct OptionMember {
   const char* name;
   double PairInputs::*member;
+  std::optional<double> PlatformCosts::*override = nullptr;  // a workload may override this one
 };
 constexpr OptionMember kOptionMembers[] = {
     {"mfu", &PairInputs::mfu},
@@ -28,27 +29,35 @@ constexpr OptionMember kOptionMembers[] = {
     {"reliability.mtbf_hours_per_instance", &PairInputs::mtbf_hours_per_instance},
     {"reliability.checkpoint_write_minutes", &PairInputs::checkpoint_write_minutes},
     {"reliability.restart_minutes", &PairInputs::restart_minutes},
-    {"porting.engineer_weeks", &PairInputs::engineer_weeks},
-    {"porting.usd_per_engineer_week", &PairInputs::usd_per_engineer_week},
-    {"porting.validation_runs", &PairInputs::validation_runs},
-    {"porting.validation_run_fraction", &PairInputs::validation_run_fraction},
-    {"porting.convergence_penalty", &PairInputs::convergence_penalty},
-    {"porting.compile_hours_per_run", &PairInputs::compile_hours_per_run},
-    {"porting.maintenance_usd_per_year", &PairInputs::maintenance_usd_per_year},
-    {"porting.egress_tb_per_run", &PairInputs::egress_tb_per_run},
-    {"porting.egress_usd_per_tb", &PairInputs::egress_usd_per_tb},
+    {"porting.engineer_weeks", &PairInputs::engineer_weeks, &PlatformCosts::engineer_weeks},
+    {"porting.usd_per_engineer_week", &PairInputs::usd_per_engineer_week, &PlatformCosts::usd_per_engineer_week},
+    {"porting.validation_runs", &PairInputs::validation_runs, &PlatformCosts::validation_runs},
+    {"porting.validation_run_fraction", &PairInputs::validation_run_fraction, &PlatformCosts::validation_run_fraction},
+    {"porting.convergence_penalty", &PairInputs::convergence_penalty, &PlatformCosts::convergence_penalty},
+    {"porting.compile_hours_per_run", &PairInputs::compile_hours_per_run, &PlatformCosts::compile_hours_per_run},
+    {"porting.maintenance_usd_per_year", &PairInputs::maintenance_usd_per_year, &PlatformCosts::maintenance_usd_per_year},
+    {"porting.egress_tb_per_run", &PairInputs::egress_tb_per_run, &PlatformCosts::egress_tb_per_run},
+    {"porting.egress_usd_per_tb", &PairInputs::egress_usd_per_tb, &PlatformCosts::egress_usd_per_tb},
 };
 
 // The doubles in a resolved scenario that an input controls. An option's input appears once
-// per workload; a model's params also moves its active params when the scenario gave none.
+// per workload, except in workloads that override it (their own value stays); a model's params
+// also moves its active params when the scenario gave none.
 std::vector<double*> bind(ResolvedScenario& r, const InputRef& ref, const Scenario& s) {
   std::vector<double*> targets;
   const std::string name = ref.kind->name;
   const size_t i = static_cast<size_t>(ref.index);
   if (ref.kind->scope == InputScope::Option) {
-    for (const OptionMember& m : kOptionMembers)
-      if (name == m.name)
-        for (WorkloadInputs& w : r.workloads) targets.push_back(&(w.options[i].*m.member));
+    for (const OptionMember& m : kOptionMembers) {
+      if (name != m.name) continue;
+      for (size_t w = 0; w < r.workloads.size(); ++w) {
+        bool overridden = false;
+        if (m.override)
+          for (const WorkloadOverride& ov : s.workloads[w].overrides)
+            overridden = overridden || (ov.option == ref.index && (ov.costs.*m.override).has_value());
+        if (!overridden) targets.push_back(&(r.workloads[w].options[i].*m.member));
+      }
+    }
     return targets;
   }
   WorkloadInputs& w = r.workloads[i];
@@ -190,13 +199,22 @@ double challenger_breakeven(const OptionResult& c, const OptionResult& other) {
   return std::max(1.0, (c.fixed_cost - other.fixed_cost) / (other.per_run_cost - c.per_run_cost));
 }
 
-std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario& resolved) {
-  std::vector<RangedInput> out;
+double input_value(const Scenario& s, const ResolvedScenario& resolved, const Catalog& catalog, const InputRef& ref) {
+  if (ref.kind->scope == InputScope::Option) {
+    // The option's own value (workload overrides aside).
+    const PairInputs p = resolve_option(s.options[static_cast<size_t>(ref.index)], catalog);
+    for (const OptionMember& m : kOptionMembers)
+      if (std::string(ref.kind->name) == m.name) return p.*m.member;
+    return 0;
+  }
   ResolvedScenario scratch = resolved;
-  auto current = [&](const InputRef& ref) {
-    const std::vector<double*> t = bind(scratch, ref, s);
-    return t.empty() ? 0.0 : *t.front();
-  };
+  const std::vector<double*> t = bind(scratch, ref, s);
+  return t.empty() ? 0.0 : *t.front();
+}
+
+std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario& resolved, const Catalog& catalog) {
+  std::vector<RangedInput> out;
+  auto current = [&](const InputRef& ref) { return input_value(s, resolved, catalog, ref); };
   auto add = [&](const InputRef& ref, double low, double high, Distribution dist, bool is_default) {
     RangedInput in;
     in.ref = ref;
@@ -223,7 +241,7 @@ std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario
 
   for (size_t i = 0; i < resolved.options.size(); ++i) {
     const OptionInfo& info = resolved.options[i];
-    const PairInputs& p = resolved.workloads.front().options[i];
+    const PairInputs p = resolve_option(s.options[i], catalog);  // the option's values, not a workload's
     if (p.measured_tokens_per_sec_per_chip > 0) {
       const std::string path = option_path(i, "measured_tokens_per_sec_per_chip");
       if (!has_range(path))
@@ -261,7 +279,7 @@ Analysis analyze(const Scenario& s, const Catalog& catalog, const AnalyzeOptions
   const ResolvedScenario base = resolve(s, catalog);
   a.workload = std::min(options.workload, base.workloads.size() - 1);
   const size_t w = a.workload;
-  a.inputs = ranged_inputs(s, base);
+  a.inputs = ranged_inputs(s, base, catalog);
   const Results base_results = evaluate(base);
   const WorkloadResult& bw = base_results.workloads[w];
   a.leader = bw.comparison.cheapest;

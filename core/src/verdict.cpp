@@ -47,6 +47,13 @@ std::string workload_verdict(const ResolvedScenario& s, const Results& results, 
         break;
       case BreakevenKind::Never: text += "."; break;
     }
+    // Cheaper is not the whole answer when it is much slower.
+    const double slower = wr.options[static_cast<size_t>(c.cheapest)].wall_clock_hours /
+                          wr.options[static_cast<size_t>(c.runner_up)].wall_clock_hours;
+    if (slower >= 1.5)
+      text += " It takes " + fmt::ratio(slower) + " as long per run (" +
+              fmt::hours(wr.options[static_cast<size_t>(c.cheapest)].wall_clock_hours) + " against " +
+              fmt::hours(wr.options[static_cast<size_t>(c.runner_up)].wall_clock_hours) + ").";
   }
   for (size_t o = 0; o < wr.options.size(); ++o)
     if (!wr.options[o].feasible())

@@ -93,7 +93,7 @@ TEST(Sensitivity, SwingsAreExactAndSortedLargestFirst) {
 TEST(Sensitivity, DefaultRangesCoverTheGuessesAndSayTheyAreDefaults) {
   const Scenario s = test::scenario(test::read_source_file("assets/scenarios/llama3-8b-pretrain.json"));
   const ResolvedScenario r = resolve(s, builtin_catalog());
-  const std::vector<RangedInput> inputs = ranged_inputs(s, r);
+  const std::vector<RangedInput> inputs = ranged_inputs(s, r, builtin_catalog());
   auto find = [&](const std::string& path) -> const RangedInput* {
     for (const RangedInput& in : inputs)
       if (in.path == path) return &in;
@@ -126,6 +126,38 @@ TEST(Sensitivity, BreakevenOfTheChallengerMatchesTheDecision) {
   const Comparison& c = res.workloads[0].comparison;
   ASSERT_EQ(c.breakeven.kind, BreakevenKind::AtRuns);
   EXPECT_NEAR(a.base_breakeven, c.breakeven.runs, 1e-9);
+}
+
+}  // namespace
+}  // namespace traincost
+
+namespace traincost {
+namespace {
+
+// A range on an option's input varies that input where the option's value applies, never where a
+// workload overrides it: the portfolio example's "One 70B run" ports with 12 weeks of its own.
+TEST(Sensitivity, OptionRangesLeaveWorkloadOverridesAlone) {
+  const Scenario s = test::scenario(test::read_source_file("assets/scenarios/portfolio-multicloud.json"));
+  AnalyzeOptions options;
+  options.monte_carlo = false;
+  options.workload = 2;  // "One 70B run", which overrides options[0].porting.engineer_weeks = 12
+  const Analysis a = analyze(s, builtin_catalog(), options);
+  const SensitivityRow* weeks = nullptr;
+  for (const SensitivityRow& row : a.sensitivity)
+    if (row.input == "options[0].porting.engineer_weeks") weeks = &row;
+  ASSERT_NE(weeks, nullptr);
+  EXPECT_DOUBLE_EQ(weeks->base_value, 8);  // the option's own value, from the catalog
+  EXPECT_DOUBLE_EQ(weeks->metric_at_low, a.base_metric);
+  EXPECT_DOUBLE_EQ(weeks->metric_at_high, a.base_metric);
+  // On "Quarterly 8B pretraining", which takes the option's value and where the Trainium option is
+  // the runner-up, the same range moves the lead.
+  options.workload = 1;
+  const Analysis first = analyze(s, builtin_catalog(), options);
+  for (const SensitivityRow& row : first.sensitivity) {
+    if (row.input == "options[0].porting.engineer_weeks") {
+      EXPECT_NE(row.metric_at_low, row.metric_at_high);
+    }
+  }
 }
 
 }  // namespace

@@ -149,22 +149,7 @@ void ranges_editor(App& app) {
                                                                      : (s.options[i].label.empty() ? s.options[i].instance : s.options[i].label);
         if (ImGui::Selectable((owner + ": " + kind.label + "##" + path).c_str())) {
           // Start from ±20% around the value the model uses now.
-          double value = 0;
-          for (const RangedInput& in : inputs)
-            if (in.path == path) value = in.value;
-          if (value == 0) {
-            const ResolvedScenario& r = app.d.resolved;
-            if (kind.scope == InputScope::Option && !r.workloads.empty() && i < r.workloads[0].options.size()) {
-              const PairInputs& p = r.workloads[0].options[i];
-              const std::string n = kind.name;
-              value = n == "mfu" ? p.mfu : n == "price_usd_per_hour" ? p.price_usd_per_hour : n == "discount" ? p.discount
-                      : n == "porting.engineer_weeks" ? p.engineer_weeks : n == "porting.convergence_penalty" ? p.convergence_penalty
-                      : n == "porting.compile_hours_per_run" ? p.compile_hours_per_run : 1.0;
-            } else if (kind.scope == InputScope::Workload && i < r.workloads.size()) {
-              const std::string n = kind.name;
-              value = n == "runs" ? r.workloads[i].runs : n == "model.params" ? r.workloads[i].model.params : r.workloads[i].horizon_months;
-            }
-          }
+          double value = input_value(s, app.d.resolved, builtin_catalog(), InputRef{&kind, static_cast<int>(i)});
           if (!(value > 0)) value = 1;
           Range range{path, value * 0.8, value * 1.2, Distribution::Triangular};
           range.low = std::max(range.low, kind.spec->min);
