@@ -67,7 +67,8 @@ void draw_rejection(ImGuiID id) {
 
 // The text field behind number() and optional_number(): shows `shown`, and on commit parses and
 // checks the text. Returns the accepted value.
-std::optional<double> edit(const char* id, const std::string& shown, const FieldSpec& spec, Style style, bool muted) {
+std::optional<double> edit(const char* id, const std::string& shown, const FieldSpec& spec, Style style, bool muted,
+                           const std::string& source = "") {
   const ImGuiID gid = ImGui::GetID(id);
   const bool editing = g_editing == gid;
   char local[96];
@@ -80,7 +81,7 @@ std::optional<double> edit(const char* id, const std::string& shown, const Field
     g_editing = gid;
     std::memcpy(g_buffer, local, sizeof g_buffer);
   }
-  if (ImGui::IsItemHovered() && !editing) field_tooltip(spec);
+  if (ImGui::IsItemHovered() && !editing) field_tooltip(spec, source);
   std::optional<double> accepted;
   if (ImGui::IsItemDeactivated() && g_editing == gid) {
     g_editing = 0;
@@ -179,38 +180,16 @@ bool integer(const char* id, int& value, const FieldSpec& spec) {
 bool optional_number(const char* id, std::optional<double>& value, double fallback, const FieldSpec& spec, Style style,
                      const std::string& fallback_source) {
   bool changed = false;
-  const float reset_w = value ? ImGui::CalcTextSize("default").x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x : 0;
   ImGui::PushID(id);
   ImGui::BeginGroup();
-  if (value) ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x - reset_w);
-  const ImGuiID gid = ImGui::GetID("##v");
-  const std::string shown = show(value ? *value : fallback, style);
   // While unset the field shows the default, muted; hovering tells where it comes from.
-  char local[96];
-  std::snprintf(local, sizeof local, "%s", shown.c_str());
-  const bool editing = g_editing == gid;
-  if (value) ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - reset_w);
-  else ImGui::SetNextItemWidth(-FLT_MIN);
-  if (!value && !editing) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::InputText("##v", editing ? g_buffer : local, sizeof local, ImGuiInputTextFlags_AutoSelectAll);
-  if (!value && !editing) ImGui::PopStyleColor();
-  if (ImGui::IsItemActivated()) {
-    g_editing = gid;
-    std::memcpy(g_buffer, local, sizeof g_buffer);
-  }
-  if (ImGui::IsItemHovered() && !editing) field_tooltip(spec, value ? "" : fallback_source);
-  if (ImGui::IsItemDeactivated() && g_editing == gid) {
-    g_editing = 0;
-    if (std::strcmp(g_buffer, local) != 0) {
-      const std::optional<double> v = parse(g_buffer, style);
-      const std::string problem = v ? spec.check(*v) : std::string("not a number: ") + g_buffer;
-      if (problem.empty()) {
-        value = *v;
-        changed = true;
-      } else {
-        g_rejections[gid] = {spec.key() + ": " + problem + ". Kept the previous value.", now_ms() + 6000};
-      }
-    }
+  const float reset_w = ImGui::CalcTextSize("default").x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
+  if (value) next_width(ImGui::GetContentRegionAvail().x - reset_w);
+  const std::optional<double> typed = edit("##v", show(value ? *value : fallback, style), spec, style, !value,
+                                           value ? std::string() : fallback_source);
+  if (typed) {
+    value = *typed;
+    changed = true;
   }
   if (value) {
     ImGui::SameLine();
@@ -219,9 +198,7 @@ bool optional_number(const char* id, std::optional<double>& value, double fallba
       changed = true;
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the default: %s", show(fallback, style).c_str());
-    ImGui::PopItemWidth();
   }
-  draw_rejection(gid);
   ImGui::EndGroup();
   ImGui::PopID();
   return changed;
