@@ -255,8 +255,15 @@ void App::restore_autosave() {
   autosave_backup.clear();
 }
 
+void App::note_frame_time(double ms, bool recomputed) {
+  d.last_frame_ms = ms;
+  if (recomputed) d.last_recompute_frame_ms = ms;
+}
+
 std::string App::stats_json() const {
   return OrderedJson({{"last_compute_ms", d.last_compute_ms},
+                      {"last_frame_ms", d.last_frame_ms},
+                      {"last_recompute_frame_ms", d.last_recompute_frame_ms},
                       {"last_analysis_ms", d.last_analysis_ms},
                       {"recomputes", d.recomputes},
                       {"analysis_ready", d.analysis_ready},

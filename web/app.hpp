@@ -53,6 +53,8 @@ struct Derived {
   double last_compute_ms = 0;    // CPU time of the last recompute (evaluate + text mirror)
   double last_analysis_ms = 0;
   unsigned recomputes = 0;
+  double last_frame_ms = 0;            // CPU time of the last frame (UI, recompute, drawing)
+  double last_recompute_frame_ms = 0;  // of the last frame that recomputed the results
 };
 
 class App {
@@ -80,6 +82,7 @@ class App {
   void restore_autosave();  // brings back the scenario a link displaced
   std::string share_url() const;
   std::string stats_json() const;  // timings and state for the browser tests (Module._tc_stats)
+  void note_frame_time(double ms, bool recomputed);
 
   Scenario scenario;
   UiState ui;

@@ -106,6 +106,8 @@ void frame() {
   }
   if (g.frames_left > 0) --g.frames_left;
 
+  const double started = emscripten_get_now();
+  const unsigned recomputes_before = g.app->d.recomputes;
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   // The GLFW backend works in backbuffer pixels; ImGui lays out in CSS pixels.
@@ -125,6 +127,7 @@ void frame() {
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   ++g.frames_drawn;
+  g.app->note_frame_time(emscripten_get_now() - started, g.app->d.recomputes != recomputes_before);
   g.app->after_render();
 }
 
