@@ -3,7 +3,7 @@
 // it logs no errors, never talks to another host, and stays idle when nothing happens.
 import { decodePng, greyVariance } from './lib/png.mjs';
 import { assert, assertEqual, launch, openPage, run, screenshot, serve, waitForCalculator, writeJson } from './lib/harness.mjs';
-import { cliVerdicts, framesDrawn, linkFor, mirror, stats, waitForAnalysis } from './lib/calculator.mjs';
+import { clickAndSettle, cliVerdicts, framesDrawn, linkFor, mirror, stats, waitForAnalysis } from './lib/calculator.mjs';
 
 const browser = await launch();
 const { server, url } = await serve();
@@ -53,7 +53,7 @@ try {
     async 'idle: a handful of frames at most in 5 s without input'() {
       const { page, context } = await checkPage('calculator-idle', { viewport: { width: 1280, height: 800 } });
       // One edit first, to measure what a frame that recomputes costs (figures for the notes).
-      await page.mouse.click(380, 360);  // "Expected runs"
+      await clickAndSettle(page, 380, 360);  // "Expected runs"
       await page.keyboard.press('Control+A');
       await page.keyboard.type('8');
       await page.keyboard.press('Enter');
@@ -82,14 +82,11 @@ try {
       await page.mouse.move(1000, 420);  // over the cumulative-cost chart
       await page.waitForTimeout(400);
       await screenshot(page, 'calculator-chart-tooltip');
-      await page.mouse.click(706, 151);  // the "How sure?" tab
-      await page.waitForTimeout(500);
+      await clickAndSettle(page, 706, 151);  // the "How sure?" tab
       await screenshot(page, 'calculator-how-sure-1280x800');
-      await page.mouse.click(783, 151);  // the "Catalog" tab
-      await page.waitForTimeout(500);
+      await clickAndSettle(page, 783, 151);  // the "Catalog" tab
       await screenshot(page, 'calculator-catalog-1280x800');
-      await page.mouse.click(631, 151);  // back to "Results"
-      await page.waitForTimeout(500);
+      await clickAndSettle(page, 631, 151);  // back to "Results"
       const download = page.waitForEvent('download', { timeout: 10000 });
       await page.mouse.click(1254, 281);  // the cumulative-cost chart's PNG button
       const file = await download;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { startServer } from '../../scripts/static-server.mjs';
 import { decodePng, greyVariance } from './lib/png.mjs';
 import { assert, assertEqual, launch, openPage, run, screenshot, serve, waitForCalculator } from './lib/harness.mjs';
-import { cliJson, cliVerdicts, linkFor, mirror, rawLink, scenarioPath, stats, waitForAnalysis } from './lib/calculator.mjs';
+import { clickAndSettle, cliJson, cliVerdicts, linkFor, mirror, rawLink, scenarioPath, stats, waitForAnalysis } from './lib/calculator.mjs';
 
 const EXAMPLES = ['llama3-8b-pretrain', 'finetune-1b', 'llama3-70b-target-loss', 'mixtral-moe', 'portfolio-multicloud', 'gpt3-175b-ranges'];
 const browser = await launch();
@@ -39,7 +39,7 @@ try {
       const historyBefore = await page.evaluate(() => history.length);
       const hashBefore = await page.evaluate(() => location.hash);
       // "Expected runs" in the workload form (1280x800 layout): type a new value and commit it.
-      await page.mouse.click(380, 360);
+      await clickAndSettle(page, 380, 360);
       await page.keyboard.press('Control+A');
       await page.keyboard.type('12');
       await page.keyboard.press('Enter');
@@ -117,11 +117,9 @@ try {
       const { page, context } = await openPage(browser, `${url}calculator.html${linkFor('finetune-1b')}`);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url.replace(/\/$/, '') });
       await waitForCalculator(page);
-      await page.mouse.click(577, 19);  // Share
-      await page.waitForTimeout(400);
+      await clickAndSettle(page, 577, 19);  // Share
       await screenshot(page, 'share-dialog');
-      await page.mouse.click(932, 297);  // Copy, beside the link (1280x800)
-      await page.waitForTimeout(400);
+      await clickAndSettle(page, 932, 297);  // Copy, beside the link (1280x800)
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       assertEqual(copied, `${url}calculator.html${linkFor('finetune-1b')}`, 'the clipboard holds the page address with the scenario link');
       await context.close();
@@ -130,12 +128,10 @@ try {
     async 'a named scenario is saved in this browser, in the scenario format'() {
       const { page, context } = await openPage(browser, `${url}calculator.html${linkFor('mixtral-moe')}`);
       await waitForCalculator(page);
-      await page.mouse.click(761, 19);  // Saved
-      await page.waitForTimeout(400);
-      await page.mouse.click(518, 397);  // the name field of the dialog (1280x800)
+      await clickAndSettle(page, 761, 19);  // Saved
+      await clickAndSettle(page, 518, 397);  // the name field of the dialog (1280x800)
       await page.keyboard.type('Plan A');
-      await page.mouse.click(707, 397);  // Save current
-      await page.waitForTimeout(400);
+      await clickAndSettle(page, 707, 397);  // Save current
       await screenshot(page, 'share-saved-dialog');
       const saved = await page.evaluate(() => localStorage.getItem('traincost.saved.Plan A'));
       assert(saved, 'nothing was saved under traincost.saved.Plan A');
