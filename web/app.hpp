@@ -29,7 +29,6 @@ struct UiState {
   bool narrow = false;          // columns stacked (window below ~900 px)
   bool open_share = false, open_import = false, open_saved = false, open_hf = false;
   int results_tab = 0;          // 0 results, 1 uncertainty, 2 catalog
-  bool select_results_tab = false;
   bool runs_per_month = false;  // the runs field shows runs per month × months
   std::string import_text, hf_text, save_name;
   std::string hf_problems;
@@ -98,6 +97,6 @@ class App {
 };
 
 // Action ids for banner buttons.
-enum BannerAction { kRestoreAutosave = 1, kDismiss = 2 };
+enum BannerAction { kRestoreAutosave = 1 };
 
 }  // namespace traincost::web

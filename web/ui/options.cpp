@@ -77,14 +77,16 @@ bool instance_picker(Option& o) {
       }
     }
     ImGui::Separator();
-    if (ImGui::Selectable("Custom instance (your own price and specs)", o.instance == "custom")) {
+    // A custom instance starts as a copy of the catalog instance chosen so far (its chip, size and
+    // price), so nothing changes until the user edits it.
+    const Instance* current = c.find_instance(o.instance);
+    if (current && ImGui::Selectable("Custom instance (your own price and specs)", false)) {
       CustomInstance ci;
-      const Instance* inst = c.find_instance(o.instance);
-      ci.chip = inst ? inst->chip : "h100";
-      ci.chips = inst ? inst->chips : 8;
-      ci.family = c.find_chip(ci.chip) ? c.find_chip(ci.chip)->family : Family::Nvidia;
+      ci.chip = current->chip;
+      ci.chips = current->chips;
+      if (const Chip* chip = c.find_chip(ci.chip)) ci.family = chip->family;
       const PairInputs p = resolve_option(o, c);
-      o.price_usd_per_hour = p.price_usd_per_hour > 0 ? p.price_usd_per_hour : 50.0;
+      if (p.price_usd_per_hour > 0) o.price_usd_per_hour = p.price_usd_per_hour;
       o.instance = "custom";
       o.custom = ci;
       changed = true;
@@ -109,11 +111,12 @@ bool custom_editor(Option& o) {
         ci.family = each.family;
         changed = true;
       }
-    if (ImGui::Selectable("Own chip figures", ci.chip.empty())) {
+    if (ImGui::Selectable("Own chip figures", ci.chip.empty()) && chip) {
+      // Start from the chip chosen so far, so nothing changes until the user edits the figures.
+      if (ci.peak_tflops <= 0) ci.peak_tflops = chip->peak_tflops(o.precision).value;
+      if (ci.memory_gb <= 0) ci.memory_gb = chip->hbm_bytes() / 1e9;
+      if (!o.mfu) o.mfu = chip->mfu.value;
       ci.chip.clear();
-      if (ci.peak_tflops <= 0) ci.peak_tflops = 989;
-      if (ci.memory_gb <= 0) ci.memory_gb = 80;
-      if (!o.mfu) o.mfu = 0.35;
       changed = true;
     }
     ImGui::EndCombo();

@@ -318,13 +318,11 @@ void draw_results(App& app) {
   if (ImGui::BeginTabBar("result-tabs")) {
     const char* names[] = {"Results", "How sure?", "Catalog"};
     for (int t = 0; t < 3; ++t) {
-      const ImGuiTabItemFlags flags = app.ui.select_results_tab && app.ui.results_tab == t ? ImGuiTabItemFlags_SetSelected : 0;
-      if (ImGui::BeginTabItem(names[t], nullptr, flags)) {
-        if (!app.ui.select_results_tab) app.ui.results_tab = t;
+      if (ImGui::BeginTabItem(names[t])) {
+        app.ui.results_tab = t;
         ImGui::EndTabItem();
       }
     }
-    app.ui.select_results_tab = false;
     ImGui::EndTabBar();
   }
   if (app.ui.results_tab == 1) {

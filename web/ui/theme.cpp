@@ -5,7 +5,6 @@ namespace {
 
 Fonts g_fonts;
 Palette g_palette;
-bool g_dark = true;
 ImVec4 g_background;
 
 ImU32 rgb(int r, int g, int b, int a = 255) { return IM_COL32(r, g, b, a); }
@@ -39,7 +38,6 @@ void load_fonts(const std::vector<unsigned char>& regular, const std::vector<uns
   g_fonts.body = add(regular, 15, ratio);
   g_fonts.strong = add(semibold.empty() ? regular : semibold, 15, ratio);
   g_fonts.heading = add(semibold.empty() ? regular : semibold, 19, ratio);
-  g_fonts.small = add(regular, 13, ratio);
   g_fonts.figure = add(semibold.empty() ? regular : semibold, 24, ratio);
   io.Fonts->Build();
   // Glyphs are rasterized at ratio × size; drawing them at 1/ratio keeps layouts in CSS pixels.
@@ -48,7 +46,6 @@ void load_fonts(const std::vector<unsigned char>& regular, const std::vector<uns
 }
 
 void apply_theme(bool dark) {
-  g_dark = dark;
   ImGuiStyle style;
   if (dark) ImGui::StyleColorsDark(&style);
   else ImGui::StyleColorsLight(&style);
@@ -137,7 +134,6 @@ void apply_theme(bool dark) {
   ImGui::GetStyle() = style;
 }
 
-bool theme_is_dark() { return g_dark; }
 const Palette& palette() { return g_palette; }
 ImVec4 background_color() { return g_background; }
 

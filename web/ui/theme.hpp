@@ -11,7 +11,6 @@ struct Fonts {
   ImFont* body = nullptr;     // Inter Regular 15 px
   ImFont* strong = nullptr;   // Inter SemiBold 15 px
   ImFont* heading = nullptr;  // Inter SemiBold 19 px
-  ImFont* small = nullptr;    // Inter Regular 13 px
   ImFont* figure = nullptr;   // Inter SemiBold 24 px: the headline number
 };
 const Fonts& fonts();
@@ -23,7 +22,6 @@ struct Palette {
   ImU32 text, text_muted, accent, good, bad, warn, grid, panel, series[6], stack[6];
 };
 void apply_theme(bool dark);
-bool theme_is_dark();
 const Palette& palette();
 ImVec4 background_color();
 
