@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <vector>
+#include <vector>
 
 #include "app.hpp"
 #include "imgui.h"
@@ -35,6 +36,8 @@ struct Loop {
   // Press events held back one frame (see settle_mouse).
   bool held_press[3] = {false, false, false};
   ImVec2 last_mouse = ImVec2(-FLT_MAX, -FLT_MAX);
+  // Keys pressed since the last frame, and keys held down artificially for one frame (settle_keys).
+  std::vector<int> pressed_keys, forced_keys;
 };
 Loop g;
 
@@ -50,7 +53,10 @@ void wake(int frames = 3) {
 void on_cursor(GLFWwindow*, double, double) { wake(); }
 void on_button(GLFWwindow*, int, int, int) { wake(); }
 void on_scroll(GLFWwindow*, double, double) { wake(); }
-void on_key(GLFWwindow*, int, int, int, int) { wake(); }
+void on_key(GLFWwindow*, int key, int, int action, int) {
+  if (action == GLFW_PRESS && key >= 0 && key < 512) g.pressed_keys.push_back(key);
+  wake();
+}
 void on_char(GLFWwindow*, unsigned) { wake(); }
 
 void rebuild_fonts(float ratio) {
@@ -78,6 +84,27 @@ void settle_mouse(ImGuiIO& io) {
     }
   }
   g.last_mouse = io.MousePos;
+}
+
+// ImGui 1.86 reads keys as "down now", so a key pressed and released between two frames (a quick
+// tap while the loop was paused, or a loaded machine) would go unseen. Like the backend does for
+// mouse buttons, a key pressed since the last frame is held down for this frame and let go in
+// the next one, unless it really is still down.
+void settle_keys(ImGuiIO& io) {
+  for (int k : g.forced_keys)
+    if (glfwGetKey(g.window, k) != GLFW_PRESS) io.KeysDown[k] = false;
+  g.forced_keys.clear();
+  for (int k : g.pressed_keys)
+    if (!io.KeysDown[k]) {
+      io.KeysDown[k] = true;
+      g.forced_keys.push_back(k);
+    }
+  g.pressed_keys.clear();
+  io.KeyCtrl = io.KeysDown[GLFW_KEY_LEFT_CONTROL] || io.KeysDown[GLFW_KEY_RIGHT_CONTROL];
+  io.KeyShift = io.KeysDown[GLFW_KEY_LEFT_SHIFT] || io.KeysDown[GLFW_KEY_RIGHT_SHIFT];
+  io.KeyAlt = io.KeysDown[GLFW_KEY_LEFT_ALT] || io.KeysDown[GLFW_KEY_RIGHT_ALT];
+  io.KeySuper = io.KeysDown[GLFW_KEY_LEFT_SUPER] || io.KeysDown[GLFW_KEY_RIGHT_SUPER];
+  if (!g.forced_keys.empty()) wake(2);  // a frame to let them go
 }
 
 void frame() {
@@ -117,6 +144,7 @@ void frame() {
   io.DisplayFramebufferScale = ImVec2(ratio, ratio);
   if (io.MousePos.x > -1e30f) io.MousePos = ImVec2(io.MousePos.x / ratio, io.MousePos.y / ratio);
   settle_mouse(io);
+  settle_keys(io);
   ImGui::NewFrame();
   g.app->frame();
   ImGui::Render();
