@@ -52,7 +52,17 @@ void wake(int frames = 3) {
 // GLFW callbacks installed before ImGui's: the backend chains to them, so every input wakes the loop.
 void on_cursor(GLFWwindow*, double, double) { wake(); }
 void on_button(GLFWwindow*, int, int, int) { wake(); }
-void on_scroll(GLFWwindow*, double, double) { wake(); }
+// Emscripten 3.1.6's GLFW passes the browser's raw wheel deltas (pixels or lines, positive =
+// down) where GLFW promises notches (positive = up), so ImGui's own scroll callback would scroll
+// the wrong way by hundreds of lines. This one converts and replaces it.
+void on_scroll(GLFWwindow*, double dx, double dy) {
+  // Pixel deltas come in tens to hundreds (100 px is one notch); line deltas in ones (3 a notch).
+  auto notches = [](double d) { return std::fabs(d) >= 10 ? d / 100 : d / 3; };
+  ImGuiIO& io = ImGui::GetIO();
+  io.MouseWheel -= static_cast<float>(notches(dy));
+  io.MouseWheelH -= static_cast<float>(notches(dx));
+  wake();
+}
 void on_key(GLFWwindow*, int key, int, int action, int) {
   if (action == GLFW_PRESS && key >= 0 && key < 512) g.pressed_keys.push_back(key);
   wake();
@@ -210,7 +220,6 @@ int main() {
   glfwMakeContextCurrent(g.window);
   glfwSetCursorPosCallback(g.window, on_cursor);
   glfwSetMouseButtonCallback(g.window, on_button);
-  glfwSetScrollCallback(g.window, on_scroll);
   glfwSetKeyCallback(g.window, on_key);
   glfwSetCharCallback(g.window, on_char);
 
@@ -220,6 +229,7 @@ int main() {
   io.IniFilename = nullptr;  // layout is not persisted; the scenario is (localStorage)
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   ImGui_ImplGlfw_InitForOpenGL(g.window, true);
+  glfwSetScrollCallback(g.window, on_scroll);  // replaces the backend's (see on_scroll)
   ImGui_ImplOpenGL3_Init("#version 300 es");
 
   static App app;

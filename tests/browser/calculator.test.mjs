@@ -77,6 +77,22 @@ try {
       await context.close();
     },
 
+    async 'the mouse wheel scrolls the stacked page down (and back up)'() {
+      const { page, context } = await checkPage('calculator-before-scroll-800x1000', { viewport: { width: 800, height: 1000 } });
+      await page.mouse.move(400, 600);
+      await page.waitForTimeout(300);
+      const top = await page.screenshot();
+      await page.mouse.wheel(0, 1200);  // down
+      await page.waitForTimeout(600);
+      const { buffer: scrolled } = await screenshot(page, 'calculator-scrolled-800x1000');
+      assert(!scrolled.equals(top), 'the wheel did not scroll the page');
+      await page.mouse.wheel(0, -5000);  // back up
+      await page.waitForTimeout(600);
+      const back = await page.screenshot();
+      assert(back.equals(top), 'scrolling back up did not return to the top');
+      await context.close();
+    },
+
     async 'tabs, chart hover and PNG export work'() {
       const { page, context, log } = await checkPage('calculator-hover', { viewport: { width: 1280, height: 800 } });
       await page.mouse.move(1000, 420);  // over the cumulative-cost chart

@@ -7,7 +7,6 @@
 #include "platform.hpp"
 #include "traincost/format.hpp"
 #include "traincost/report.hpp"
-#include "traincost/verdict.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
@@ -41,11 +40,7 @@ void draw_embed(App& app) {
       ImGui::EndCombo();
     }
   }
-  ImGui::PushFont(fonts().heading);
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(workload_verdict(d.resolved, d.results, w).c_str());
-  ImGui::PopTextWrapPos();
-  ImGui::PopFont();
+  draw_verdict_sentence(app, w);
 
   // Key inputs and the figure each option comes to; the expected runs can be changed here.
   const WorkloadResult& wr = d.results.workloads[w];

@@ -140,11 +140,12 @@ bool custom_editor(Option& o) {
 bool mfu_slider(Option& o, double fallback, const Figure* catalog_mfu) {
   float v = static_cast<float>(o.mfu.value_or(fallback));
   ImGui::SetNextItemWidth(-FLT_MIN);
-  const bool changed = ImGui::SliderFloat("##mfu", &v, 0.05f, 0.80f, "%.2f", ImGuiSliderFlags_AlwaysClamp);
+  const float lo = static_cast<float>(f::mfu.min), hi = static_cast<float>(f::mfu.max);
+  const bool changed = ImGui::SliderFloat("##mfu", &v, lo, hi, "%.2f", ImGuiSliderFlags_AlwaysClamp);
   const ImRect r(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
   if (catalog_mfu && catalog_mfu->present()) {
     const float grab = ImGui::GetStyle().GrabMinSize;
-    const float t = (static_cast<float>(catalog_mfu->value) - 0.05f) / 0.75f;
+    const float t = (static_cast<float>(catalog_mfu->value) - lo) / (hi - lo);
     const float x = r.Min.x + grab * 0.5f + t * (r.GetWidth() - grab);
     ImGui::GetWindowDrawList()->AddTriangleFilled(ImVec2(x - 4, r.Max.y + 1), ImVec2(x + 4, r.Max.y + 1), ImVec2(x, r.Max.y - 5),
                                                   palette().warn);

@@ -14,6 +14,8 @@ void draw_uncertainty(App& app);
 void draw_catalog(App& app);
 void draw_dialogs(App& app);
 void draw_embed(App& app);
+// The verdict sentence of a workload, as the page's headline (results and embed view).
+void draw_verdict_sentence(App& app, unsigned long workload);
 // The cumulative-cost chart of a workload (shared by the results and the embed view); 0 height: default.
 void draw_cumulative_chart(App& app, unsigned long workload, float height);
 

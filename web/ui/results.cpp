@@ -270,6 +270,14 @@ void portfolio_table(App& app) {
 
 }  // namespace
 
+void draw_verdict_sentence(App& app, unsigned long w) {
+  ImGui::PushFont(fonts().heading);
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(workload_verdict(app.d.resolved, app.d.results, w).c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopFont();
+}
+
 void draw_verdict(App& app) {
   const Derived& d = app.d;
   const Palette& pal = palette();
@@ -285,11 +293,7 @@ void draw_verdict(App& app) {
   if (d.results.workloads.size() > 1) {
     ImGui::TextDisabled("%s", workload_title(d.scenario.workloads[w], w).c_str());
   }
-  ImGui::PushFont(fonts().heading);
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(workload_verdict(d.resolved, d.results, w).c_str());
-  ImGui::PopTextWrapPos();
-  ImGui::PopFont();
+  draw_verdict_sentence(app, w);
   const WorkloadResult& wr = d.results.workloads[w];
   if (wr.comparison.cheapest >= 0) {
     const size_t best = static_cast<size_t>(wr.comparison.cheapest);
