@@ -93,6 +93,37 @@ try {
       await context.close();
     },
 
+    async 'HiDPI: the framebuffer follows devicePixelRatio; no WebGL2 or a lost context gets a message'() {
+      const hidpi = await openPage(browser, `${url}calculator.html`, { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
+      await waitForCalculator(hidpi.page);
+      await waitForAnalysis(hidpi.page);
+      const size = await hidpi.page.evaluate(() => {
+        const c = document.getElementById('canvas');
+        return { width: c.width, height: c.height, css: c.clientWidth, cssHeight: c.clientHeight };
+      });
+      assertEqual(`${size.width}x${size.height}`, `${size.css * 2}x${size.cssHeight * 2}`, 'the framebuffer is drawn at 2x');
+      await screenshot(hidpi.page, 'calculator-default-1280x800-dpr2');
+      assertEqual(hidpi.log.consoleErrors.length, 0, `console errors at 2x: ${hidpi.log.consoleErrors.join(' | ')}`);
+      // A lost context (GPU reset) says so instead of leaving a frozen picture.
+      await hidpi.page.evaluate(() => document.getElementById('canvas').getContext('webgl2').getExtension('WEBGL_lose_context').loseContext());
+      await hidpi.page.waitForFunction(() => !document.getElementById('overlay').hidden &&
+        /graphics context was lost/.test(document.getElementById('overlay-text').textContent));
+      await hidpi.context.close();
+
+      const nogl = await openPage(browser, null, { viewport: { width: 1280, height: 800 } });
+      await nogl.page.addInitScript(() => {
+        const original = HTMLCanvasElement.prototype.getContext;
+        HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+          return kind === 'webgl2' ? null : original.call(this, kind, ...rest);
+        };
+      });
+      await nogl.page.goto(`${url}calculator.html`);
+      await nogl.page.waitForFunction(() => /needs WebGL2/.test(document.getElementById('overlay-text').textContent));
+      assert(await nogl.page.evaluate(() => !document.getElementById('overlay').hidden), 'the WebGL2 message is visible');
+      await screenshot(nogl.page, 'calculator-no-webgl2');
+      await nogl.context.close();
+    },
+
     async 'tabs, chart hover and PNG export work'() {
       const { page, context, log } = await checkPage('calculator-hover', { viewport: { width: 1280, height: 800 } });
       await page.mouse.move(1000, 420);  // over the cumulative-cost chart
