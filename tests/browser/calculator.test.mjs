@@ -124,6 +124,22 @@ try {
       await nogl.context.close();
     },
 
+    async 'keyboard: Tab moves from one field to the next, typing edits the scenario'() {
+      const { page, context } = await checkPage('calculator-keyboard', { viewport: { width: 1280, height: 800 } });
+      await clickAndSettle(page, 380, 360);  // "Expected runs"
+      await page.keyboard.press('Tab');      // on to "Horizon (months)"
+      await page.waitForTimeout(200);
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('24');
+      await page.keyboard.press('Enter');
+      const scenario = await page.waitForFunction(() => {
+        const { scenario } = JSON.parse(TrainCost.decodeLink(location.hash));
+        return scenario && scenario.workloads[0].horizon_months === 24 ? scenario : null;
+      }, null, { timeout: 10000 }).then((h) => h.jsonValue());
+      assertEqual(scenario.workloads[0].runs, 6, 'the field before the Tab is unchanged');
+      await context.close();
+    },
+
     async 'tabs, chart hover and PNG export work'() {
       const { page, context, log } = await checkPage('calculator-hover', { viewport: { width: 1280, height: 800 } });
       await page.mouse.move(1000, 420);  // over the cumulative-cost chart
