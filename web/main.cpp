@@ -6,10 +6,10 @@
 #include <GLFW/glfw3.h>
 
 #include <cfloat>
+#include <cstddef>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
-#include <vector>
 #include <vector>
 
 #include "app.hpp"
@@ -36,8 +36,14 @@ struct Loop {
   // Press events held back one frame (see settle_mouse).
   bool held_press[3] = {false, false, false};
   ImVec2 last_mouse = ImVec2(-FLT_MAX, -FLT_MAX);
-  // Keys pressed since the last frame, and keys held down artificially for one frame (settle_keys).
-  std::vector<int> pressed_keys, forced_keys;
+  // Key presses and characters typed since the last frame, in order, and the keys held down
+  // artificially for one frame (see settle_keys).
+  struct Typed {
+    int key;         // a key press (GLFW key code), or -1
+    unsigned ch;     // a character, when key is -1
+  };
+  std::vector<Typed> typed;
+  std::vector<int> forced_keys;
 };
 Loop g;
 
@@ -64,10 +70,15 @@ void on_scroll(GLFWwindow*, double dx, double dy) {
   wake();
 }
 void on_key(GLFWwindow*, int key, int, int action, int) {
-  if (action == GLFW_PRESS && key >= 0 && key < 512) g.pressed_keys.push_back(key);
+  if (action == GLFW_PRESS && key >= 0 && key < 512) g.typed.push_back({key, 0});
   wake();
 }
-void on_char(GLFWwindow*, unsigned) { wake(); }
+// Replaces the backend's character callback: characters reach ImGui through settle_keys, in order
+// with the keys typed around them.
+void on_char(GLFWwindow*, unsigned c) {
+  g.typed.push_back({-1, c});
+  wake();
+}
 
 void rebuild_fonts(float ratio) {
   if (g.fonts[0].empty()) return;
@@ -96,25 +107,52 @@ void settle_mouse(ImGuiIO& io) {
   g.last_mouse = io.MousePos;
 }
 
+bool is_modifier(int key) {
+  return key == GLFW_KEY_LEFT_CONTROL || key == GLFW_KEY_RIGHT_CONTROL || key == GLFW_KEY_LEFT_SUPER ||
+         key == GLFW_KEY_RIGHT_SUPER || key == GLFW_KEY_LEFT_ALT || key == GLFW_KEY_RIGHT_ALT;
+}
+// Keys a text field acts on (printable keys act through their characters instead).
+bool is_command_key(int key) {
+  return is_modifier(key) || key == GLFW_KEY_ENTER || key == GLFW_KEY_KP_ENTER || key == GLFW_KEY_TAB ||
+         key == GLFW_KEY_BACKSPACE || key == GLFW_KEY_DELETE || key == GLFW_KEY_ESCAPE ||
+         (key >= GLFW_KEY_RIGHT && key <= GLFW_KEY_END);  // arrows, page up/down, home, end
+}
+
 // ImGui 1.86 reads keys as "down now", so a key pressed and released between two frames (a quick
-// tap while the loop was paused, or a loaded machine) would go unseen. Like the backend does for
-// mouse buttons, a key pressed since the last frame is held down for this frame and let go in
-// the next one, unless it really is still down.
+// tap while the loop was paused, or a loaded machine) would go unseen: like the backend does for
+// mouse buttons, a key pressed since the last frame is held down for this frame and let go in the
+// next one, unless it really is still down.
+// Within one frame a text field reads every character before any key, and drops characters while
+// Ctrl is down. So typing that outran the frames ("Ctrl+A 24", "Backspace 4") is fed in order: the
+// frame stops before a character that follows a command key, or a modifier that follows a
+// character, and the rest waits for the next frame.
 void settle_keys(ImGuiIO& io) {
   for (int k : g.forced_keys)
     if (glfwGetKey(g.window, k) != GLFW_PRESS) io.KeysDown[k] = false;
   g.forced_keys.clear();
-  for (int k : g.pressed_keys)
-    if (!io.KeysDown[k]) {
-      io.KeysDown[k] = true;
-      g.forced_keys.push_back(k);
+  bool after_command = false, after_char = false;
+  size_t n = 0;
+  for (; n < g.typed.size(); ++n) {
+    const Loop::Typed& t = g.typed[n];
+    if (t.key < 0) {
+      if (after_command) break;
+      io.AddInputCharacter(t.ch);
+      after_char = true;
+    } else {
+      if (after_char && is_modifier(t.key)) break;
+      if (!io.KeysDown[t.key]) {
+        io.KeysDown[t.key] = true;
+        g.forced_keys.push_back(t.key);
+      }
+      after_command = after_command || is_command_key(t.key);
     }
-  g.pressed_keys.clear();
+  }
+  g.typed.erase(g.typed.begin(), g.typed.begin() + static_cast<std::ptrdiff_t>(n));
   io.KeyCtrl = io.KeysDown[GLFW_KEY_LEFT_CONTROL] || io.KeysDown[GLFW_KEY_RIGHT_CONTROL];
   io.KeyShift = io.KeysDown[GLFW_KEY_LEFT_SHIFT] || io.KeysDown[GLFW_KEY_RIGHT_SHIFT];
   io.KeyAlt = io.KeysDown[GLFW_KEY_LEFT_ALT] || io.KeysDown[GLFW_KEY_RIGHT_ALT];
   io.KeySuper = io.KeysDown[GLFW_KEY_LEFT_SUPER] || io.KeysDown[GLFW_KEY_RIGHT_SUPER];
-  if (!g.forced_keys.empty()) wake(2);  // a frame to let them go
+  if (!g.forced_keys.empty() || !g.typed.empty()) wake(2);  // frames to let them go, and for the rest
 }
 
 void frame() {
@@ -221,7 +259,6 @@ int main() {
   glfwSetCursorPosCallback(g.window, on_cursor);
   glfwSetMouseButtonCallback(g.window, on_button);
   glfwSetKeyCallback(g.window, on_key);
-  glfwSetCharCallback(g.window, on_char);
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -230,6 +267,7 @@ int main() {
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   ImGui_ImplGlfw_InitForOpenGL(g.window, true);
   glfwSetScrollCallback(g.window, on_scroll);  // replaces the backend's (see on_scroll)
+  glfwSetCharCallback(g.window, on_char);      // replaces the backend's (see settle_keys)
   ImGui_ImplOpenGL3_Init("#version 300 es");
 
   static App app;

@@ -124,19 +124,41 @@ try {
       await nogl.context.close();
     },
 
-    async 'keyboard: Tab moves from one field to the next, typing edits the scenario'() {
+    async 'keyboard and fields: Tab, fast typing, Backspace, and a click into another field keep every edit'() {
       const { page, context } = await checkPage('calculator-keyboard', { viewport: { width: 1280, height: 800 } });
-      await clickAndSettle(page, 380, 360);  // "Expected runs"
-      await page.keyboard.press('Tab');      // on to "Horizon (months)"
+      const workload = () => page.evaluate(() => JSON.parse(TrainCost.decodeLink(location.hash)).scenario.workloads[0]);
+      // Waits until the scenario in the address bar has these workload fields.
+      const until = (fields, what) => page.waitForFunction((want) => {
+        const w = JSON.parse(TrainCost.decodeLink(location.hash)).scenario.workloads[0];
+        return Object.entries(want).every(([k, v]) => w[k] === v);
+      }, fields, { timeout: 10000 }).catch(async () => {
+        const w = await workload();
+        throw new Error(`${what}: got runs ${w.runs}, horizon_months ${w.horizon_months}`);
+      });
+      const runs = [380, 360], horizon = [380, 393];  // "Expected runs", and "Horizon (months)" under it
+      // Tab from one field to the next, then a shortcut and typing faster than frames are drawn.
+      await clickAndSettle(page, ...runs);
+      await page.keyboard.press('Tab');
       await page.waitForTimeout(200);
       await page.keyboard.press('Control+A');
       await page.keyboard.type('24');
       await page.keyboard.press('Enter');
-      const scenario = await page.waitForFunction(() => {
-        const { scenario } = JSON.parse(TrainCost.decodeLink(location.hash));
-        return scenario && scenario.workloads[0].horizon_months === 24 ? scenario : null;
-      }, null, { timeout: 10000 }).then((h) => h.jsonValue());
-      assertEqual(scenario.workloads[0].runs, 6, 'the field before the Tab is unchanged');
+      await until({ horizon_months: 24, runs: 6 }, 'Tab then Ctrl+A, 24, Enter sets the horizon');
+      // Backspace typed in one burst with the characters around it acts in order.
+      await clickAndSettle(page, ...runs);
+      await page.keyboard.type('245');
+      await page.keyboard.press('Backspace');
+      await page.keyboard.type('6');
+      await page.keyboard.press('Enter');
+      await until({ runs: 246 }, '245, Backspace, 6 gives 246 runs');
+      // A click from a field straight into the one above it commits the first field's edit.
+      await clickAndSettle(page, ...horizon);
+      await page.keyboard.type('18');
+      await page.waitForTimeout(200);
+      await clickAndSettle(page, ...runs);
+      await page.keyboard.type('9');
+      await page.keyboard.press('Enter');
+      await until({ horizon_months: 18, runs: 9 }, 'clicking into the field above keeps the horizon typed before');
       await context.close();
     },
 

@@ -102,16 +102,16 @@
     publishResults: function (json) {
       var data;
       try { data = JSON.parse(json); } catch (e) { return; }
+      function add(tag, className, text) {
+        var node = document.createElement(tag);
+        if (className) node.className = className;
+        node.textContent = text;
+        return mirror.appendChild(node);
+      }
       while (mirror.firstChild) mirror.removeChild(mirror.firstChild);
       (data.workloads || []).forEach(function (w, wi) {
-        var h = document.createElement('h2');
-        h.textContent = w.name;
-        mirror.appendChild(h);
-        var p = document.createElement('p');
-        p.className = 'verdict';
-        p.setAttribute('data-workload', String(wi));
-        p.textContent = w.verdict;
-        mirror.appendChild(p);
+        add('h2', '', w.name);
+        add('p', 'verdict', w.verdict).setAttribute('data-workload', String(wi));
         var table = document.createElement('table');
         var head = table.insertRow();
         (data.columns || []).forEach(function (c) {
@@ -125,25 +125,11 @@
         });
         mirror.appendChild(table);
       });
-      if (data.portfolio) {
-        var pp = document.createElement('p');
-        pp.className = 'portfolio';
-        pp.textContent = data.portfolio;
-        mirror.appendChild(pp);
-      }
+      if (data.portfolio) add('p', 'portfolio', data.portfolio);
       (data.banners || []).forEach(function (b) {
-        var bp = document.createElement('p');
-        bp.className = 'banner ' + b.kind;
-        bp.setAttribute('role', b.kind === 'error' ? 'alert' : 'status');
-        bp.textContent = b.text;
-        mirror.appendChild(bp);
+        add('p', 'banner ' + b.kind, b.text).setAttribute('role', b.kind === 'error' ? 'alert' : 'status');
       });
-      if (data.status) {
-        var st = document.createElement('p');
-        st.className = 'status';
-        st.textContent = data.status;
-        mirror.appendChild(st);
-      }
+      if (data.status) add('p', 'status', data.status);
     }
   };
   window.TrainCostShell = shell;

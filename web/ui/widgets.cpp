@@ -1,11 +1,13 @@
 #include "ui/widgets.hpp"
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <unordered_map>
 
+#include "imgui_internal.h"
 #include "platform.hpp"
 #include "traincost/format.hpp"
 #include "ui/theme.hpp"
@@ -13,9 +15,11 @@
 namespace traincost::web::widget {
 namespace {
 
-// The field being typed into: only one ImGui item is active at a time.
-ImGuiID g_editing = 0;
-char g_buffer[96];
+// Text typed into number fields, until it is committed. Usually one field, but a click from a
+// field into one drawn above it activates the new field before the old one sees its deactivation
+// (a frame later), so each field keeps its own text.
+using Buffer = std::array<char, 96>;
+std::unordered_map<ImGuiID, Buffer> g_typing;
 
 // Rejected input is explained under the field for a few seconds.
 struct Rejection {
@@ -70,24 +74,29 @@ void draw_rejection(ImGuiID id) {
 std::optional<double> edit(const char* id, const std::string& shown, const FieldSpec& spec, Style style, bool muted,
                            const std::string& source = "") {
   const ImGuiID gid = ImGui::GetID(id);
-  const bool editing = g_editing == gid;
-  char local[96];
-  std::snprintf(local, sizeof local, "%s", shown.c_str());
+  auto typing = g_typing.find(gid);
+  // Text left by a field that went away while active (a section closed) is dropped.
+  const ImGuiContext& context = *ImGui::GetCurrentContext();
+  if (typing != g_typing.end() && context.ActiveId != gid && context.ActiveIdPreviousFrame != gid) {
+    g_typing.erase(typing);
+    typing = g_typing.end();
+  }
+  const bool editing = typing != g_typing.end();
+  Buffer local;
+  std::snprintf(local.data(), local.size(), "%s", shown.c_str());
   ImGui::SetNextItemWidth(take_width());
   if (muted && !editing) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::InputText(id, editing ? g_buffer : local, sizeof local, ImGuiInputTextFlags_AutoSelectAll);
+  ImGui::InputText(id, editing ? typing->second.data() : local.data(), local.size(), ImGuiInputTextFlags_AutoSelectAll);
   if (muted && !editing) ImGui::PopStyleColor();
-  if (ImGui::IsItemActivated()) {
-    g_editing = gid;
-    std::memcpy(g_buffer, local, sizeof g_buffer);
-  }
+  if (ImGui::IsItemActivated()) g_typing[gid] = local;
   if (ImGui::IsItemHovered() && !editing) field_tooltip(spec, source);
   std::optional<double> accepted;
-  if (ImGui::IsItemDeactivated() && g_editing == gid) {
-    g_editing = 0;
-    if (std::strcmp(g_buffer, local) != 0) {
-      const std::optional<double> v = parse(g_buffer, style);
-      const std::string problem = v ? spec.check(*v) : std::string("not a number: ") + g_buffer;
+  if (ImGui::IsItemDeactivated() && editing) {
+    const Buffer typed = typing->second;
+    g_typing.erase(typing);
+    if (std::strcmp(typed.data(), local.data()) != 0) {
+      const std::optional<double> v = parse(typed.data(), style);
+      const std::string problem = v ? spec.check(*v) : std::string("not a number: ") + typed.data();
       if (problem.empty()) {
         accepted = v;
         g_rejections.erase(gid);
