@@ -6,8 +6,8 @@
 #include <GLFW/glfw3.h>
 
 #include <cfloat>
-#include <cstddef>
 #include <cmath>
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -55,7 +55,8 @@ void wake(int frames = 3) {
   }
 }
 
-// GLFW callbacks installed before ImGui's: the backend chains to them, so every input wakes the loop.
+// GLFW callbacks installed before ImGui's: the backend chains to them, so every input wakes the loop
+// (on_scroll and on_char below replace the backend's instead).
 void on_cursor(GLFWwindow*, double, double) { wake(); }
 void on_button(GLFWwindow*, int, int, int) { wake(); }
 // Emscripten 3.1.6's GLFW passes the browser's raw wheel deltas (pixels or lines, positive =
