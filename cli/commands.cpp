@@ -56,8 +56,9 @@ int schema(const Args& args) {
   std::puts("| Field | Unit | Valid range | Default | Meaning | Typical |");
   std::puts("|---|---|---|---|---|---|");
   for (const FieldSpec* f : all_fields()) {
-    const std::string range = std::string(f->min_exclusive ? "> " : "") + fmt::number(f->min, 6) + " to " +
-                              fmt::number(f->max, 6) + (f->integer ? " (whole)" : "");
+    const Bounds& b = f->bounds;
+    const std::string range = std::string(b.min_exclusive ? "> " : "") + fmt::number(b.min, 6) + " to " +
+                              fmt::number(b.max, 6) + (b.integer ? " (whole)" : "");
     std::printf("| `%s` | %s | %s | %s | %s | %s |\n", f->path, f->unit, range.c_str(), f->default_text, f->meaning, f->typical);
   }
   return kOk;
