@@ -161,11 +161,6 @@ Percentiles percentiles(std::vector<double>& v) {
 
 }  // namespace
 
-double challenger_breakeven(const OptionResult& c, const OptionResult& other) {
-  if (!(c.per_run_cost < other.per_run_cost)) return kInf;
-  return std::max(1.0, (c.fixed_cost - other.fixed_cost) / (other.per_run_cost - c.per_run_cost));
-}
-
 double input_value(const Scenario& s, const ResolvedScenario& resolved, const Catalog& catalog, const InputRef& ref) {
   if (ref.kind->scope == InputScope::Option) {
     // The option's own value (workload overrides aside).
@@ -261,7 +256,9 @@ Analysis analyze(const Scenario& s, const Catalog& catalog, const AnalyzeOptions
   };
   auto breakeven_of = [&](const WorkloadResult& wr) -> double {
     if (!has_pair || !wr.options[C].feasible() || !wr.options[I].feasible()) return NAN;
-    return challenger_breakeven(wr.options[C], wr.options[I]);
+    const OptionResult& c = wr.options[C];
+    const OptionResult& other = wr.options[I];
+    return payback_runs(breakeven(c.fixed_cost, c.per_run_cost, other.fixed_cost, other.per_run_cost));
   };
   a.base_metric = metric(bw);
   a.base_breakeven = breakeven_of(bw);
