@@ -56,7 +56,7 @@ constexpr bool kRangeable = true;
 const FieldSpec reference = {"reference", "reference option", "option index", Display::Plain, {0, 7, false, kWhole},
     "0", "The option savings and break-even are measured against (usually what you run today).", "the incumbent GPU option",
     bind<&Scenario::reference>()};
-const FieldSpec samples = {"analysis.samples", "samples", "samples", Display::Plain, {100, 1e6, false, kWhole},
+const FieldSpec samples = {"analysis.samples", "samples", "samples", Display::Quantity, {100, 1e6, false, kWhole},
     "20000", "Monte Carlo samples.", "20,000 (±0.3% on a probability)",
     bind<&AnalysisSettings::samples>()};
 const FieldSpec seed = {"analysis.seed", "seed", "integer", Display::Plain, {0, 9007199254740991.0, false, kWhole},

@@ -52,6 +52,25 @@ std::vector<std::string> result_cells(const std::string& label, const OptionResu
           status_text(r)};
 }
 
+std::string field_label(const FieldSpec& field) {
+  std::string label = field.label;
+  if (!label.empty() && label[0] >= 'a' && label[0] <= 'z') label[0] = static_cast<char>(label[0] - 'a' + 'A');
+  const bool unit_shown = field.display == Display::Usd || field.display == Display::Percent;
+  if (!unit_shown && *field.unit && std::string(field.label).find(field.unit) == std::string::npos)
+    label += std::string(" (") + field.unit + ")";
+  return label;
+}
+
+std::string field_value_text(const FieldSpec& field, double value) {
+  switch (field.display) {
+    case Display::Usd: return fmt::usd(value);
+    case Display::Percent: return fmt::percent(value);
+    case Display::Quantity: return fmt::count(value);
+    case Display::Plain: break;
+  }
+  return fmt::number(value, 3);
+}
+
 std::string citation(const Figure& figure, const Catalog& catalog) {
   if (!figure.present()) return {};
   const Source* s = catalog.find_source(figure.source);

@@ -9,6 +9,7 @@
 
 #include "traincost/catalog.hpp"
 #include "traincost/evaluate.hpp"
+#include "traincost/fields.hpp"
 
 namespace traincost {
 
@@ -28,6 +29,13 @@ std::vector<std::string> result_cells(const std::string& label, const OptionResu
 std::string status_text(const OptionResult& result);
 // A sentence for a tooltip: the memory figures when it runs, the reason when it cannot.
 std::string status_detail(const OptionResult& result);
+
+// A field's name in a form: its label, capitalized, with its unit when the value alone does not
+// say it ("Porting effort (engineer-weeks)", "Discount", "Price").
+std::string field_label(const FieldSpec& field);
+// A value of a scenario field as people read it, by the field's display style: "$35.76", "30%",
+// "8.0B", "0.35".
+std::string field_value_text(const FieldSpec& field, double value);
 
 // "AWS Neuron docs: Trainium2 architecture, 2025-12-02 (estimate). Note…", or "" for an absent figure.
 std::string citation(const Figure& figure, const Catalog& catalog);
