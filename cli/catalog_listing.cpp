@@ -32,16 +32,19 @@ int catalog(const Args& args) {
   const Catalog& c = builtin_catalog();
   const bool md = format == "markdown";
   std::printf(md ? "## TrainCost catalog %s\n\n### Chips\n\n" : "TrainCost catalog %s\n\nChips\n", c.version.c_str());
-  if (md) std::puts("| Chip | Dense BF16 TFLOPS | Dense FP8 TFLOPS | HBM | Default MFU | Source |\n|---|---:|---:|---:|---:|---|");
+  if (md)
+    std::puts("| Chip | Dense BF16 TFLOPS | Dense FP8 TFLOPS | HBM | HBM TB/s | Link GB/s per direction (chips) | Source |\n"
+              "|---|---:|---:|---:|---:|---:|---|");
   for (const Chip& chip : c.chips) {
-    const std::string hbm = figure_text(chip.hbm) + " " + chip.hbm.unit;
+    const std::string hbm = fmt::bytes(chip.hbm_bytes()) + (chip.hbm.estimate ? " (est.)" : "");
+    const std::string link = figure_text(chip.scale_up_gbps) + " (" + fmt::number(chip.scale_up_chips.value) + ")";
     if (md)
-      std::printf("| %s | %s | %s | %s | %s | %s |\n", chip.name.c_str(), figure_text(chip.bf16_tflops).c_str(),
-                  figure_text(chip.fp8_tflops).c_str(), hbm.c_str(), figure_text(chip.mfu).c_str(), cite(c, chip.bf16_tflops).c_str());
+      std::printf("| %s | %s | %s | %s | %s | %s | %s |\n", chip.name.c_str(), figure_text(chip.bf16_tflops).c_str(),
+                  figure_text(chip.fp8_tflops).c_str(), hbm.c_str(), figure_text(chip.hbm_bandwidth_tbps).c_str(), link.c_str(),
+                  cite(c, chip.bf16_tflops).c_str());
     else
-      std::printf("  %-22s BF16 %6s  FP8 %6s  HBM %-9s MFU %-12s %s\n    MFU: %s\n", chip.name.c_str(),
-                  figure_text(chip.bf16_tflops).c_str(), figure_text(chip.fp8_tflops).c_str(), hbm.c_str(),
-                  figure_text(chip.mfu).c_str(), cite(c, chip.bf16_tflops).c_str(), cite(c, chip.mfu).c_str());
+      std::printf("  %-40s BF16 %6s  FP8 %6s  HBM %-12s %s TB/s  link %s\n", chip.name.c_str(), figure_text(chip.bf16_tflops).c_str(),
+                  figure_text(chip.fp8_tflops).c_str(), hbm.c_str(), figure_text(chip.hbm_bandwidth_tbps).c_str(), link.c_str());
   }
   std::printf(md ? "\n### Instances (USD per instance-hour)\n\n" : "\nInstances (USD per instance-hour)\n");
   if (md) std::puts("| Instance | Provider | Chips | Pricing | Price | Source | As of |\n|---|---|---:|---|---:|---|---|");

@@ -20,6 +20,8 @@ const char* const kUsage =
     "  traincost catalog [--format text|markdown]                   chips, instances, prices, sources\n"
     "  traincost import-hf CONFIG.json                              a model block from a Hugging Face config\n"
     "  traincost schema [--format markdown]                         every scenario field: unit, range, default\n"
+    "  traincost validate [--format markdown|html]                  the step-time model against published measurements\n"
+    "  traincost calibrate                                          refit its efficiency factors (prints the catalog section)\n"
     "  traincost --version\n"
     "\n"
     "Exit status: 0 success, 1 usage error, 2 invalid input (each problem printed on stderr).\n";
@@ -44,6 +46,8 @@ int main(int argc, char** argv) {
   if (command == "catalog") return traincost::cli::catalog(args);
   if (command == "import-hf") return traincost::cli::import_hf(args);
   if (command == "schema") return traincost::cli::schema(args);
+  if (command == "validate") return traincost::cli::validate_model(args);
+  if (command == "calibrate") return traincost::cli::calibrate(args);
   std::fprintf(stderr, "traincost: unknown command \"%s\"\n\n%s", command.c_str(), kUsage);
   return 1;
 }

@@ -5,16 +5,19 @@
 namespace traincost {
 namespace {
 
-MemoryFit memory_fit(const WorkloadInputs& w, const PairInputs& p, double chips) {
+MemoryFit memory_fit(const PairPerformance& perf) {
   MemoryFit m;
-  m.state_bytes = state_bytes(w.model.params, w.memory.bytes_per_param);
-  m.activation_bytes_per_chip = activation_bytes_per_chip(w.model, w.memory, w.recompute);
-  m.usable_bytes_per_chip = p.hbm_bytes_per_chip * w.memory.usable_fraction;
-  m.bytes_per_chip = bytes_per_chip(m.state_bytes, chips, m.activation_bytes_per_chip);
-  m.min_chips = min_chips_for_memory(m.state_bytes, m.activation_bytes_per_chip, m.usable_bytes_per_chip);
-  m.possible = m.min_chips > 0;
-  m.min_instances = m.possible ? std::ceil(m.min_chips / p.chips_per_instance) : 0;
-  m.fits = m.possible && chips >= m.min_chips;
+  m.usable_bytes_per_chip = perf.usable_bytes_per_chip;
+  m.fits = perf.layout_found;
+  if (perf.layout_found) {
+    m.state_bytes = perf.time.state_bytes;
+    m.activation_bytes_per_chip = perf.time.activation_bytes;
+    m.bytes_per_chip = perf.time.memory_per_chip_bytes;
+  } else {
+    m.bytes_per_chip = perf.least_memory_bytes;
+  }
+  m.min_instances = perf.min_instances;
+  m.possible = perf.layout_found || perf.min_instances > 0;
   return m;
 }
 
@@ -69,10 +72,11 @@ void fill_pair(const WorkloadInputs& w, const PairInputs& p, double target_token
   r.horizon_cost = r.cost_per_run * w.runs;
   r.annual_cost = r.horizon_cost * 12 / w.horizon_months;
 
-  r.memory = memory_fit(w, p, r.chips);
+  r.memory = memory_fit(p.performance);
   if (!std::isfinite(target_tokens)) r.infeasible = Infeasible::Target;
-  else if (!(r.goodput > 0.01)) r.infeasible = Infeasible::Goodput;
+  else if (!p.performance.batch_divisible) r.infeasible = Infeasible::Layout;
   else if (!r.memory.fits) r.infeasible = Infeasible::Memory;
+  else if (!(r.goodput > 0.01)) r.infeasible = Infeasible::Goodput;
   // A finite but astronomical target (a sampled loss just above the floor) can overflow the
   // FLOPs and make the cost infinite or NaN (0 validation runs × infinity); such an option must
   // not take part in comparisons, where NaN would win every "cheaper than" test.

@@ -103,6 +103,59 @@ double step(std::vector<ExplainStep>& steps, Shown how, double (*fn)(A...), type
   return result;
 }
 
+std::string giga(double v) { return g(v / 1e9); }
+
+// The step-time model's working for a pair: the layout it chose, each term of the step time and
+// the memory per chip, from the figures step_time() computed (StepDetail).
+void explain_performance(std::vector<ExplainStep>& steps, const WorkloadInputs& w, const PairInputs& p) {
+  const PairPerformance& perf = p.performance;
+  const char* source = description_of(kThroughputSourceWords, perf.source);
+  if (!perf.layout_found) {
+    steps.push_back({"Layout", "fastest layout that fits in memory", std::to_string(perf.layouts_tried) + " layouts tried",
+                     "= none fits: at best " + fmt::bytes(perf.least_memory_bytes) + " per chip (" + describe(perf.least_memory_layout) +
+                         ") of " + fmt::bytes(perf.usable_bytes_per_chip) + " usable"});
+    return;
+  }
+  const StepTime& t = perf.time;
+  const StepDetail& x = t.detail;
+  const Layout& l = perf.layout;
+  steps.push_back({"Layout", "fastest of the layouts that fit in memory (throughput " + std::string(source) + ")",
+                   std::to_string(perf.layouts_tried) + " layouts tried" + (perf.assumed_architecture ? ", architecture assumed from the parameter count" : ""),
+                   "= " + describe(l)});
+  steps.push_back({"Micro-batches per step", "m = ⌊B / (d × b)⌋" + std::string(l.interleave > 1 ? ", a multiple of p" : ""),
+                   g(perf.global_batch_sequences) + " / (" + g(l.data) + " × " + g(l.micro_batch) + ")",
+                   "= " + g(t.micro_batches) + " (" + g(t.batch_sequences) + " sequences a step)"});
+  steps.push_back({"FLOPs per token on the slowest stage", "fm (matmuls), fa (attention), forward",
+                   g(x.layers_per_stage) + " layers", "= " + g(x.matmul_flops_per_token) + " + " + g(x.attention_flops_per_token)});
+  step<kGemmSizeEfficiency>(steps, Shown::Number, gemm_size_efficiency, x.smallest_gemm_dimension, x.gemm_knee);
+  step<kComputeSeconds>(steps, Shown::Number, compute_seconds, x.matmul_flops, x.matmul_rate, x.attention_flops, x.attention_rate);
+  steps.back().result += " s";
+  if (l.tensor > 1) {
+    step<kRingCollective>(steps, Shown::Number, ring_collective_seconds, 1, l.tensor, x.activation_message_bytes, x.tensor_bandwidth);
+    steps.back().quantity = "Tensor-parallel collective (" + g(l.recompute == Recompute::Full ? 12 : 8) + " per layer)";
+    steps.back().result += " s; × " + g(l.recompute == Recompute::Full ? 12 : 8) + " × " + g(x.layers_per_stage) + " = " + g(x.tensor_per_micro_batch) + " s";
+  }
+  if (l.pipeline > 1) step<kPipelineBubble>(steps, Shown::Number, pipeline_bubble_fraction, l.pipeline, l.interleave, t.micro_batches);
+  if (l.data > 1) {
+    step<kRingCollective>(steps, Shown::Number, ring_collective_seconds, l.zero == 3 ? 3.0 * t.micro_batches : 2.0, l.data, x.gradient_bytes, x.data_bandwidth);
+    steps.back().quantity = "Data-parallel gradient collective (before overlap)";
+    steps.back().result += " s";
+  }
+  const StepBreakdown& b = t.breakdown;
+  steps.push_back({"Step time", "compute + tensor + bubble + p2p + data + other",
+                   g(b.compute) + " + " + g(b.tensor) + " + " + g(b.bubble) + " + " + g(b.p2p) + " + " + g(b.data) + " + " + g(b.other),
+                   "= " + g(t.step_seconds) + " s"});
+  step<kTokensPerSecPerChip>(steps, Shown::Number, tokens_per_sec_per_chip, t.batch_sequences, x.seq_len, l.tensor * l.pipeline * l.data * l.context, t.step_seconds);
+  step<kUtilization>(steps, Shown::Number, utilization, t.tokens_per_sec_per_chip, flops_per_token(w.model, false), p.peak_flops_per_chip);
+  steps.back().result += " (HFU " + g(perf.hfu) + "; held-out error of the family: median " + fmt::percent(perf.error_median) + ", 90th percentile " +
+                         fmt::percent(perf.error_p90) + (perf.validated ? ")" : ", doubled: no measurement of this chip)");
+  step<kStateBytesPerParam>(steps, Shown::Number, state_bytes_per_param, w.memory.bytes_per_param, l.zero, l.data);
+  steps.push_back({"Memory per chip", "params per chip × σ + activations per layer × layers × micro-batches in flight + logits",
+                   giga(x.params_per_chip) + "e9 × " + g(x.state_bytes_per_param) + " + " + g(x.activation_bytes_per_layer) + " × " +
+                       g(x.layers_per_stage) + " × " + g(x.micro_batches_in_flight) + " + logits",
+                   "= " + fmt::bytes(t.memory_per_chip_bytes) + " of " + fmt::bytes(perf.usable_bytes_per_chip) + " usable"});
+}
+
 }  // namespace
 
 std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs& p, const OptionResult& r,
@@ -132,6 +185,7 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs&
 
   // Speed
   step<kChips>(steps, Shown::Number, chips, p.instances, p.chips_per_instance);
+  explain_performance(steps, w, p);
   if (p.scaling_reference_chips > 0)
     step<kScalingEfficiency>(steps, Shown::Number, scaling_efficiency, r.chips, p.scaling_reference_chips, p.scaling_per_doubling);
   if (p.measured_tokens_per_sec_per_chip > 0) {
@@ -168,15 +222,6 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs&
   step<kCostPerMillionTokens>(steps, Shown::Number, cost_per_million_tokens, r.cost_per_run, target_tokens);
   steps.back().result = "= $" + g(r.cost_per_million_tokens);
 
-  // Memory
-  step<kBytesPerChip>(steps, Shown::Number, bytes_per_chip, r.memory.state_bytes, r.chips, r.memory.activation_bytes_per_chip);
-  steps.back().result = "= " + g(r.memory.bytes_per_chip / 1e9) + " GB of " + g(r.memory.usable_bytes_per_chip / 1e9) +
-                        " GB usable" + (r.memory.fits ? " (fits)" : " (does not fit)");
-  if (r.memory.possible) {
-    step<kMinChips>(steps, Shown::Chips, min_chips_for_memory, r.memory.state_bytes, r.memory.activation_bytes_per_chip,
-                    r.memory.usable_bytes_per_chip);
-    steps.back().result += " (" + g(r.memory.min_instances) + " instances)";
-  }
   return steps;
 }
 

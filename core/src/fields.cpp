@@ -86,6 +86,19 @@ const FieldSpec vocab = {"workloads[].model.vocab", "vocabulary", "tokens", Disp
     "none", "Vocabulary size (informational; counted in params).", "32k to 256k",
     bind<&Model::vocab>()};
 
+const FieldSpec kv_heads = {"workloads[].model.kv_heads", "key/value heads", "heads", Display::Plain, {1, 4096, false, kWhole},
+    "heads", "Key/value heads of grouped-query attention (activation memory).", "8 (Llama 3), heads (no grouping)",
+    bind<&Model::kv_heads>()};
+const FieldSpec ffn_hidden = {"workloads[].model.ffn_hidden", "feed-forward width", "width", Display::Plain, {1, 1048576, false, kWhole},
+    "4 × hidden", "Feed-forward width, per expert in a mixture of experts (activation memory, memory-bound work).", "14,336 (Llama 3 8B)",
+    bind<&Model::ffn_hidden>()};
+const FieldSpec experts = {"workloads[].model.experts", "experts", "experts", Display::Plain, {1, 4096, false, kWhole},
+    "none (dense)", "Experts per mixture-of-experts layer (expert parallelism, routing traffic).", "8 (Mixtral) to 256 (DeepSeek-V3)",
+    bind<&Model::experts>()};
+const FieldSpec experts_per_token = {"workloads[].model.experts_per_token", "experts per token", "experts", Display::Plain, {1, 4096, false, kWhole},
+    "1 with experts", "Experts each token is routed to.", "2 (Mixtral), 8 (DeepSeek-V3)",
+    bind<&Model::experts_per_token>()};
+
 // ---- Workload: target ---------------------------------------------------------------------------
 const FieldSpec tokens = {"workloads[].target.tokens", "tokens", "tokens", Display::Quantity, {1e3, 1e16},
     "one target is required", "Training tokens D to process.", "20 x params (Chinchilla) to 2e12+",
@@ -134,9 +147,39 @@ const FieldSpec runs = {"workloads[].runs", "runs", "runs", Display::Plain, {1, 
 const FieldSpec horizon_months = {"workloads[].horizon_months", "horizon", "months", Display::Plain, {1, 120},
     "12", "Period the runs happen in; maintenance and annual totals use it.", "12 to 36",
     bind<&Workload::horizon_months>(), nullptr, nullptr, kRangeable};
+const FieldSpec global_batch_tokens = {"workloads[].global_batch_tokens", "global batch", "tokens", Display::Quantity, {1, 1e10},
+    "tokens_per_step of a steps target, else 4,194,304", "Tokens per optimizer step: the data-parallel and pipeline layout must divide it.",
+    "4M (Llama 3 8B) to 16M (Llama 3 405B)",
+    bind<&Workload::global_batch_tokens>()};
 const FieldSpec override_option = {"workloads[].overrides[].option", "option", "option index", Display::Plain, {0, 7, false, kWhole},
     "required", "Option whose platform costs this override replaces for this workload.", "",
     bind<&WorkloadOverride::option>()};
+
+// ---- Workload × option: a layout pinned (keys left out are searched) -----------------------------
+const FieldSpec pin_tensor = {"workloads[].overrides[].parallelism.tensor", "tensor parallel", "chips", Display::Plain, {1, 4096, false, kWhole},
+    "searched", "Tensor-parallel degree (within the NVLink/NeuronLink domain).", "1 to 8 (GPUs), up to 16 (Trainium)",
+    bind<&LayoutPins::tensor>()};
+const FieldSpec pin_pipeline = {"workloads[].overrides[].parallelism.pipeline", "pipeline parallel", "stages", Display::Plain, {1, 1024, false, kWhole},
+    "searched", "Pipeline stages.", "1 to 16",
+    bind<&LayoutPins::pipeline>()};
+const FieldSpec pin_data = {"workloads[].overrides[].parallelism.data", "data parallel", "replicas", Display::Plain, {1, 1e6, false, kWhole},
+    "searched", "Data-parallel replicas (chips / (tensor × pipeline × context)).", "",
+    bind<&LayoutPins::data>()};
+const FieldSpec pin_context = {"workloads[].overrides[].parallelism.context", "context parallel", "chips", Display::Plain, {1, 1024, false, kWhole},
+    "searched", "Context-parallel degree: each sequence split over this many chips.", "1; 2 to 16 for 32k+ tokens",
+    bind<&LayoutPins::context>()};
+const FieldSpec pin_expert = {"workloads[].overrides[].parallelism.expert", "expert parallel", "chips", Display::Plain, {1, 1024, false, kWhole},
+    "searched", "Expert-parallel degree of a mixture of experts.", "8 to 64",
+    bind<&LayoutPins::expert>()};
+const FieldSpec pin_micro_batch = {"workloads[].overrides[].parallelism.micro_batch", "micro-batch", "sequences", Display::Plain, {1, 4096, false, kWhole},
+    "searched", "Sequences per micro-batch.", "1 to 8",
+    bind<&LayoutPins::micro_batch>()};
+const FieldSpec pin_interleave = {"workloads[].overrides[].parallelism.interleave", "interleaving", "chunks per stage", Display::Plain, {1, 64, false, kWhole},
+    "searched", "Interleaved pipeline chunks per stage (virtual stages).", "1 to 8",
+    bind<&LayoutPins::interleave>()};
+const FieldSpec pin_zero = {"workloads[].overrides[].parallelism.zero", "ZeRO stage", "stage", Display::Plain, {0, 3, false, kWhole},
+    "searched", "What data-parallel ranks shard: 0 nothing, 1 optimizer, 2 + gradients, 3 + weights (FSDP).", "1 (Megatron), 3 (FSDP)",
+    bind<&LayoutPins::zero>()};
 
 // ---- Option -------------------------------------------------------------------------------------
 const FieldSpec instances = {"options[].instances", "instances", "instances", Display::Plain, {1, 100000, false, kWhole},
@@ -230,10 +273,11 @@ const std::vector<const FieldSpec*>& all_fields() {
   using namespace fields;
   static const std::vector<const FieldSpec*> all = {
       &reference, &samples, &seed,
-      &params, &active_params, &layers, &hidden, &heads, &seq_len, &vocab,
+      &params, &active_params, &layers, &hidden, &heads, &seq_len, &vocab, &kv_heads, &ffn_hidden, &experts, &experts_per_token,
       &tokens, &steps, &tokens_per_step, &loss, &law_E, &law_A, &law_B, &law_alpha, &law_beta,
       &bytes_per_param, &micro_batch, &tensor_parallel, &usable_fraction,
-      &runs, &horizon_months, &override_option,
+      &runs, &horizon_months, &global_batch_tokens, &override_option,
+      &pin_tensor, &pin_pipeline, &pin_data, &pin_context, &pin_expert, &pin_micro_batch, &pin_interleave, &pin_zero,
       &instances, &price_usd_per_hour, &discount, &mfu, &measured_tokens_per_sec_per_chip,
       &scaling_reference_chips, &scaling_per_doubling,
       &custom_chips, &custom_peak_tflops, &custom_memory_gb,

@@ -72,6 +72,18 @@ std::string count(double v) {
   return std::string(v < 0 ? "-" : "") + scaled(v);
 }
 
+std::string bytes(double v) {
+  if (!std::isfinite(v)) return "n/a";
+  static const char* const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+  double a = std::fabs(v);
+  int i = 0;
+  while (a >= 1023.95 && i < 5) {
+    a /= 1024;
+    ++i;
+  }
+  return std::string(v < 0 ? "-" : "") + printf_string(i == 0 || a >= 100 ? "%.0f " : "%.1f ", a) + units[i];
+}
+
 std::string flops(double v) {
   if (!std::isfinite(v)) return "n/a";
   return printf_string("%.3g", v);

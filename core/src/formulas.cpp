@@ -111,6 +111,41 @@ double min_chips_for_memory(double state, double activations_per_chip, double us
   return std::ceil(state / room);
 }
 
+double forward_matmul_flops_per_token(double active_params, double vocab, double hidden) {
+  return 2 * (active_params - vocab * hidden);
+}
+double forward_attention_flops_per_token(double layers, double hidden, double seq) { return 2 * layers * hidden * seq; }
+double training_pass_factor(bool recomputed) { return recomputed ? 4 : 3; }
+double gemm_size_efficiency(double smallest_dimension, double knee) { return smallest_dimension / (smallest_dimension + knee); }
+double compute_seconds(double matmul_flops, double matmul_rate, double attention_flops, double attention_rate) {
+  return matmul_flops / matmul_rate + attention_flops / attention_rate;
+}
+double tokens_per_sec_per_chip(double batch_sequences, double seq_len, double chips, double step_seconds) {
+  return batch_sequences * seq_len / chips / step_seconds;
+}
+double utilization(double tokens_per_sec_per_chip, double flops_per_token, double peak_flops) {
+  return tokens_per_sec_per_chip * flops_per_token / peak_flops;
+}
+double ring_collective_seconds(double passes, double ranks, double bytes, double bytes_per_sec) {
+  if (ranks <= 1) return 0;
+  return passes * (ranks - 1) / ranks * bytes / bytes_per_sec;
+}
+double pipeline_bubble_fraction(double stages, double interleave, double micro_batches) {
+  return (stages - 1) / (interleave * micro_batches);
+}
+double state_bytes_per_param(double bytes_per_param, int zero_stage, double d) {
+  const double weights = 2, grads = 2, optimizer = bytes_per_param - weights - grads;
+  switch (zero_stage) {
+    case 0: return bytes_per_param;
+    case 1: return weights + grads + optimizer / d;
+    case 2: return weights + (grads + optimizer) / d;
+    default: return bytes_per_param / d;
+  }
+}
+double layer_activation_bytes(double tokens, double hidden, double kv_hidden, double ffn, bool gated) {
+  return tokens * (12 * hidden + 4 * kv_hidden) + tokens * ffn * (gated ? 6 : 4);
+}
+
 Breakeven breakeven(double fixed_a, double per_run_a, double fixed_b, double per_run_b) {
   const double cost_a1 = fixed_a + per_run_a, cost_b1 = fixed_b + per_run_b;
   if (per_run_a == per_run_b) return {cost_a1 < cost_b1 ? BreakevenKind::FromFirstRun : BreakevenKind::Never, 0};

@@ -28,14 +28,14 @@ std::string status_text(const OptionResult& r) {
       return r.memory.possible ? "needs " + fmt::number(r.memory.min_instances) + "+ instances" : "does not fit";
     case Infeasible::Goodput: return "fails too often";
     case Infeasible::Target: return "target unreachable";
+    case Infeasible::Layout: return "batch too small";
   }
   return {};
 }
 
 std::string status_detail(const OptionResult& r) {
   if (!r.feasible()) return infeasibility_reason(r);
-  return fmt::number(r.memory.bytes_per_chip / 1e9, 3) + " GB per chip of " + fmt::number(r.memory.usable_bytes_per_chip / 1e9, 3) +
-         " GB usable; holds from " + fmt::number(r.memory.min_instances) + " instances";
+  return fmt::bytes(r.memory.bytes_per_chip) + " per chip of " + fmt::bytes(r.memory.usable_bytes_per_chip) + " usable";
 }
 
 std::vector<std::string> result_cells(const std::string& label, const OptionResult& r) {

@@ -75,6 +75,46 @@ std::string pad(const std::string& s, size_t width) {
 
 }  // namespace
 
+OrderedJson layout_json(const Layout& l) {
+  return {{"tensor", l.tensor},
+          {"pipeline", l.pipeline},
+          {"data", l.data},
+          {"context", l.context},
+          {"expert", l.expert},
+          {"micro_batch", l.micro_batch},
+          {"interleave", l.interleave},
+          {"recompute", word_of(kRecomputeWords, l.recompute)},
+          {"sequence_parallel", l.sequence_parallel},
+          {"zero", l.zero}};
+}
+
+OrderedJson performance_json(const PairPerformance& p) {
+  OrderedJson j = OrderedJson::object();
+  j["source"] = word_of(kThroughputSourceWords, p.source);
+  j["layout_found"] = p.layout_found;
+  j["assumed_architecture"] = p.assumed_architecture;
+  j["global_batch_sequences"] = p.global_batch_sequences;
+  if (!p.layout_found) {
+    j["least_memory_layout"] = layout_json(p.least_memory_layout);
+    j["least_memory_per_chip_bytes"] = p.least_memory_bytes;
+    return j;
+  }
+  const StepTime& t = p.time;
+  j["mfu"] = p.mfu;
+  j["hfu"] = p.hfu;
+  j["step_time_s"] = t.step_seconds;
+  j["tokens_per_sec_per_chip"] = t.tokens_per_sec_per_chip;
+  j["micro_batches"] = t.micro_batches;
+  j["trained_batch_sequences"] = t.batch_sequences;
+  j["layout"] = layout_json(p.layout);
+  j["breakdown_s"] = {{"compute", t.breakdown.compute},     {"tensor", t.breakdown.tensor},
+                      {"pipeline_bubble", t.breakdown.bubble}, {"pipeline_p2p", t.breakdown.p2p},
+                      {"data", t.breakdown.data},           {"other", t.breakdown.other}};
+  j["memory_per_chip_bytes"] = t.memory_per_chip_bytes;
+  j["error_band"] = {{"median", p.error_median}, {"p90", p.error_p90}, {"validated", p.validated}};
+  return j;
+}
+
 OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved, const Results& results) {
   OrderedJson j = OrderedJson::object();
   j["traincost_version"] = TRAINCOST_VERSION;
@@ -120,10 +160,10 @@ OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved,
                                      {"maintenance", b.maintenance}, {"egress", b.egress}};
       oj["memory"] = {{"fits", r.memory.fits},
                       {"possible", r.memory.possible},
-                      {"min_chips", r.memory.min_chips},
                       {"min_instances", r.memory.min_instances},
                       {"bytes_per_chip", r.memory.bytes_per_chip},
                       {"usable_bytes_per_chip", r.memory.usable_bytes_per_chip}};
+      oj["performance"] = performance_json(resolved.workloads[w].options[o].performance);
       oj["savings_vs_reference"] = r.savings_vs_reference;
       oj["wall_clock_ratio_vs_reference"] = r.wall_clock_ratio_vs_reference;
       oj["breakeven_vs_reference"] = breakeven_json(r.vs_reference);

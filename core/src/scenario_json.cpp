@@ -169,9 +169,10 @@ constexpr EnumWord<ScalingLawKind> kPublishedLaws[] = {{ScalingLawKind::Hoffmann
 Model read_model(Reader& r, const Json& obj, const std::string& path) {
   Model m;
   if (!r.object(obj, path)) return m;
-  r.only(obj, path, Owner::Model, {});
+  r.only(obj, path, Owner::Model, {"gated_ffn"});
   r.required(obj, path, "params");
   r.fields(obj, path, m);
+  r.boolean(obj, path, "gated_ffn", m.gated_ffn);
   return m;
 }
 
@@ -240,7 +241,7 @@ Workload read_workload(Reader& r, const Json& obj, const std::string& path) {
       if (!r.object(o, op)) continue;
       // An override is an option index and platform costs, side by side in one object.
       for (const auto& item : o.items()) {
-        bool known = item.key() == fields::override_option.key();
+        bool known = item.key() == fields::override_option.key() || item.key() == "parallelism";
         for (const FieldSpec* spec : fields_of(Owner::Costs)) known = known || item.key() == spec->key();
         if (!known) r.fail(at(op, shorten(item.key(), 40).c_str()), "unknown field");
       }
@@ -248,6 +249,23 @@ Workload read_workload(Reader& r, const Json& obj, const std::string& path) {
       r.required(o, op, "option");
       r.fields(o, op, ov);
       r.fields(o, op, ov.costs);
+      if (const Json* pj = Reader::find(o, "parallelism")) {
+        const std::string pp = at(op, "parallelism");
+        if (r.object(*pj, pp)) {
+          r.only(*pj, pp, Owner::Parallelism, {"recompute", "sequence_parallel"});
+          r.fields(*pj, pp, ov.parallelism);
+          if (Reader::find(*pj, "recompute")) {
+            Recompute rc = Recompute::None;
+            r.choice(*pj, pp, "recompute", kRecomputeWords, rc);
+            ov.parallelism.recompute = rc;
+          }
+          if (Reader::find(*pj, "sequence_parallel")) {
+            bool sp = true;
+            r.boolean(*pj, pp, "sequence_parallel", sp);
+            ov.parallelism.sequence_parallel = sp;
+          }
+        }
+      }
       w.overrides.push_back(ov);
     }
   }
@@ -512,6 +530,7 @@ OrderedJson model_to_json(const Model& model) {
   OrderedJson m = OrderedJson::object();
   m["params"] = model.params;  // required, so written even at its struct default
   put_fields(m, model, false);
+  put(m, "gated_ffn", model.gated_ffn, Model{}.gated_ffn, false);
   return m;
 }
 
@@ -560,6 +579,11 @@ OrderedJson scenario_to_json(const Scenario& s, bool minimal) {
         OrderedJson oj = OrderedJson::object();
         put_fields(oj, ov, true);
         put_fields(oj, ov.costs, all);
+        OrderedJson pins = OrderedJson::object();
+        put_fields(pins, ov.parallelism, false);
+        if (ov.parallelism.recompute) pins["recompute"] = word_of(kRecomputeWords, *ov.parallelism.recompute);
+        if (ov.parallelism.sequence_parallel) pins["sequence_parallel"] = *ov.parallelism.sequence_parallel;
+        if (!pins.empty()) oj["parallelism"] = pins;
         list.push_back(oj);
       }
       wj["overrides"] = list;

@@ -6,6 +6,7 @@
 #include <initializer_list>
 #include <limits>
 
+#include "traincost/fields.hpp"
 #include "traincost/format.hpp"
 #include "traincost/random.hpp"
 #include "traincost/report.hpp"
@@ -15,20 +16,32 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
+// A double an input controls, and the factor its value is multiplied by there.
+struct Bound {
+  double* at;
+  double scale;
+  double original;  // restored exactly after a sensitivity row (v × scale need not round back)
+};
+
 // The doubles in a resolved scenario that an input controls. An option's input appears once
 // per workload, except in workloads that override it (their own value stays); a model's params
-// also moves its active params when the scenario gave none.
-std::vector<double*> bind(ResolvedScenario& r, const InputRef& ref, const Scenario& s) {
-  std::vector<double*> targets;
+// also moves its active params when the scenario gave none. A predicted MFU differs by workload:
+// the input is the first workload's, and the others move in proportion.
+std::vector<Bound> bind(ResolvedScenario& r, const InputRef& ref, const Scenario& s) {
+  std::vector<Bound> targets;
   const FieldSpec& f = *ref.kind->spec;
   const size_t i = static_cast<size_t>(ref.index);
   if (ref.kind->scope == InputScope::Option) {
+    const double base = r.workloads.front().options[i].*f.resolved;
     for (size_t w = 0; w < r.workloads.size(); ++w) {
       bool overridden = false;
       if (f.access.owner == Owner::Costs)
         for (const WorkloadOverride& ov : s.workloads[w].overrides)
           overridden = overridden || (ov.option == ref.index && f.get(ov.costs).has_value());
-      if (!overridden) targets.push_back(&(r.workloads[w].options[i].*f.resolved));
+      if (overridden) continue;
+      double* at = &(r.workloads[w].options[i].*f.resolved);
+      const bool proportional = &f == &fields::mfu && base > 0 && !s.options[i].mfu;
+      targets.push_back({at, proportional ? *at / base : 1.0, *at});
     }
     return targets;
   }
@@ -36,8 +49,9 @@ std::vector<double*> bind(ResolvedScenario& r, const InputRef& ref, const Scenar
   void* owner = f.access.owner == Owner::Model ? static_cast<void*>(&w.model)
               : f.access.owner == Owner::Target ? static_cast<void*>(&w.target)
                                                 : static_cast<void*>(static_cast<Workload*>(&w));
-  if (double* target = f.access.address(owner)) targets.push_back(target);
-  if (&f == &fields::params && !s.workloads[i].model.active_params) targets.push_back(&*w.model.active_params);
+  if (double* target = f.access.address(owner)) targets.push_back({target, 1.0, *target});
+  if (&f == &fields::params && !s.workloads[i].model.active_params)
+    targets.push_back({&*w.model.active_params, 1.0, *w.model.active_params});
   return targets;
 }
 
@@ -163,13 +177,15 @@ Percentiles percentiles(std::vector<double>& v) {
 
 double input_value(const Scenario& s, const ResolvedScenario& resolved, const Catalog& catalog, const InputRef& ref) {
   if (ref.kind->scope == InputScope::Option) {
-    // The option's own value (workload overrides aside).
-    const PairInputs p = resolve_option(s.options[static_cast<size_t>(ref.index)], catalog);
+    // The option's own value (workload overrides aside); a predicted MFU is the first workload's.
+    const size_t i = static_cast<size_t>(ref.index);
+    if (ref.kind->spec == &fields::mfu && !s.options[i].mfu) return resolved.workloads.front().options[i].mfu;
+    const PairInputs p = resolve_option(s.options[i], catalog);
     return p.*(ref.kind->spec->resolved);
   }
   ResolvedScenario scratch = resolved;
-  const std::vector<double*> t = bind(scratch, ref, s);
-  return t.empty() ? 0.0 : *t.front();
+  const std::vector<Bound> t = bind(scratch, ref, s);
+  return t.empty() ? 0.0 : *t.front().at;
 }
 
 std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario& resolved, const Catalog& catalog) {
@@ -202,6 +218,7 @@ std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario
   for (size_t i = 0; i < resolved.options.size(); ++i) {
     const OptionInfo& info = resolved.options[i];
     const PairInputs p = resolve_option(s.options[i], catalog);  // the option's values, not a workload's
+    const PairPerformance& predicted = resolved.workloads.front().options[i].performance;
     if (p.measured_tokens_per_sec_per_chip > 0) {
       const std::string path = option_path(i, "measured_tokens_per_sec_per_chip");
       if (!has_range(path))
@@ -210,10 +227,19 @@ std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario
     } else {
       const std::string path = option_path(i, "mfu");
       if (!has_range(path)) {
-        if (info.mfu_from_catalog && info.catalog_mfu && info.catalog_mfu->has_range())
-          add(ref_of(path), info.catalog_mfu->low, info.catalog_mfu->high, Distribution::Triangular, true);
-        else
-          add(ref_of(path), p.mfu * 0.8, std::min(1.0, p.mfu * 1.15), Distribution::Triangular, true);
+        // A predicted MFU is as uncertain as the step-time model was on measurements it did not
+        // see: its 90th-percentile error either way. A chip with no published measurement
+        // (Trainium2 and 3) is predicted with another's efficiency: down to half (AWS's own
+        // Trn2 price-performance claim is consistent with about half of the Trn1-based
+        // prediction), up by twice the error. A stated MFU: -20% to +15%.
+        const double mfu = input_value(s, resolved, catalog, ref_of(path));
+        if (info.throughput == ThroughputSource::Predicted && predicted.layout_found) {
+          const double low = predicted.validated ? 1 - predicted.error_p90 : 0.5;
+          add(ref_of(path), std::max(fields::mfu.bounds.min, mfu * low), std::min(1.0, mfu * (1 + predicted.error_p90)),
+              Distribution::Triangular, true);
+        }
+        else if (mfu > 0)
+          add(ref_of(path), mfu * 0.8, std::min(1.0, mfu * 1.15), Distribution::Triangular, true);
       }
     }
     const std::string price = option_path(i, "price_usd_per_hour");
@@ -264,10 +290,13 @@ Analysis analyze(const Scenario& s, const Catalog& catalog, const AnalyzeOptions
   a.base_breakeven = breakeven_of(bw);
 
   ResolvedScenario work = base;
-  std::vector<std::vector<double*>> targets;
+  std::vector<std::vector<Bound>> targets;
   for (const RangedInput& in : a.inputs) targets.push_back(bind(work, in.ref, s));
   auto set = [&](size_t k, double v) {
-    for (double* t : targets[k]) *t = v;
+    for (const Bound& t : targets[k]) *t.at = v * t.scale;
+  };
+  auto restore = [&](size_t k) {
+    for (const Bound& t : targets[k]) *t.at = t.original;
   };
   Results results;
 
@@ -289,7 +318,7 @@ Analysis analyze(const Scenario& s, const Catalog& catalog, const AnalyzeOptions
       evaluate_options(work, results);
       row.metric_at_high = metric(results.workloads[w]);
       row.breakeven_at_high = breakeven_of(results.workloads[w]);
-      set(k, in.value);
+      restore(k);
       row.swing = std::fabs(row.metric_at_high - row.metric_at_low);
       a.sensitivity.push_back(row);
     }

@@ -37,8 +37,15 @@ CSP = ("default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self';
 PRICING = [("on_demand", "On-demand"), ("reserved_1yr", "1-year commitment"), ("reserved_3yr", "3-year commitment"),
            ("spot", "Spot"), ("capacity_block", "Capacity Block")]
 CHIP_FIGURES = [("bf16_tflops", "BF16 dense peak"), ("fp8_tflops", "FP8 dense peak"), ("hbm", "Memory (HBM)"),
-                ("hbm_bandwidth_tbps", "Memory bandwidth"), ("interconnect_gbps", "Chip-to-chip interconnect"),
-                ("mamf_bf16_tflops", "Measured matmul peak (MAMF, BF16)"), ("mfu", "Default MFU")]
+                ("hbm_bandwidth_tbps", "Memory bandwidth"), ("interconnect_gbps", "Chip-to-chip interconnect (as marketed)"),
+                ("scale_up_gbps", "NVLink/NeuronLink per direction"), ("scale_up_chips", "Chips in one NVLink/NeuronLink domain"),
+                ("network_gbps_per_chip", "Scale-out network per chip"),
+                ("mamf_bf16_tflops", "Measured matmul peak (MAMF, BF16)"), ("mamf_fp8_tflops", "Measured matmul peak (MAMF, FP8)")]
+PERFORMANCE_FIGURES = [("matmul_efficiency", "Matmul efficiency (BF16)"), ("fp8_matmul_efficiency", "Matmul efficiency (FP8)"),
+                       ("attention_efficiency", "Attention efficiency"), ("gemm_knee", "GEMM size knee"),
+                       ("memory_bound_bytes", "Memory-bound bytes"), ("holdout_median_error", "Held-out median error"),
+                       ("holdout_p90_error", "Held-out 90th-percentile error"), ("holdout_rows", "Held-out rows"),
+                       ("calibration_rows", "Calibration rows")]
 DEFAULT_FIGURES = [("usd_per_engineer_week", "Engineer-week, fully loaded"), ("egress_usd_per_tb", "Data egress"),
                    ("mtbf_hours_per_chip", "Mean time between failures"), ("checkpoint_write_minutes", "Checkpoint write"),
                    ("restart_minutes", "Restart after a failure")]
@@ -74,6 +81,9 @@ def pct(v):
 UNITS = {
     "bf16_tflops": (num, " TFLOP/s"), "fp8_tflops": (num, " TFLOP/s"), "mamf_bf16_tflops": (num, " TFLOP/s"),
     "hbm_bandwidth_tbps": (num, " TB/s"), "interconnect_gbps": (num, " GB/s"), "network_gbps": (num, " Gbit/s"),
+    "scale_up_gbps": (num, " GB/s"), "scale_up_chips": (num, " chips"), "network_gbps_per_chip": (num, " Gbit/s"),
+    "mamf_fp8_tflops": (num, " TFLOP/s"), "holdout_median_error": (pct, ""), "holdout_p90_error": (pct, ""),
+    "ring_efficiency": (pct, " of the link"), "gemm_knee": (num, ""), "memory_bound_bytes": (num, " bytes"),
     "mfu": (pct, ""), "usd_per_engineer_week": (money, " per engineer-week"), "egress_usd_per_tb": (money, " per TB"),
     "mtbf_hours_per_chip": (num, " h per chip"), "checkpoint_write_minutes": (num, " min"), "restart_minutes": (num, " min"),
     "engineer_weeks": (num, " engineer-weeks"), "validation_runs": (num, " runs"),
@@ -84,8 +94,8 @@ UNITS = {
 
 def figure_text(key, fig, with_range=False):
     fmt, unit = UNITS.get(key, (num, ""))
-    if key == "hbm":
-        unit = " " + fig.get("unit", "GB")
+    if key == "hbm":  # bytes, shown as memory is sized: GiB
+        return f"{fig['value'] / 2**30:,.1f} GiB ({num(fig['value'])} bytes)"
     if key in dict(PRICING):
         fmt, unit = money, " per hour"
     text = fmt(fig["value"]) + unit
@@ -184,6 +194,16 @@ class Catalog:
                                      [(f"defaults/platform/{fam}/{k}", label, k, p[k]) for k, label in PLATFORM_FIGURES if k in p]))
         return self.table("Defaults for what a scenario leaves out", "Applies to", groups)
 
+    def performance_html(self):
+        perf = self.doc["performance"]
+        groups = [self.group("performance-shared", "Both families", [("performance/ring_efficiency", "Ring collective efficiency",
+                                                                      "ring_efficiency", perf["ring_efficiency"])])]
+        for fam, name in FAMILIES:
+            p = perf[fam]
+            groups.append(self.group(f"performance-{fam}", f"{name} step-time model",
+                                     [(f"performance/{fam}/{k}", label, k, p[k]) for k, label in PERFORMANCE_FIGURES if k in p]))
+        return self.table("Step-time model: calibrated factors and how wrong it was on held-out runs", "Applies to", groups)
+
     def all_figures(self):
         """Every sourced figure as (path, key, figure), in catalog order."""
         out = []
@@ -196,6 +216,10 @@ class Catalog:
         out += [(f"defaults/{k}", k, v) for k, v in d.items() if k != "platform"]
         for fam, p in d["platform"].items():
             out += [(f"defaults/platform/{fam}/{k}", k, v) for k, v in p.items()]
+        perf = self.doc["performance"]
+        out.append(("performance/ring_efficiency", "ring_efficiency", perf["ring_efficiency"]))
+        for fam, _ in FAMILIES:
+            out += [(f"performance/{fam}/{k}", k, v) for k, v in perf[fam].items()]
         return out
 
     def sources_html(self):
@@ -323,6 +347,8 @@ def main():
                 return esc(cli.title(arg))
             if name == "verdict" and arg:
                 return esc(cli.verdict(arg))
+            if name == "validation":  # the step-time model against published runs, as the CLI tables it
+                return cli.run("validate", "--format", "html")
             if name == "markdown" and arg:
                 return esc(cli.run("evaluate", cli.scenario(arg), "--format", "markdown").rstrip())
             if name in ("fig", "figr") and arg:
@@ -331,7 +357,7 @@ def main():
                 except (KeyError, StopIteration, TypeError):
                     sys.exit(f"build_site: {page}: {m.group(0)} names no figure of the catalog")
                 return esc(figure_text(key, fig, with_range=name == "figr"))
-            if name == "data" and arg in ("chips", "instances", "defaults", "sources", "estimates", "counts"):
+            if name == "data" and arg in ("chips", "instances", "defaults", "performance", "sources", "estimates", "counts"):
                 return getattr(catalog, arg + "_html")()
             sys.exit(f"build_site: {page}: unknown placeholder {m.group(0)}")
         return re.sub(r"\{\{(\w+)(?::([^}]+))?\}\}", one, text)

@@ -40,10 +40,11 @@ TEST(Catalog, EveryFigureHasAResolvableSourceAndADate) {
     EXPECT_GE(f.as_of.size(), 4u) << what;
   };
   for (const Chip& chip : c.chips) {
-    for (const Figure* f : {&chip.bf16_tflops, &chip.fp8_tflops, &chip.hbm, &chip.hbm_bandwidth_tbps,
-                            &chip.interconnect_gbps, &chip.mamf_bf16_tflops, &chip.mfu})
+    for (const Figure* f : {&chip.bf16_tflops, &chip.fp8_tflops, &chip.hbm, &chip.hbm_bandwidth_tbps, &chip.interconnect_gbps,
+                            &chip.scale_up_gbps, &chip.scale_up_chips, &chip.network_gbps_per_chip, &chip.mamf_bf16_tflops,
+                            &chip.mamf_fp8_tflops})
       check(*f, chip.id);
-    EXPECT_FALSE(chip.mfu_convention.empty()) << chip.id;
+    EXPECT_EQ(chip.hbm.unit, "bytes") << chip.id;
   }
   for (const Instance& i : c.instances) {
     check(i.network_gbps, i.id);
@@ -63,10 +64,10 @@ TEST(Catalog, ReportsEditingMistakesWithTheirPath) {
   EXPECT_NE(all.find("chips[0].bf16_tflops.source: unknown source \"nowhere\""), std::string::npos) << all;
 }
 
-TEST(Catalog, HbmUnitsConvert) {
-  // 96 GiB = 96 × 2^30 = 103,079,215,104 bytes; 80 GB = 8e10 bytes.
+TEST(Catalog, HbmIsInBytesForEveryChip) {
+  // 96 GiB = 96 × 2^30 = 103,079,215,104 bytes; an H100's 81,559 MiB = 85,520,809,984 bytes.
   EXPECT_DOUBLE_EQ(builtin_catalog().find_chip("trn2")->hbm_bytes(), 103079215104.0);
-  EXPECT_DOUBLE_EQ(builtin_catalog().find_chip("h100")->hbm_bytes(), 8e10);
+  EXPECT_DOUBLE_EQ(builtin_catalog().find_chip("h100")->hbm_bytes(), 85520809984.0);
 }
 
 }  // namespace

@@ -91,27 +91,44 @@ TEST_F(HandWorkedPair, MeasuredThroughputReplacesMfu) {
   EXPECT_NEAR(r.compute_hours, 1.5e7 / 3600, 1e-9);
 }
 
-TEST_F(HandWorkedPair, MemoryFits) {
-  const OptionResult r = evaluate_pair(w, p, 1e11);
-  // 1e9 × 16 = 1.6e10 bytes over 16 chips = 1e9 per chip, no activations (no architecture)
-  EXPECT_DOUBLE_EQ(r.memory.state_bytes, 1.6e10);
-  EXPECT_DOUBLE_EQ(r.memory.bytes_per_chip, 1e9);
-  // ⌈1.6e10 / (0.9 × 80e9)⌉ = ⌈0.222⌉ = 1 chip
-  EXPECT_EQ(r.memory.min_chips, 1);
+TEST_F(HandWorkedPair, MemoryComesFromTheChosenLayout) {
+  // The step-time model's layout (resolve() fills it; here by hand): what it needs per chip.
+  p.performance.layout_found = true;
+  p.performance.time.state_bytes = 1e9;
+  p.performance.time.activation_bytes = 5e8;
+  p.performance.time.memory_per_chip_bytes = 1.5e9;
+  p.performance.usable_bytes_per_chip = 72e9;
+  OptionResult r = evaluate_pair(w, p, 1e11);
+  EXPECT_DOUBLE_EQ(r.memory.bytes_per_chip, 1.5e9);
+  EXPECT_DOUBLE_EQ(r.memory.state_bytes, 1e9);
   EXPECT_TRUE(r.memory.fits);
   EXPECT_TRUE(r.feasible());
+  // When no layout fits, the option cannot run, and the least any layout needed is reported.
+  p.performance.layout_found = false;
+  p.performance.least_memory_bytes = 9e10;
+  p.performance.min_instances = 4;
+  r = evaluate_pair(w, p, 1e11);
+  EXPECT_EQ(r.infeasible, Infeasible::Memory);
+  EXPECT_DOUBLE_EQ(r.memory.bytes_per_chip, 9e10);
+  EXPECT_EQ(r.memory.min_instances, 4);
+  EXPECT_TRUE(r.memory.possible);
 }
 
 TEST(Evaluate, CatalogDefaultsFlowIntoAScenario) {
-  // trn2.48xlarge on-demand: $35.76, 16 chips at 667 TFLOPS, MFU 0.30 from the catalog.
+  // trn2.48xlarge on-demand: $35.76, 16 chips at 667 TFLOPS, MFU predicted by the step-time model.
   const Scenario s = test::scenario(test::simple_scenario());
   const ResolvedScenario r = resolve(s, builtin_catalog());
   const PairInputs& trn = r.workloads[0].options[0];
   EXPECT_DOUBLE_EQ(trn.price_usd_per_hour, 35.76);
   EXPECT_DOUBLE_EQ(trn.chips_per_instance, 16);
   EXPECT_DOUBLE_EQ(trn.peak_flops_per_chip, 667e12);
-  EXPECT_DOUBLE_EQ(trn.mfu, 0.30);
-  EXPECT_TRUE(r.options[0].mfu_from_catalog);
+  EXPECT_EQ(r.options[0].throughput, ThroughputSource::Predicted);
+  ASSERT_TRUE(trn.performance.layout_found);
+  // The MFU evaluate() applies is the predicted throughput in the workload's FLOPs per token:
+  // 6N without an architecture (assumed for the step-time model only).
+  EXPECT_NEAR(trn.mfu, trn.performance.time.tokens_per_sec_per_chip * 6 * 8e9 / 667e12, 1e-12);
+  EXPECT_GT(trn.mfu, 0.05);
+  EXPECT_LT(trn.mfu, 0.6);
   // Trainium gets the catalog's porting defaults; NVIDIA none.
   EXPECT_DOUBLE_EQ(trn.engineer_weeks, 8);
   EXPECT_DOUBLE_EQ(r.workloads[0].options[1].engineer_weeks, 0);

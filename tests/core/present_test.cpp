@@ -39,8 +39,9 @@ TEST(Present, AnOptionThatCannotRunShowsNoTimeOrCost) {
 }
 
 TEST(Present, TheSameStatusInEveryReport) {
-  // 100,000 p5 instances fail faster than they checkpoint (issue 15, row 3).
-  const Scenario s = test::scenario(test::simple_scenario(R"("model":{"params":8e9},"target":{"tokens":1e11})",
+  // 100,000 p5 instances fail faster than they checkpoint (issue 15, row 3); a batch large
+  // enough to spread over them.
+  const Scenario s = test::scenario(test::simple_scenario(R"("model":{"params":8e9},"target":{"tokens":1e14},"global_batch_tokens":1e10)",
                                                           R"("instance":"trn2.48xlarge","instances":2)",
                                                           R"("instance":"p5.48xlarge","instances":100000)"));
   const ResolvedScenario r = resolve(s, builtin_catalog());

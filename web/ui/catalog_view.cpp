@@ -54,7 +54,8 @@ void draw_catalog(App& app) {
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
   if (ImGui::BeginTable("chips", 7, flags, table_size(c.chips.size()))) {
     ImGui::TableSetupScrollFreeze(1, 1);
-    for (const char* h : {"Chip", "BF16 TFLOPS", "FP8 TFLOPS", "HBM", "HBM TB/s", "Link GB/s", "Default MFU"}) ImGui::TableSetupColumn(h);
+    for (const char* h : {"Chip", "BF16 TFLOPS", "FP8 TFLOPS", "HBM", "HBM TB/s", "Link GB/s each way", "Measured matmul TFLOPS"})
+      ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
     for (const Chip& chip : c.chips) {
       ImGui::TableNextRow();
@@ -65,13 +66,13 @@ void draw_catalog(App& app) {
       ImGui::TableSetColumnIndex(2);
       figure_cell(chip.fp8_tflops, fmt::number(chip.fp8_tflops.value));
       ImGui::TableSetColumnIndex(3);
-      figure_cell(chip.hbm, fmt::number(chip.hbm.value) + " " + chip.hbm.unit);
+      figure_cell(chip.hbm, fmt::bytes(chip.hbm_bytes()));
       ImGui::TableSetColumnIndex(4);
       figure_cell(chip.hbm_bandwidth_tbps, fmt::number(chip.hbm_bandwidth_tbps.value));
       ImGui::TableSetColumnIndex(5);
-      figure_cell(chip.interconnect_gbps, fmt::number(chip.interconnect_gbps.value));
+      figure_cell(chip.scale_up_gbps, fmt::number(chip.scale_up_gbps.value) + " × " + fmt::number(chip.scale_up_chips.value));
       ImGui::TableSetColumnIndex(6);
-      figure_cell(chip.mfu, fmt::percent(chip.mfu.value));
+      figure_cell(chip.mamf_bf16_tflops, fmt::number(chip.mamf_bf16_tflops.value));
     }
     ImGui::EndTable();
   }

@@ -32,9 +32,9 @@ std::string instance_summary(const Instance& inst) {
   for (int m = 0; price.empty() && m < kPricingModels; ++m)
     if (inst.prices[static_cast<size_t>(m)].present())
       price = fmt::usd(inst.prices[static_cast<size_t>(m)].value) + "/h " + describe(static_cast<PricingModel>(m));
-  const double memory_gb = chip ? chip->hbm_bytes() * inst.chips / 1e9 : 0;
+  const double memory = chip ? chip->hbm_bytes() * inst.chips : 0;
   return inst.provider + " · " + std::to_string(inst.chips) + " × " + (chip ? chip->name : inst.chip) + " · " +
-         fmt::number(memory_gb, 4) + " GB · " + price;
+         fmt::bytes(memory) + " · " + price;
 }
 
 // The instance picker: grouped by chip, each entry with provider, chips, memory and price.
@@ -71,7 +71,7 @@ bool instance_picker(Option& o) {
   return changed;
 }
 
-bool custom_editor(Option& o) {
+bool custom_editor(Option& o, double current_mfu) {
   bool changed = false;
   CustomInstance& ci = *o.custom;
   const Catalog& c = builtin_catalog();
@@ -79,8 +79,8 @@ bool custom_editor(Option& o) {
   const Chip* chip = c.find_chip(ci.chip);
   if (ImGui::BeginCombo("##chip", chip ? chip->name.c_str() : "Own chip figures")) {
     for (const Chip& each : c.chips)
-      if (ImGui::Selectable(each.name.c_str(), ci.chip == each.id)) changed |= edit::set_custom_chip(o, c, each.id);
-    if (ImGui::Selectable("Own chip figures", ci.chip.empty()) && chip) changed |= edit::set_custom_chip(o, c, "");
+      if (ImGui::Selectable(each.name.c_str(), ci.chip == each.id)) changed |= edit::set_custom_chip(o, c, each.id, current_mfu);
+    if (ImGui::Selectable("Own chip figures", ci.chip.empty()) && chip) changed |= edit::set_custom_chip(o, c, "", current_mfu);
     ImGui::EndCombo();
   }
   changed |= widget::integer(ci.chips, f::custom_chips);
@@ -98,25 +98,28 @@ bool custom_editor(Option& o) {
   return changed;
 }
 
-// MFU slider with the catalog's default marked on the track.
-bool mfu_slider(Option& o, double fallback, const Figure* catalog_mfu) {
-  float v = static_cast<float>(o.mfu.value_or(fallback));
-  ImGui::SetNextItemWidth(-FLT_MIN);
-  const float lo = static_cast<float>(f::mfu.bounds.min), hi = static_cast<float>(f::mfu.bounds.max);
-  const bool changed = ImGui::SliderFloat("##mfu", &v, lo, hi, "%.2f", ImGuiSliderFlags_AlwaysClamp);
-  const ImRect r(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
-  if (catalog_mfu && catalog_mfu->present()) {
-    const float grab = ImGui::GetStyle().GrabMinSize;
-    const float t = (static_cast<float>(catalog_mfu->value) - lo) / (hi - lo);
-    const float x = r.Min.x + grab * 0.5f + t * (r.GetWidth() - grab);
-    ImGui::GetWindowDrawList()->AddTriangleFilled(ImVec2(x - 4, r.Max.y + 1), ImVec2(x + 4, r.Max.y + 1), ImVec2(x, r.Max.y - 5),
-                                                  palette().warn);
-  }
-  if (ImGui::IsItemHovered()) {
-    widget::field_tooltip(f::mfu, catalog_mfu ? "catalog default " + fmt::number(catalog_mfu->value) + " (marked ▲): " + cite(catalog_mfu) : "");
-  }
-  if (changed) o.mfu = std::round(static_cast<double>(v) * 100) / 100;
-  return changed;
+// Option `i`'s resolved numbers on the selected workload (nullptr before the first valid scenario).
+const PairInputs* current_pair(const App& app, size_t i) {
+  if (!app.d.valid || app.d.resolved.workloads.empty()) return nullptr;
+  const size_t w = static_cast<size_t>(std::clamp(app.ui.workload, 0, static_cast<int>(app.d.resolved.workloads.size()) - 1));
+  return i < app.d.resolved.workloads[w].options.size() ? &app.d.resolved.workloads[w].options[i] : nullptr;
+}
+
+// What the step-time model predicts for a pair, for the MFU field's default and its tooltip.
+std::string prediction_note(const PairPerformance& p) {
+  if (!p.layout_found) return "no layout fits in memory";
+  return "predicted by the step-time model from the chip's figures, with " + describe(p.layout) + " (" +
+         (p.validated ? "held-out median error " + fmt::percent(p.error_median)
+                      : "no published measurement of this chip: Trn1's efficiency, wider range") +
+         "; see the validation table on the methodology page)";
+}
+
+// The tokens/s per chip option `i` runs at on the selected workload (0 when it cannot run).
+double current_rate(const App& app, size_t i) {
+  if (!app.d.valid || app.d.results.workloads.empty()) return 0;
+  const size_t w = static_cast<size_t>(std::clamp(app.ui.workload, 0, static_cast<int>(app.d.results.workloads.size()) - 1));
+  const OptionResult& r = app.d.results.workloads[w].options[i];
+  return r.feasible() ? r.tokens_per_sec / r.chips : 0;
 }
 
 // A row whose label column opens or closes the rows below it (collapsible groups in the table).
@@ -190,7 +193,7 @@ void draw_options(App& app) {
       if (o.instance != "custom") {
         ImGui::TextDisabled("%s", infos[i].chip_name.c_str());
       } else if (o.custom) {
-        changed |= custom_editor(o);
+        changed |= custom_editor(o, current_pair(app, i) ? current_pair(app, i)->mfu : 0);
       }
     });
 
@@ -242,12 +245,12 @@ void draw_options(App& app) {
     });
 
     label_cell("Throughput from");
-    each([&](size_t, Option& o) {
+    each([&](size_t i, Option& o) {
       int measured = o.measured_tokens_per_sec_per_chip ? 1 : 0;
       const char* sources[] = {"MFU × peak", "My measured run"};
       ImGui::SetNextItemWidth(-FLT_MIN);
       if (ImGui::Combo("##tsource", &measured, sources, 2))
-        changed |= edit::use_measured_throughput(o, c, s.workloads[static_cast<size_t>(app.ui.workload)], measured == 1);
+        changed |= edit::use_measured_throughput(o, current_rate(app, i), measured == 1);
     });
 
     label_cell("MFU", &f::mfu);
@@ -260,12 +263,22 @@ void draw_options(App& app) {
         }
         ImGui::TextDisabled("tokens/s per chip, measured");
       } else {
-        changed |= mfu_slider(o, defaults[i].mfu, infos[i].catalog_mfu);
-        if (o.mfu && ImGui::SmallButton("catalog default")) {
-          o.mfu.reset();
-          changed = true;
-        }
+        // Typed, not a slider: empty shows the prediction; "default" goes back to it.
+        const PairInputs* pair = current_pair(app, i);
+        const double predicted = pair ? pair->performance.mfu : 0;
+        changed |= widget::optional_number(o.mfu, predicted, f::mfu, pair ? prediction_note(pair->performance) : "");
       }
+    });
+
+    label_cell("Layout (predicted)");
+    each([&](size_t i, Option&) {
+      const PairInputs* pair = current_pair(app, i);
+      if (!pair) return;
+      const PairPerformance& p = pair->performance;
+      ImGui::PushTextWrapPos(0);
+      if (p.layout_found) ImGui::TextDisabled("%s", describe(p.layout).c_str());
+      else ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().bad), "no layout fits in memory");
+      ImGui::PopTextWrapPos();
     });
 
     const bool costs_open = group_row("Porting and platform costs", true);

@@ -8,18 +8,19 @@
 
 namespace traincost {
 
+// Whether the cluster holds the job, with the layout the step-time model chose (PairPerformance).
 struct MemoryFit {
-  double state_bytes = 0;                // weights + gradients + optimizer, whole model
-  double activation_bytes_per_chip = 0;
-  double bytes_per_chip = 0;             // at the chosen cluster size
+  double state_bytes = 0;                // weights, gradients and optimizer state on one chip
+  double activation_bytes_per_chip = 0;  // activations in flight on one chip
+  double bytes_per_chip = 0;             // both, with the chosen layout (the least any layout needs when none fits)
   double usable_bytes_per_chip = 0;
-  double min_chips = 0;                  // 0 when no cluster size holds the activations
-  double min_instances = 0;
+  double min_instances = 0;              // when it does not fit: fewest instances that hold it (0: none up to 64×)
   bool possible = true;                  // some cluster size holds the job
   bool fits = true;                      // the chosen cluster holds it
 };
 
-enum class Infeasible { No, Memory, Goodput, Target };
+// Layout: no layout spreads the global batch over the cluster (more chips than it has sequences).
+enum class Infeasible { No, Memory, Goodput, Target, Layout };
 
 struct OptionResult {
   // Work

@@ -12,13 +12,14 @@
 #include <string>
 #include <vector>
 
+#include "traincost/performance.hpp"
 #include "traincost/resolve.hpp"
 #include "traincost/scenario.hpp"
 
 namespace traincost {
 
 // The struct a field is a member of.
-enum class Owner { Scenario, Analysis, Workload, Model, Target, Law, Memory, Override, Option, Custom, Reliability, Costs, Range };
+enum class Owner { Scenario, Analysis, Workload, Model, Target, Law, Memory, Override, Parallelism, Option, Custom, Reliability, Costs, Range };
 
 template <typename T> constexpr Owner owner_of();
 template <> constexpr Owner owner_of<Scenario>() { return Owner::Scenario; }
@@ -29,6 +30,7 @@ template <> constexpr Owner owner_of<Target>() { return Owner::Target; }
 template <> constexpr Owner owner_of<ScalingLaw>() { return Owner::Law; }
 template <> constexpr Owner owner_of<MemorySettings>() { return Owner::Memory; }
 template <> constexpr Owner owner_of<WorkloadOverride>() { return Owner::Override; }
+template <> constexpr Owner owner_of<LayoutPins>() { return Owner::Parallelism; }
 template <> constexpr Owner owner_of<Option>() { return Owner::Option; }
 template <> constexpr Owner owner_of<CustomInstance>() { return Owner::Custom; }
 template <> constexpr Owner owner_of<Reliability>() { return Owner::Reliability; }
@@ -36,7 +38,7 @@ template <> constexpr Owner owner_of<PlatformCosts>() { return Owner::Costs; }
 template <> constexpr Owner owner_of<Range>() { return Owner::Range; }
 
 // Reads and writes one member of its owner through a type-erased pointer; made by bind<&T::m>()
-// for members of type double, int, unsigned long long or std::optional<double>.
+// for members of type double, int, unsigned long long, std::optional<double> or std::optional<int>.
 struct Access {
   Owner owner = Owner::Scenario;
   bool whole = false;     // an int member: written to JSON as an integer
@@ -68,6 +70,17 @@ Access bind() {
       auto& v = static_cast<C*>(o)->*Member;
       return v ? &*v : nullptr;
     };
+  } else if constexpr (std::is_same_v<M, std::optional<int>>) {
+    a.optional = true;
+    a.whole = true;
+    a.get = [](const void* o) -> std::optional<double> {
+      const auto& v = static_cast<const C*>(o)->*Member;
+      return v ? std::optional<double>(*v) : std::nullopt;
+    };
+    a.set = [](void* o, std::optional<double> v) {
+      static_cast<C*>(o)->*Member = v ? std::optional<int>(static_cast<int>(*v)) : std::nullopt;
+    };
+    a.address = [](void*) -> double* { return nullptr; };
   } else if constexpr (std::is_same_v<M, double>) {
     a.get = [](const void* o) -> std::optional<double> { return static_cast<const C*>(o)->*Member; };
     a.set = [](void* o, std::optional<double> v) {
@@ -135,7 +148,9 @@ namespace fields {
 extern const FieldSpec reference;
 extern const FieldSpec samples, seed;
 // Workload
-extern const FieldSpec params, active_params, layers, hidden, heads, seq_len, vocab;
+extern const FieldSpec params, active_params, layers, hidden, heads, seq_len, vocab, kv_heads, ffn_hidden, experts, experts_per_token;
+extern const FieldSpec global_batch_tokens;
+extern const FieldSpec pin_tensor, pin_pipeline, pin_data, pin_context, pin_expert, pin_micro_batch, pin_interleave, pin_zero;
 extern const FieldSpec tokens, steps, tokens_per_step, loss;
 extern const FieldSpec law_E, law_A, law_B, law_alpha, law_beta;
 extern const FieldSpec bytes_per_param, micro_batch, tensor_parallel, usable_fraction;
