@@ -38,6 +38,19 @@ test('catalog, schema, import-hf and version equal the CLI', () => {
   assert.equal(tc.version.catalog, tc.catalog().catalog_version);
 });
 
+test('every function of the core API has a function here', () => {
+  // The table in core/src/api.cpp: adding a function there without its JavaScript name fails here.
+  const table = readFileSync(join(SOURCE_DIR, 'core', 'src', 'api.cpp'), 'utf8');
+  const names = [...table.matchAll(/\{"(\w+)", \d, call_\w+\}/g)].map((m) => m[1]);
+  assert.ok(names.length >= 9, names.join());
+  for (const name of names) {
+    const camel = name.replace(/_(\w)/g, (_, c) => c.toUpperCase());
+    assert.ok(name === 'version' ? typeof tc.version === 'object' : typeof tc[camel] === 'function', `${name} -> ${camel}`);
+  }
+  const shell = readFileSync(join(SOURCE_DIR, 'web', 'shell', 'calculator.js'), 'utf8');
+  for (const name of names) assert.ok(shell.includes(`'${name}'`), `window.TrainCost calls ${name}`);
+});
+
 test('the module has the functions of window.TrainCost, and a default export', async () => {
   for (const name of ['evaluate', 'analyze', 'explain', 'encodeLink', 'decodeLink', 'importHf', 'catalog', 'schema']) {
     assert.equal(typeof tc[name], 'function', name);
