@@ -68,3 +68,11 @@ def test_numpy_scalars_are_accepted():
     doc["workloads"][0]["runs"] = numpy.float64(doc["workloads"][0].get("runs", 1))
     doc["options"][0]["instances"] = numpy.int64(doc["options"][0].get("instances", 1))
     assert traincost.evaluate(doc) == plain
+
+
+def test_a_missing_file_is_not_taken_for_json():
+    import pytest
+    with pytest.raises(FileNotFoundError):
+        traincost.evaluate("assets/scenarios/no-such-scenario.json")
+    with pytest.raises(traincost.ScenarioError):
+        traincost.evaluate("not json")  # text that names no file is JSON text, and invalid

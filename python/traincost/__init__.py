@@ -75,8 +75,9 @@ def _jsonable(value: Any) -> Any:
 def _text(document: Any) -> Union[str, bytes]:
     """JSON text for the core: text passes through, a file is read, anything else is serialized."""
     if isinstance(document, str):
-        # JSON text, or the name of a file: JSON documents start with "{" (or "[", "\"", a number).
-        if not document.lstrip().startswith(("{", "[")) and os.path.isfile(document):
+        # JSON text, or the name of a file: scenarios and configs start with "{". A missing
+        # "x.json" raises FileNotFoundError rather than a confusing JSON syntax error.
+        if not document.lstrip().startswith(("{", "[")) and (document.endswith(".json") or os.path.isfile(document)):
             with open(document, "rb") as f:
                 return f.read()
         return document
