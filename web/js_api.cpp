@@ -19,8 +19,8 @@ extern "C" {
 
 // Runs the API function `name` ("evaluate", "encode_link", ...) on two UTF-8 texts given with
 // their byte lengths (so text holding a NUL reaches the core whole). Returns the reply as
-// malloc'd, NUL-terminated JSON text, which the caller frees (null when out of memory); tc_api_ok() then says whether it is
-// the result or an {"error", "problems"} document.
+// malloc'd, NUL-terminated JSON text, which the caller frees (null when out of memory);
+// tc_api_ok() then says whether it is the result or an {"error", "problems"} document.
 EMSCRIPTEN_KEEPALIVE char* tc_api_call(const char* name, const char* first, size_t first_length, const char* second,
                                        size_t second_length) {
   const traincost::ApiReply reply =
