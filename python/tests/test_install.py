@@ -12,9 +12,12 @@ from conftest import EXAMPLES, SOURCE_DIR, cli_json, exact
 
 PYTHON = "/usr/bin/python3"  # Debian's, with its setuptools, wheel and pybind11 (not a pyenv one on PATH)
 PACKAGE = os.path.join(SOURCE_DIR, "python")
+# The installed build is a Release one (-O3, stripped), the CLI's RelWithDebInfo: every example's
+# results and Monte Carlo must still be the same bits.
 CHECK = """
 import json, sys, traincost
-print(json.dumps({"file": traincost.__file__, "evaluate": traincost.evaluate(sys.argv[1])}))
+print(json.dumps({"file": traincost.__file__,
+                  "results": [[traincost.evaluate(p), traincost.analyze(p, samples=2000, seed=5)] for p in sys.argv[1:]]}))
 """
 
 
@@ -33,12 +36,17 @@ def pip(env, *args, python=PYTHON):
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
 
 
-def installed_evaluate(python, env, site=None):
+def installed_results(python, env, site=None):
     code = CHECK if site is None else f"import sys; sys.path.insert(0, {site!r})\n" + CHECK
-    done = subprocess.run([python, "-I", "-c", code, EXAMPLES[0]], env=env, capture_output=True, text=True)
+    done = subprocess.run([python, "-I", "-c", code, *EXAMPLES], env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     import json
     return json.loads(done.stdout)
+
+
+def cli_results():
+    return [[cli_json("evaluate", p, "--format", "json"),
+             cli_json("analyze", p, "--samples", "2000", "--seed", "5", "--format", "json")] for p in EXAMPLES]
 
 
 def test_wheel(build_env, tmp_path):
@@ -54,9 +62,9 @@ def test_wheel(build_env, tmp_path):
 
 def test_install_into_a_folder(build_env, tmp_path):
     pip(build_env, "install", "--target", str(tmp_path / "site"))
-    got = installed_evaluate(PYTHON, build_env, str(tmp_path / "site"))
+    got = installed_results(PYTHON, build_env, str(tmp_path / "site"))
     assert got["file"].startswith(str(tmp_path))
-    assert exact(got["evaluate"]) == exact(cli_json("evaluate", EXAMPLES[0], "--format", "json"))
+    assert exact(got["results"]) == exact(cli_results())
 
 
 def test_install_into_a_virtual_environment(build_env, tmp_path):
@@ -64,6 +72,6 @@ def test_install_into_a_virtual_environment(build_env, tmp_path):
     subprocess.run([PYTHON, "-m", "venv", "--system-site-packages", str(tmp_path / "venv")], check=True)
     python = str(tmp_path / "venv" / "bin" / "python")
     pip(build_env, "install", python=python)
-    got = installed_evaluate(python, build_env)
+    got = installed_results(python, build_env)
     assert got["file"].startswith(str(tmp_path / "venv"))
-    assert exact(got["evaluate"]) == exact(cli_json("evaluate", EXAMPLES[0], "--format", "json"))
+    assert exact(got["results"]) == exact(cli_results())

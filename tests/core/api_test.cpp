@@ -115,7 +115,8 @@ TEST(Api, ExplainHasTheStepsAndTheText) {
 }
 
 TEST(Api, NothingAbortsOnBytesThatAreNotText) {
-  const std::string bytes("{\"name\": \"\xff\xfe\", \0 }", 21);
+  static constexpr char kBytes[] = "{\"name\": \"\xff\xfe\", \0 }";  // invalid UTF-8 and a NUL
+  const std::string bytes(kBytes, sizeof kBytes - 1);
   EXPECT_FALSE(api_evaluate(bytes).ok);
   EXPECT_FALSE(api_import_hf(bytes).ok);
   EXPECT_FALSE(api_decode_link(bytes).ok);
