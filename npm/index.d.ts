@@ -187,6 +187,8 @@ export interface Schema {
   scenario_format: number;
   fields: Array<{
     path: string;
+    /** Short name for forms and charts: "MFU" */
+    label: string;
     unit: string;
     min: number;
     max: number | null;

@@ -7,6 +7,7 @@
 #include "presets.hpp"
 #include "traincost/format.hpp"
 #include "traincost/link.hpp"
+#include "traincost/present.hpp"
 #include "traincost/report.hpp"
 #include "traincost/verdict.hpp"
 #include "ui/layout.hpp"
@@ -166,19 +167,14 @@ void App::persist() {
 // The verdict and the results table as text in the page's DOM (see calculator.js).
 void App::publish() {
   OrderedJson j;
-  j["columns"] = {"Option", "Wall clock", "Chip-hours", "Hardware per run", "One-time", "Fully loaded per run", "$ per M tokens", "Memory"};
+  OrderedJson columns = OrderedJson::array();
+  for (const ResultColumn& c : result_columns()) columns.push_back(c.header);
+  j["columns"] = columns;
   OrderedJson workloads = OrderedJson::array();
   for (size_t w = 0; w < d.results.workloads.size(); ++w) {
     const WorkloadResult& wr = d.results.workloads[w];
     OrderedJson rows = OrderedJson::array();
-    for (size_t o = 0; o < wr.options.size(); ++o) {
-      const OptionResult& r = wr.options[o];
-      char per_million[32];
-      std::snprintf(per_million, sizeof per_million, "$%.3f", r.cost_per_million_tokens);
-      rows.push_back({d.resolved.options[o].label, fmt::hours(r.wall_clock_hours), fmt::count(r.chip_hours),
-                      fmt::usd(r.hardware_cost_per_run), fmt::usd(r.one_time_cost), fmt::usd(r.cost_per_run), per_million,
-                      r.memory.fits ? "fits" : infeasibility_reason(r)});
-    }
+    for (size_t o = 0; o < wr.options.size(); ++o) rows.push_back(result_cells(d.resolved.options[o].label, wr.options[o]));
     workloads.push_back({{"name", workload_title(d.scenario.workloads[w], w)},
                          {"verdict", workload_verdict(d.resolved, d.results, w)},
                          {"rows", rows}});

@@ -45,9 +45,9 @@ std::optional<Scenario> read_scenario(std::string_view scenario_json, ApiReply& 
   return s;
 }
 
-std::string range_text(const FieldSpec& f) {
-  return std::string(f.min_exclusive ? "> " : "") + fmt::number(f.min, 6) + " to " + fmt::number(f.max, 6) +
-         (f.integer ? " (whole)" : "");
+std::string range_text(const Bounds& b) {
+  return std::string(b.min_exclusive ? "> " : "") + fmt::number(b.min, 6) + " to " + fmt::number(b.max, 6) +
+         (b.integer ? " (whole)" : "");
 }
 
 // Adapters from the functions above to the table's uniform signature.
@@ -85,12 +85,13 @@ OrderedJson schema_json() {
   OrderedJson fields = OrderedJson::array();
   for (const FieldSpec* f : all_fields())
     fields.push_back({{"path", f->path},
+                      {"label", f->label},
                       {"unit", f->unit},
-                      {"min", f->min},
-                      {"max", f->max},
-                      {"min_exclusive", f->min_exclusive},
-                      {"integer", f->integer},
-                      {"range", range_text(*f)},
+                      {"min", f->bounds.min},
+                      {"max", f->bounds.max},
+                      {"min_exclusive", f->bounds.min_exclusive},
+                      {"integer", f->bounds.integer},
+                      {"range", range_text(f->bounds)},
                       {"default", f->default_text},
                       {"meaning", f->meaning},
                       {"typical", f->typical}});

@@ -10,7 +10,7 @@ MemoryFit memory_fit(const WorkloadInputs& w, const PairInputs& p, double chips)
   m.state_bytes = state_bytes(w.model.params, w.memory.bytes_per_param);
   m.activation_bytes_per_chip = activation_bytes_per_chip(w.model, w.memory, w.recompute);
   m.usable_bytes_per_chip = p.hbm_bytes_per_chip * w.memory.usable_fraction;
-  m.bytes_per_chip = m.state_bytes / chips + m.activation_bytes_per_chip;
+  m.bytes_per_chip = bytes_per_chip(m.state_bytes, chips, m.activation_bytes_per_chip);
   m.min_chips = min_chips_for_memory(m.state_bytes, m.activation_bytes_per_chip, m.usable_bytes_per_chip);
   m.possible = m.min_chips > 0;
   m.min_instances = m.possible ? std::ceil(m.min_chips / p.chips_per_instance) : 0;
@@ -24,49 +24,48 @@ MemoryFit memory_fit(const WorkloadInputs& w, const PairInputs& p, double chips)
 void fill_pair(const WorkloadInputs& w, const PairInputs& p, double target_tokens, OptionResult& r) {
   r = OptionResult{};
   // Work: the target's tokens, plus what this platform needs to reach the same quality.
-  r.tokens = target_tokens * (1 + p.convergence_penalty);
+  r.tokens = penalized_tokens(target_tokens, p.convergence_penalty);
   r.flops_per_token = flops_per_token(w.model, w.recompute);
-  r.training_flops = r.flops_per_token * r.tokens;
+  r.training_flops = training_flops(r.flops_per_token, r.tokens);
 
   // Speed: measured tokens/s when the user has a trial run, else MFU × peak.
-  r.chips = p.instances * p.chips_per_instance;
+  r.chips = chips(p.instances, p.chips_per_instance);
   r.scaling_efficiency = scaling_efficiency(r.chips, p.scaling_reference_chips, p.scaling_per_doubling);
   if (p.measured_tokens_per_sec_per_chip > 0) {
-    r.tokens_per_sec = p.measured_tokens_per_sec_per_chip * r.chips * r.scaling_efficiency;
+    r.tokens_per_sec = measured_tokens_per_sec(p.measured_tokens_per_sec_per_chip, r.chips, r.scaling_efficiency);
     r.cluster_flops_per_sec = r.tokens_per_sec * r.flops_per_token;
   } else {
-    r.cluster_flops_per_sec = p.mfu * p.peak_flops_per_chip * r.chips * r.scaling_efficiency;
+    r.cluster_flops_per_sec = achieved_flops(p.mfu, p.peak_flops_per_chip, r.chips, r.scaling_efficiency);
     r.tokens_per_sec = r.cluster_flops_per_sec / r.flops_per_token;
   }
-  r.compute_hours = r.training_flops / r.cluster_flops_per_sec / 3600;
+  r.compute_hours = compute_hours(r.training_flops, r.cluster_flops_per_sec);
 
-  // Goodput: the whole cluster stops when any instance fails.
-  const double mtbf_cluster = p.mtbf_hours_per_instance / p.instances;
+  // Goodput: checkpoints pause the cluster, failures lose work and a restart.
+  const double mtbf = cluster_mtbf(p.mtbf_hours_per_instance, p.instances);
   const double write_hours = p.checkpoint_write_minutes / 60;
   const double restart_hours = p.restart_minutes / 60;
-  r.checkpoint_interval_hours = p.checkpoint_interval_hours > 0
-                                    ? p.checkpoint_interval_hours
-                                    : optimal_checkpoint_interval(write_hours, mtbf_cluster);
-  r.goodput = goodput(r.checkpoint_interval_hours, write_hours, restart_hours, mtbf_cluster);
+  r.checkpoint_interval_hours = p.checkpoint_interval_hours > 0 ? p.checkpoint_interval_hours
+                                                                : optimal_checkpoint_interval(write_hours, mtbf);
+  r.goodput = goodput(r.checkpoint_interval_hours, write_hours, restart_hours, mtbf);
   r.training_hours = r.compute_hours / r.goodput;
-  r.wall_clock_hours = r.training_hours + p.compile_hours_per_run;
-  r.chip_hours = r.wall_clock_hours * r.chips;
-  r.instance_hours = r.wall_clock_hours * p.instances;
+  r.wall_clock_hours = wall_clock_hours(r.compute_hours, r.goodput, p.compile_hours_per_run);
+  r.chip_hours = chip_hours(r.wall_clock_hours, r.chips);
+  r.instance_hours = chip_hours(r.wall_clock_hours, p.instances);
 
   // Money.
-  r.price_usd_per_hour = p.price_usd_per_hour * (1 - p.discount);
-  r.compute_cost = r.training_hours * p.instances * r.price_usd_per_hour;
-  r.compile_cost = p.compile_hours_per_run * p.instances * r.price_usd_per_hour;
+  r.price_usd_per_hour = discounted_price(p.price_usd_per_hour, p.discount);
+  r.compute_cost = instance_cost(r.training_hours, p.instances, r.price_usd_per_hour);
+  r.compile_cost = instance_cost(p.compile_hours_per_run, p.instances, r.price_usd_per_hour);
   r.hardware_cost_per_run = r.compute_cost + r.compile_cost;
-  r.porting_cost = p.engineer_weeks * p.usd_per_engineer_week;
-  r.validation_cost = p.validation_runs * p.validation_run_fraction * r.compute_cost;
+  r.porting_cost = porting_cost(p.engineer_weeks, p.usd_per_engineer_week);
+  r.validation_cost = validation_cost(p.validation_runs, p.validation_run_fraction, r.compute_cost);
   r.one_time_cost = r.porting_cost + r.validation_cost;
-  r.maintenance_cost = p.maintenance_usd_per_year * w.horizon_months / 12;
-  r.egress_cost_per_run = p.egress_tb_per_run * p.egress_usd_per_tb;
+  r.maintenance_cost = maintenance_cost(p.maintenance_usd_per_year, w.horizon_months);
+  r.egress_cost_per_run = egress_cost(p.egress_tb_per_run, p.egress_usd_per_tb);
   r.fixed_cost = r.one_time_cost + r.maintenance_cost;
   r.per_run_cost = r.hardware_cost_per_run + r.egress_cost_per_run;
-  r.cost_per_run = r.per_run_cost + r.fixed_cost / w.runs;
-  r.cost_per_million_tokens = r.cost_per_run / (target_tokens / 1e6);
+  r.cost_per_run = cost_per_run(r.per_run_cost, r.fixed_cost, w.runs);
+  r.cost_per_million_tokens = cost_per_million_tokens(r.cost_per_run, target_tokens);
   r.horizon_cost = r.cost_per_run * w.runs;
   r.annual_cost = r.horizon_cost * 12 / w.horizon_months;
 

@@ -17,6 +17,92 @@ std::string g(double v) {
   return buffer;
 }
 
+enum class Shown { Number, Flop, Hours, Usd, Chips };
+
+std::string shown(double v, Shown how) {
+  switch (how) {
+    case Shown::Number: return "= " + g(v);
+    case Shown::Flop: return "= " + g(v) + " FLOP";
+    case Shown::Hours: return "= " + g(v) + " h (" + fmt::hours(v) + ")";
+    case Shown::Usd: return "= " + fmt::usd_exact(v);
+    case Shown::Chips: return "= " + g(v) + " chips";
+  }
+  return "= " + g(v);
+}
+
+// The names in a Formula's argument list ("E, A, B") and its {placeholders}, compared at compile
+// time: every placeholder must name an argument and every argument must appear.
+constexpr bool same_name(const char* a, size_t a_len, const char* b, size_t b_len) {
+  if (a_len != b_len) return false;
+  for (size_t i = 0; i < a_len; ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+constexpr size_t argument_count(const char* args) {
+  size_t n = *args ? 1 : 0;
+  for (; *args; ++args) n += *args == ',';
+  return n;
+}
+// Index of `name` in the argument list, or the argument count when it is not there.
+constexpr size_t argument_index(const char* args, const char* name, size_t len) {
+  size_t index = 0;
+  const char* start = args;
+  for (const char* s = args;; ++s) {
+    if (*s == ',' || !*s) {
+      if (same_name(start, static_cast<size_t>(s - start), name, len)) return index;
+      if (!*s) return argument_count(args);
+      ++index;
+      start = s + 2;  // ", "
+      ++s;
+    }
+  }
+}
+constexpr bool placeholders_match(const Formula& f) {
+  size_t used = 0;  // bit i: argument i appears
+  for (const char* s = f.expression; *s; ++s) {
+    if (*s != '{') continue;
+    const char* name = s + 1;
+    while (*s && *s != '}') ++s;
+    if (!*s) return false;
+    const size_t index = argument_index(f.arguments, name, static_cast<size_t>(s - name));
+    if (index >= argument_count(f.arguments)) return false;
+    used |= size_t{1} << index;
+  }
+  return used + 1 == size_t{1} << argument_count(f.arguments);
+}
+
+// The expression with each {placeholder} replaced by its name ("{W} × {n}" -> "W × n") or, given
+// the arguments' values, by its value.
+std::string fill(const Formula& f, const std::vector<std::string>* values) {
+  std::string out;
+  for (const char* s = f.expression; *s; ++s) {
+    if (*s != '{') {
+      out += *s;
+      continue;
+    }
+    const char* name = s + 1;
+    while (*s != '}') ++s;
+    const size_t len = static_cast<size_t>(s - name);
+    out += values ? (*values)[argument_index(f.arguments, name, len)] : std::string(name, len);
+  }
+  return out;
+}
+
+template <typename T> struct Same { using type = T; };
+
+// Calls the formula's function with `args`, records the step with the formula's text and the
+// arguments' values in place of its placeholders, and returns the result: the explanation shows
+// what the code computes.
+template <const Formula& F, typename... A>
+double step(std::vector<ExplainStep>& steps, Shown how, double (*fn)(A...), typename Same<A>::type... args) {
+  static_assert(argument_count(F.arguments) == sizeof...(A), "the formula names one argument per parameter");
+  static_assert(placeholders_match(F), "every placeholder names an argument, and every argument is used");
+  const double result = fn(args...);
+  const std::vector<std::string> values = {g(static_cast<double>(args))...};
+  steps.push_back({F.quantity, std::string(F.symbol) + " = " + fill(F, nullptr), fill(F, &values), shown(result, how)});
+  return result;
+}
+
 }  // namespace
 
 std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs& p, const OptionResult& r,
@@ -26,98 +112,71 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs&
   // Work
   switch (w.target.kind) {
     case TargetKind::Tokens: steps.push_back({"Target tokens", "D0 = tokens", g(w.target.tokens), "= " + g(target_tokens)}); break;
-    case TargetKind::Steps:
-      steps.push_back({"Target tokens", "D0 = steps × tokens per step", g(w.target.steps) + " × " + g(w.target.tokens_per_step),
-                       "= " + g(target_tokens)});
-      break;
+    case TargetKind::Steps: step<kStepsToTokens>(steps, Shown::Number, steps_to_tokens, w.target.steps, w.target.tokens_per_step); break;
     case TargetKind::Loss: {
       const ScalingLaw law = scaling_law_constants(w.target.law, w.target.custom_law);
-      steps.push_back({"Target tokens (scaling law " + std::string(to_string(w.target.law)) + ")",
-                       "D0 = (B / (L − E − A / N^α))^(1/β)",
-                       "(" + g(law.B) + " / (" + g(w.target.loss) + " − " + g(law.E) + " − " + g(law.A) + " / " +
-                           g(m.active()) + "^" + g(law.alpha) + "))^(1/" + g(law.beta) + ")",
-                       "= " + g(target_tokens)});
+      step<kTokensForLoss>(steps, Shown::Number, scaling_law_tokens, law.E, law.A, law.B, law.alpha, law.beta, m.active(), w.target.loss);
+      steps.back().quantity += std::string(" under ") + to_string(w.target.law);
       break;
     }
   }
-  steps.push_back({"Training tokens", "D = D0 × (1 + convergence penalty)", g(target_tokens) + " × (1 + " + g(p.convergence_penalty) + ")",
-                   "= " + g(r.tokens)});
-  std::string per_token = "6 × " + g(m.active());
-  std::string per_token_formula = "6·N";
+  step<kPenalizedTokens>(steps, Shown::Number, penalized_tokens, target_tokens, p.convergence_penalty);
+  double per_token = step<kDenseFlops>(steps, Shown::Number, dense_flops_per_token, m.active());
   if (m.has_architecture()) {
-    per_token += " + 12 × " + std::to_string(m.layers) + " × " + std::to_string(m.hidden) + " × " + std::to_string(m.seq_len);
-    per_token_formula += " + 12·l·h·s";
+    const double attention = step<kAttentionFlops>(steps, Shown::Number, attention_flops_per_token, m.layers, m.hidden, m.seq_len);
+    per_token += attention;
+    steps.push_back({"FLOPs per token", "f = 6·N + fa", g(per_token - attention) + " + " + g(attention), "= " + g(per_token)});
   }
-  if (w.recompute) {
-    per_token = "(" + per_token + ") × 4/3";
-    per_token_formula = "(" + per_token_formula + ") × 4/3 (full recomputation)";
-  }
-  steps.push_back({"FLOPs per token", "f = " + per_token_formula, per_token, "= " + g(r.flops_per_token)});
-  steps.push_back({"Training FLOPs", "C = f × D", g(r.flops_per_token) + " × " + g(r.tokens), "= " + g(r.training_flops) + " FLOP"});
+  if (w.recompute) step<kRecomputedFlops>(steps, Shown::Number, recomputed_flops, per_token);
+  step<kTrainingFlops>(steps, Shown::Flop, training_flops, r.flops_per_token, r.tokens);
 
   // Speed
-  const std::string chips = g(p.instances) + " × " + g(p.chips_per_instance);
-  steps.push_back({"Chips", "n = instances × chips per instance", chips, "= " + g(r.chips)});
+  step<kChips>(steps, Shown::Number, chips, p.instances, p.chips_per_instance);
   if (p.scaling_reference_chips > 0)
-    steps.push_back({"Scaling efficiency", "e = per_doubling^log2(n / reference)",
-                     g(p.scaling_per_doubling) + "^log2(" + g(r.chips) + " / " + g(p.scaling_reference_chips) + ")",
-                     "= " + g(r.scaling_efficiency)});
+    step<kScalingEfficiency>(steps, Shown::Number, scaling_efficiency, r.chips, p.scaling_reference_chips, p.scaling_per_doubling);
   if (p.measured_tokens_per_sec_per_chip > 0) {
-    steps.push_back({"Throughput (measured)", "X = measured tokens/s per chip × n × e",
-                     g(p.measured_tokens_per_sec_per_chip) + " × " + g(r.chips) + " × " + g(r.scaling_efficiency),
-                     "= " + g(r.tokens_per_sec) + " tokens/s"});
+    step<kMeasuredThroughput>(steps, Shown::Number, measured_tokens_per_sec, p.measured_tokens_per_sec_per_chip, r.chips,
+                              r.scaling_efficiency);
+    steps.back().result += " tokens/s";
   } else {
-    steps.push_back({"Achieved FLOP/s", "F = MFU × peak × n × e",
-                     g(p.mfu) + " × " + g(p.peak_flops_per_chip) + " × " + g(r.chips) + " × " + g(r.scaling_efficiency),
-                     "= " + g(r.cluster_flops_per_sec) + " FLOP/s (" + g(r.tokens_per_sec) + " tokens/s)"});
+    step<kAchievedFlops>(steps, Shown::Number, achieved_flops, p.mfu, p.peak_flops_per_chip, r.chips, r.scaling_efficiency);
+    steps.back().result += " FLOP/s (" + g(r.tokens_per_sec) + " tokens/s)";
   }
-  steps.push_back({"Compute time", "T = C / F / 3600", g(r.training_flops) + " / " + g(r.cluster_flops_per_sec) + " / 3600",
-                   "= " + g(r.compute_hours) + " h"});
-  const double mtbf = p.mtbf_hours_per_instance / p.instances;
+  step<kComputeHours>(steps, Shown::Hours, compute_hours, r.training_flops, r.cluster_flops_per_sec);
+  const double mtbf = step<kClusterMtbf>(steps, Shown::Number, cluster_mtbf, p.mtbf_hours_per_instance, p.instances);
+  steps.back().result += " h";
   const double write_h = p.checkpoint_write_minutes / 60, restart_h = p.restart_minutes / 60;
-  steps.push_back({"Cluster MTBF", "M = MTBF per instance / instances", g(p.mtbf_hours_per_instance) + " / " + g(p.instances),
-                   "= " + g(mtbf) + " h"});
-  if (p.checkpoint_interval_hours <= 0)
-    steps.push_back({"Checkpoint interval (Young/Daly)", "τ = √(2δM)·(1 + √(δ/2M)/3 + (δ/2M)/9) − δ",
-                     "δ = " + g(write_h) + " h, M = " + g(mtbf) + " h", "= " + g(r.checkpoint_interval_hours) + " h"});
-  steps.push_back({"Goodput", "g = τ/(τ+δ) × (1 − ((τ+δ)/2 + R)/M)",
-                   g(r.checkpoint_interval_hours) + "/(" + g(r.checkpoint_interval_hours) + "+" + g(write_h) + ") × (1 − ((" +
-                       g(r.checkpoint_interval_hours) + "+" + g(write_h) + ")/2 + " + g(restart_h) + ")/" + g(mtbf) + ")",
-                   "= " + g(r.goodput)});
-  steps.push_back({"Wall clock", "W = T / g + compile", g(r.compute_hours) + " / " + g(r.goodput) + " + " + g(p.compile_hours_per_run),
-                   "= " + g(r.wall_clock_hours) + " h (" + fmt::hours(r.wall_clock_hours) + ")"});
-  steps.push_back({"Chip-hours", "W × n", g(r.wall_clock_hours) + " × " + g(r.chips), "= " + g(r.chip_hours)});
+  if (p.checkpoint_interval_hours <= 0) {
+    step<kCheckpointInterval>(steps, Shown::Number, optimal_checkpoint_interval, write_h, mtbf);
+    steps.back().result += " h";
+  }
+  step<kGoodput>(steps, Shown::Number, goodput, r.checkpoint_interval_hours, write_h, restart_h, mtbf);
+  step<kWallClock>(steps, Shown::Hours, wall_clock_hours, r.compute_hours, r.goodput, p.compile_hours_per_run);
+  step<kChipHours>(steps, Shown::Number, chip_hours, r.wall_clock_hours, r.chips);
 
   // Money
-  steps.push_back({"Price", "P = price × (1 − discount)", g(p.price_usd_per_hour) + " × (1 − " + g(p.discount) + ")",
-                   "= $" + g(r.price_usd_per_hour) + " per instance-hour"});
-  steps.push_back({"Hardware per run", "H = W × instances × P", g(r.wall_clock_hours) + " × " + g(p.instances) + " × " + g(r.price_usd_per_hour),
-                   "= " + fmt::usd_exact(r.hardware_cost_per_run)});
-  steps.push_back({"One-time", "O = weeks × $/week + validation runs × fraction × compute cost",
-                   g(p.engineer_weeks) + " × " + g(p.usd_per_engineer_week) + " + " + g(p.validation_runs) + " × " +
-                       g(p.validation_run_fraction) + " × " + g(r.compute_cost),
-                   "= " + fmt::usd_exact(r.one_time_cost)});
-  steps.push_back({"Maintenance over the horizon", "Mt = $/year × months / 12",
-                   g(p.maintenance_usd_per_year) + " × " + g(w.horizon_months) + " / 12", "= " + fmt::usd_exact(r.maintenance_cost)});
-  steps.push_back({"Egress per run", "E = TB × $/TB", g(p.egress_tb_per_run) + " × " + g(p.egress_usd_per_tb),
-                   "= " + fmt::usd_exact(r.egress_cost_per_run)});
-  steps.push_back({"Fully loaded per run", "= H + E + (O + Mt) / runs",
-                   g(r.hardware_cost_per_run) + " + " + g(r.egress_cost_per_run) + " + (" + g(r.one_time_cost) + " + " +
-                       g(r.maintenance_cost) + ") / " + g(w.runs),
-                   "= " + fmt::usd_exact(r.cost_per_run)});
-  steps.push_back({"Per million tokens", "= cost per run / (D0 / 1e6)", g(r.cost_per_run) + " / (" + g(target_tokens) + " / 1e6)",
-                   "= $" + g(r.cost_per_million_tokens)});
+  step<kDiscountedPrice>(steps, Shown::Usd, discounted_price, p.price_usd_per_hour, p.discount);
+  steps.back().result = "= $" + g(r.price_usd_per_hour) + " per instance-hour";
+  step<kTrainingCost>(steps, Shown::Usd, instance_cost, r.training_hours, p.instances, r.price_usd_per_hour);
+  if (p.compile_hours_per_run > 0) step<kCompileCost>(steps, Shown::Usd, instance_cost, p.compile_hours_per_run, p.instances, r.price_usd_per_hour);
+  step<kPortingCost>(steps, Shown::Usd, porting_cost, p.engineer_weeks, p.usd_per_engineer_week);
+  step<kValidationCost>(steps, Shown::Usd, validation_cost, p.validation_runs, p.validation_run_fraction, r.compute_cost);
+  step<kMaintenanceCost>(steps, Shown::Usd, maintenance_cost, p.maintenance_usd_per_year, w.horizon_months);
+  step<kEgressCost>(steps, Shown::Usd, egress_cost, p.egress_tb_per_run, p.egress_usd_per_tb);
+  step<kCostPerRun>(steps, Shown::Usd, cost_per_run, r.per_run_cost, r.fixed_cost, w.runs);
+  steps.back().formula = "total = (Hc + Hk + E) + (Op + Ov + Mt) / runs";
+  step<kCostPerMillionTokens>(steps, Shown::Number, cost_per_million_tokens, r.cost_per_run, target_tokens);
+  steps.back().result = "= $" + g(r.cost_per_million_tokens);
 
   // Memory
-  steps.push_back({"Memory per chip", "state / n + activations",
-                   g(r.memory.state_bytes) + " / " + g(r.chips) + " + " + g(r.memory.activation_bytes_per_chip),
-                   "= " + g(r.memory.bytes_per_chip / 1e9) + " GB of " + g(r.memory.usable_bytes_per_chip / 1e9) + " GB usable" +
-                       (r.memory.fits ? " (fits)" : " (does not fit)")});
-  if (r.memory.possible)
-    steps.push_back({"Fewest chips that hold it", "⌈state / (usable − activations)⌉",
-                     "⌈" + g(r.memory.state_bytes) + " / (" + g(r.memory.usable_bytes_per_chip) + " − " +
-                         g(r.memory.activation_bytes_per_chip) + ")⌉",
-                     "= " + g(r.memory.min_chips) + " chips (" + g(r.memory.min_instances) + " instances)"});
+  step<kBytesPerChip>(steps, Shown::Number, bytes_per_chip, r.memory.state_bytes, r.chips, r.memory.activation_bytes_per_chip);
+  steps.back().result = "= " + g(r.memory.bytes_per_chip / 1e9) + " GB of " + g(r.memory.usable_bytes_per_chip / 1e9) +
+                        " GB usable" + (r.memory.fits ? " (fits)" : " (does not fit)");
+  if (r.memory.possible) {
+    step<kMinChips>(steps, Shown::Chips, min_chips_for_memory, r.memory.state_bytes, r.memory.activation_bytes_per_chip,
+                    r.memory.usable_bytes_per_chip);
+    steps.back().result += " (" + g(r.memory.min_instances) + " instances)";
+  }
   return steps;
 }
 

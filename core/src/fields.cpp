@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace traincost {
@@ -9,6 +10,13 @@ namespace traincost {
 std::string FieldSpec::key() const {
   const char* dot = std::strrchr(path, '.');
   return dot ? dot + 1 : path;
+}
+
+std::string FieldSpec::input_name() const {
+  const std::string p = path;
+  for (const char* scope : {"workloads[].", "options[]."})
+    if (p.rfind(scope, 0) == 0) return p.substr(std::strlen(scope));
+  return p;
 }
 
 namespace {
@@ -20,78 +28,201 @@ std::string show(double v) {
 }  // namespace
 
 std::string FieldSpec::check(double value) const {
+  const Bounds& b = bounds;
   if (!std::isfinite(value)) return "must be a finite number";
-  if (integer && value != std::floor(value)) return "must be a whole number, got " + show(value);
-  const bool below = min_exclusive ? value <= min : value < min;
-  if (below || value > max) {
+  if (b.integer && value != std::floor(value)) return "must be a whole number, got " + show(value);
+  const bool below = b.min_exclusive ? value <= b.min : value < b.min;
+  if (below || value > b.max) {
     const std::string got = ", got " + show(value);
-    if (min_exclusive && min == 0 && value <= 0) return "must be > 0" + got;
-    if (!min_exclusive && min == 0 && value < 0) return "must be >= 0" + got;
-    return std::string("must be ") + (min_exclusive ? "> " : "between ") + show(min) +
-           (min_exclusive ? " and <= " : " and ") + show(max) + got;
+    if (b.min_exclusive && b.min == 0 && value <= 0) return "must be > 0" + got;
+    if (!b.min_exclusive && b.min == 0 && value < 0) return "must be >= 0" + got;
+    return std::string("must be ") + (b.min_exclusive ? "> " : "between ") + show(b.min) +
+           (b.min_exclusive ? " and <= " : " and ") + show(b.max) + got;
   }
   return {};
 }
 
+void abort_owner_mismatch(const FieldSpec& spec) {
+  std::fprintf(stderr, "traincost: field %s read through the wrong struct\n", spec.path);
+  std::abort();
+}
+
 namespace fields {
 constexpr double kBig = 1e15;
+constexpr bool kRangeable = true;
 
 // clang-format off
-//                                  path                                           unit                         min     max     excl   int    default                                    meaning                                                                                      typical
-const FieldSpec reference        = {"reference",                                  "option index",              0,      7,      false, true,  "0",                                       "The option savings and break-even are measured against (usually what you run today).",      "the incumbent GPU option"};
-const FieldSpec samples          = {"analysis.samples",                           "samples",                   100,    1e6,    false, true,  "20000",                                   "Monte Carlo samples.",                                                                      "20,000 (±0.3% on a probability)"};
-const FieldSpec seed             = {"analysis.seed",                              "integer",                   0,      9007199254740991.0, false, true, "1",                             "Random seed: the same scenario and seed give the same numbers everywhere.",                 "any"};
-const FieldSpec params           = {"workloads[].model.params",                   "parameters",                1e6,    1e14,   false, false, "required",                                "Total parameter count N of the model.",                                                     "1e9 (fine-tune) to 4e11"};
-const FieldSpec active_params    = {"workloads[].model.active_params",            "parameters",                1e6,    1e14,   false, false, "params",                                  "Parameters active per token (mixture-of-experts); FLOPs use this.",                         "Mixtral-8x7B: 1.29e10 of 4.67e10"};
-const FieldSpec layers           = {"workloads[].model.layers",                   "layers",                    1,      1000,   false, true,  "none",                                    "Transformer layers; with hidden and seq_len adds the attention term.",                      "32 (8B) to 126 (405B)"};
-const FieldSpec hidden           = {"workloads[].model.hidden",                   "width",                     1,      262144, false, true,  "none",                                    "Hidden size (model width).",                                                                "4096 (8B) to 16384 (405B)"};
-const FieldSpec heads            = {"workloads[].model.heads",                    "heads",                     1,      4096,   false, true,  "none",                                    "Attention heads (activation memory without flash attention).",                              "32 to 128"};
-const FieldSpec seq_len          = {"workloads[].model.seq_len",                  "tokens",                    1,      4194304,false, true,  "none",                                    "Training sequence length.",                                                                 "2048 to 8192"};
-const FieldSpec vocab            = {"workloads[].model.vocab",                    "tokens",                    1,      1e7,    false, true,  "none",                                    "Vocabulary size (informational; counted in params).",                                       "32k to 256k"};
-const FieldSpec tokens           = {"workloads[].target.tokens",                  "tokens",                    1e3,    1e16,   false, false, "one target is required",                  "Training tokens D to process.",                                                             "20 x params (Chinchilla) to 2e12+"};
-const FieldSpec steps            = {"workloads[].target.steps",                   "steps",                     1,      1e9,    false, false, "one target is required",                  "Optimizer steps (with tokens_per_step).",                                                   "1k to 1M"};
-const FieldSpec tokens_per_step  = {"workloads[].target.tokens_per_step",         "tokens",                    1,      1e10,   false, false, "required with steps",                     "Global batch in tokens (sequences x sequence length).",                                     "0.5M to 16M"};
-const FieldSpec loss             = {"workloads[].target.loss",                    "nats per token",            0,      20,     true,  false, "one target is required",                  "Target training loss, turned into tokens with the scaling law.",                            "1.9 to 2.5 (MassiveText-like data)"};
-const FieldSpec law_E            = {"workloads[].target.scaling_law.E",           "nats",                      0,      20,     false, false, "hoffmann2022",                            "Irreducible loss E of a custom scaling law.",                                               "1.69 (Hoffmann), 1.82 (Besiroglu)"};
-const FieldSpec law_A            = {"workloads[].target.scaling_law.A",           "",                          0,      1e9,    true,  false, "hoffmann2022",                            "Parameter coefficient A.",                                                                  "406.4, 482.0"};
-const FieldSpec law_B            = {"workloads[].target.scaling_law.B",           "",                          0,      1e9,    true,  false, "hoffmann2022",                            "Data coefficient B.",                                                                       "410.7, 2085.4"};
-const FieldSpec law_alpha        = {"workloads[].target.scaling_law.alpha",       "",                          0,      2,      true,  false, "hoffmann2022",                            "Parameter exponent alpha.",                                                                 "0.34, 0.348"};
-const FieldSpec law_beta         = {"workloads[].target.scaling_law.beta",        "",                          0,      2,      true,  false, "hoffmann2022",                            "Data exponent beta.",                                                                       "0.28, 0.366"};
-const FieldSpec bytes_per_param  = {"workloads[].memory.bytes_per_param",         "bytes",                     1,      64,     false, false, "16",                                      "Training state per parameter: weights, gradients, optimizer.",                              "16 mixed-precision Adam (ZeRO paper), 18-20 with buffers"};
-const FieldSpec micro_batch      = {"workloads[].memory.micro_batch",             "sequences",                 1,      4096,   false, true,  "1",                                       "Sequences per chip per micro-step (activation memory).",                                    "1 to 8"};
-const FieldSpec tensor_parallel  = {"workloads[].memory.tensor_parallel",         "chips",                     1,      1024,   false, true,  "1",                                       "Tensor(+sequence)-parallel degree: activations split over this many chips.",                "1, 8 (one GPU node), 32 (Trn)"};
-const FieldSpec usable_fraction  = {"workloads[].memory.usable_fraction",         "fraction",                  0.1,    1,      false, false, "0.9",                                     "Share of HBM the job can use after runtime and fragmentation.",                             "0.85 to 0.95"};
-const FieldSpec runs             = {"workloads[].runs",                           "runs",                      1,      1e6,    false, false, "1",                                       "Expected runs of this recipe over the horizon; one-time costs are divided by it.",          "1 (one-off) to 50 (weekly)"};
-const FieldSpec horizon_months   = {"workloads[].horizon_months",                 "months",                    1,      120,    false, false, "12",                                      "Period the runs happen in; maintenance and annual totals use it.",                          "12 to 36"};
-const FieldSpec override_option  = {"workloads[].overrides[].option",             "option index",              0,      7,      false, true,  "required",                                "Option whose platform costs this override replaces for this workload.",                     ""};
-const FieldSpec instances        = {"options[].instances",                        "instances",                 1,      100000, false, true,  "1",                                       "Instances in the cluster.",                                                                 "1 to 512"};
-const FieldSpec price_usd_per_hour = {"options[].price_usd_per_hour",             "USD per instance-hour",     0,      1e5,    true,  false, "catalog price for the pricing model",    "Your own hourly price per instance (negotiated, other region); replaces the catalog's.",    "see the catalog"};
-const FieldSpec discount         = {"options[].discount",                         "fraction",                  0,      0.95,   false, false, "0",                                       "Discount off the hourly price (private pricing, credits).",                                 "0 to 0.5"};
-const FieldSpec mfu              = {"options[].mfu",                              "fraction",                  0.01,   1,      false, false, "catalog figure for the chip",             "Model FLOPs utilization: achieved model FLOP/s over dense peak.",                           "0.30 Trn1 (AWS), 0.40 H100 (Llama 3), 0.50 A100"};
+// ---- Scenario -----------------------------------------------------------------------------------
+const FieldSpec reference = {"reference", "reference option", "option index", Display::Plain, {0, 7, false, kWhole},
+    "0", "The option savings and break-even are measured against (usually what you run today).", "the incumbent GPU option",
+    bind<&Scenario::reference>()};
+const FieldSpec samples = {"analysis.samples", "samples", "samples", Display::Quantity, {100, 1e6, false, kWhole},
+    "20000", "Monte Carlo samples.", "20,000 (±0.3% on a probability)",
+    bind<&AnalysisSettings::samples>()};
+const FieldSpec seed = {"analysis.seed", "seed", "integer", Display::Plain, {0, 9007199254740991.0, false, kWhole},
+    "1", "Random seed: the same scenario and seed give the same numbers everywhere.", "any",
+    bind<&AnalysisSettings::seed>()};
+
+// ---- Workload: model ----------------------------------------------------------------------------
+const FieldSpec params = {"workloads[].model.params", "parameters", "parameters", Display::Quantity, {1e6, 1e14},
+    "required", "Total parameter count N of the model.", "1e9 (fine-tune) to 4e11",
+    bind<&Model::params>(), nullptr, nullptr, kRangeable};
+const FieldSpec active_params = {"workloads[].model.active_params", "active parameters", "parameters", Display::Quantity, {1e6, 1e14},
+    "params", "Parameters active per token (mixture-of-experts); FLOPs use this.", "Mixtral-8x7B: 1.29e10 of 4.67e10",
+    bind<&Model::active_params>(), nullptr, nullptr, kRangeable};
+const FieldSpec layers = {"workloads[].model.layers", "layers", "layers", Display::Plain, {1, 1000, false, kWhole},
+    "none", "Transformer layers; with hidden and seq_len adds the attention term.", "32 (8B) to 126 (405B)",
+    bind<&Model::layers>()};
+const FieldSpec hidden = {"workloads[].model.hidden", "hidden size", "width", Display::Plain, {1, 262144, false, kWhole},
+    "none", "Hidden size (model width).", "4096 (8B) to 16384 (405B)",
+    bind<&Model::hidden>()};
+const FieldSpec heads = {"workloads[].model.heads", "attention heads", "heads", Display::Plain, {1, 4096, false, kWhole},
+    "none", "Attention heads (activation memory without flash attention).", "32 to 128",
+    bind<&Model::heads>()};
+const FieldSpec seq_len = {"workloads[].model.seq_len", "sequence length", "tokens", Display::Plain, {1, 4194304, false, kWhole},
+    "none", "Training sequence length.", "2048 to 8192",
+    bind<&Model::seq_len>()};
+const FieldSpec vocab = {"workloads[].model.vocab", "vocabulary", "tokens", Display::Plain, {1, 1e7, false, kWhole},
+    "none", "Vocabulary size (informational; counted in params).", "32k to 256k",
+    bind<&Model::vocab>()};
+
+// ---- Workload: target ---------------------------------------------------------------------------
+const FieldSpec tokens = {"workloads[].target.tokens", "tokens", "tokens", Display::Quantity, {1e3, 1e16},
+    "one target is required", "Training tokens D to process.", "20 x params (Chinchilla) to 2e12+",
+    bind<&Target::tokens>(), nullptr, nullptr, kRangeable};
+const FieldSpec steps = {"workloads[].target.steps", "steps", "steps", Display::Quantity, {1, 1e9},
+    "one target is required", "Optimizer steps (with tokens_per_step).", "1k to 1M",
+    bind<&Target::steps>(), nullptr, nullptr, kRangeable};
+const FieldSpec tokens_per_step = {"workloads[].target.tokens_per_step", "tokens per step", "tokens", Display::Quantity, {1, 1e10},
+    "required with steps", "Global batch in tokens (sequences x sequence length).", "0.5M to 16M",
+    bind<&Target::tokens_per_step>(), nullptr, nullptr, kRangeable};
+const FieldSpec loss = {"workloads[].target.loss", "target loss", "nats per token", Display::Plain, {0, 20, kExclusive},
+    "one target is required", "Target training loss, turned into tokens with the scaling law.", "1.9 to 2.5 (MassiveText-like data)",
+    bind<&Target::loss>(), nullptr, nullptr, kRangeable};
+const FieldSpec law_E = {"workloads[].target.scaling_law.E", "E", "nats", Display::Plain, {0, 20},
+    "hoffmann2022", "Irreducible loss E of a custom scaling law.", "1.69 (Hoffmann), 1.82 (Besiroglu)",
+    bind<&ScalingLaw::E>()};
+const FieldSpec law_A = {"workloads[].target.scaling_law.A", "A", "", Display::Plain, {0, 1e9, kExclusive},
+    "hoffmann2022", "Parameter coefficient A.", "406.4, 482.0",
+    bind<&ScalingLaw::A>()};
+const FieldSpec law_B = {"workloads[].target.scaling_law.B", "B", "", Display::Plain, {0, 1e9, kExclusive},
+    "hoffmann2022", "Data coefficient B.", "410.7, 2085.4",
+    bind<&ScalingLaw::B>()};
+const FieldSpec law_alpha = {"workloads[].target.scaling_law.alpha", "alpha", "", Display::Plain, {0, 2, kExclusive},
+    "hoffmann2022", "Parameter exponent alpha.", "0.34, 0.348",
+    bind<&ScalingLaw::alpha>()};
+const FieldSpec law_beta = {"workloads[].target.scaling_law.beta", "beta", "", Display::Plain, {0, 2, kExclusive},
+    "hoffmann2022", "Data exponent beta.", "0.28, 0.366",
+    bind<&ScalingLaw::beta>()};
+
+// ---- Workload: memory and schedule --------------------------------------------------------------
+const FieldSpec bytes_per_param = {"workloads[].memory.bytes_per_param", "bytes per parameter", "bytes", Display::Plain, {1, 64},
+    "16", "Training state per parameter: weights, gradients, optimizer.", "16 mixed-precision Adam (ZeRO paper), 18-20 with buffers",
+    bind<&MemorySettings::bytes_per_param>()};
+const FieldSpec micro_batch = {"workloads[].memory.micro_batch", "micro-batch", "sequences", Display::Plain, {1, 4096, false, kWhole},
+    "1", "Sequences per chip per micro-step (activation memory).", "1 to 8",
+    bind<&MemorySettings::micro_batch>()};
+const FieldSpec tensor_parallel = {"workloads[].memory.tensor_parallel", "tensor parallel", "chips", Display::Plain, {1, 1024, false, kWhole},
+    "1", "Tensor(+sequence)-parallel degree: activations split over this many chips.", "1, 8 (one GPU node), 32 (Trn)",
+    bind<&MemorySettings::tensor_parallel>()};
+const FieldSpec usable_fraction = {"workloads[].memory.usable_fraction", "usable HBM", "fraction", Display::Percent, {0.1, 1},
+    "0.9", "Share of HBM the job can use after runtime and fragmentation.", "0.85 to 0.95",
+    bind<&MemorySettings::usable_fraction>()};
+const FieldSpec runs = {"workloads[].runs", "runs", "runs", Display::Plain, {1, 1e6},
+    "1", "Expected runs of this recipe over the horizon; one-time costs are divided by it.", "1 (one-off) to 50 (weekly)",
+    bind<&Workload::runs>(), nullptr, nullptr, kRangeable};
+const FieldSpec horizon_months = {"workloads[].horizon_months", "horizon", "months", Display::Plain, {1, 120},
+    "12", "Period the runs happen in; maintenance and annual totals use it.", "12 to 36",
+    bind<&Workload::horizon_months>(), nullptr, nullptr, kRangeable};
+const FieldSpec override_option = {"workloads[].overrides[].option", "option", "option index", Display::Plain, {0, 7, false, kWhole},
+    "required", "Option whose platform costs this override replaces for this workload.", "",
+    bind<&WorkloadOverride::option>()};
+
+// ---- Option -------------------------------------------------------------------------------------
+const FieldSpec instances = {"options[].instances", "instances", "instances", Display::Plain, {1, 100000, false, kWhole},
+    "1", "Instances in the cluster.", "1 to 512",
+    bind<&Option::instances>()};
+const FieldSpec price_usd_per_hour = {"options[].price_usd_per_hour", "price", "USD per instance-hour", Display::Usd, {0, 1e5, kExclusive},
+    "catalog price for the pricing model", "Your own hourly price per instance (negotiated, other region); replaces the catalog's.", "see the catalog",
+    bind<&Option::price_usd_per_hour>(), &PairInputs::price_usd_per_hour, nullptr, kRangeable};
+const FieldSpec discount = {"options[].discount", "discount", "fraction", Display::Percent, {0, 0.95},
+    "0", "Discount off the hourly price (private pricing, credits).", "0 to 0.5",
+    bind<&Option::discount>(), &PairInputs::discount, nullptr, kRangeable};
+const FieldSpec mfu = {"options[].mfu", "MFU", "fraction", Display::Plain, {0.01, 1},
+    "catalog figure for the chip", "Model FLOPs utilization: achieved model FLOP/s over dense peak.", "0.30 Trn1 (AWS), 0.40 H100 (Llama 3), 0.50 A100",
+    bind<&Option::mfu>(), &PairInputs::mfu, nullptr, kRangeable};
 // The lower bounds of measured throughput and custom peak keep the training time finite: "> 0" let
 // 1e-300 through, the time overflowed to infinity, 0 × infinity made the cost NaN, and the NaN
 // option came out "cheapest" (tests/core/bad_input_test.cpp, tiny_* rows).
-const FieldSpec measured_tokens_per_sec_per_chip = {"options[].measured_tokens_per_sec_per_chip", "tokens/s per chip", 0.001, 1e9, false, false, "none (use mfu)",                     "Throughput measured in your own trial run; replaces mfu.",                                  "Llama-2 7B on Trn1: ~1,300"};
-const FieldSpec scaling_reference_chips = {"options[].scaling_reference_chips",  "chips",                     1,      1e7,    false, false, "none (no scaling loss)",                  "Cluster size at which mfu or the measured throughput was observed.",                        "the size of your trial run"};
-const FieldSpec scaling_per_doubling = {"options[].scaling_per_doubling",         "fraction",                  0.5,    1,      false, false, "0.98",                                    "Share of per-chip throughput kept each time the cluster doubles beyond the reference.",     "0.98 (Megatron-LM: 47% to 42% MFU from 96 to 4608 H100)"};
-const FieldSpec custom_chips     = {"options[].custom.chips",                     "chips per instance",        1,      1024,   false, true,  "8",                                       "Accelerators per custom instance.",                                                         "1, 8, 16"};
-const FieldSpec custom_peak_tflops = {"options[].custom.peak_tflops",             "TFLOP/s per chip",          0.1,    1e5,    false, false, "the chip's catalog figure",               "Dense peak per chip at the option's precision.",                                            "312 A100, 989 H100 (BF16)"};
-const FieldSpec custom_memory_gb = {"options[].custom.memory_gb",                 "GB per chip",               0,      1e5,    true,  false, "the chip's catalog figure",               "Accelerator memory per chip.",                                                              "40 to 192"};
-const FieldSpec mtbf_hours_per_instance = {"options[].reliability.mtbf_hours_per_instance", "hours",          1,      1e9,    false, false, "catalog per-chip MTBF / chips per instance", "Mean time between failures of one instance.",                                           "6,300 h for 8 H100 (Llama 3)"};
-const FieldSpec checkpoint_write_minutes = {"options[].reliability.checkpoint_write_minutes", "minutes",       0,      1440,   true,  false, "catalog default (5)",                     "Time a checkpoint blocks training.",                                                        "1 to 15"};
-const FieldSpec restart_minutes  = {"options[].reliability.restart_minutes",      "minutes",                   0,      1440,   false, false, "catalog default (20)",                    "Time from a failure to training again (detect, replace, reload).",                          "5 to 60"};
-const FieldSpec checkpoint_interval_hours = {"options[].reliability.checkpoint_interval_hours", "hours",       0,      1000,   true,  false, "the Young/Daly optimum",                  "Compute time between checkpoints.",                                                         "0.5 to 4"};
-const FieldSpec engineer_weeks   = {"options[].porting.engineer_weeks",           "engineer-weeks",            0,      1000,   false, false, "catalog default for the chip family",     "One-time engineering to port the workload to this platform.",                               "0 on CUDA; 3-20 to Neuron (estimate)"};
-const FieldSpec usd_per_engineer_week = {"options[].porting.usd_per_engineer_week", "USD",                     0,      1e6,    false, false, "catalog default (6,000)",                 "Fully loaded cost of one engineer-week.",                                                   "4,000 to 9,000"};
-const FieldSpec validation_runs  = {"options[].porting.validation_runs",          "runs",                      0,      1000,   false, false, "catalog default for the chip family",     "One-time runs to validate convergence after the port.",                                     "1 to 4"};
-const FieldSpec validation_run_fraction = {"options[].porting.validation_run_fraction", "fraction of a run",   0,      1,      false, false, "catalog default (0.05)",                  "Length of each validation run relative to a full run.",                                     "0.02 to 0.15"};
-const FieldSpec convergence_penalty = {"options[].porting.convergence_penalty",   "fraction of tokens",        0,      1,      false, false, "catalog default for the chip family",     "Extra tokens needed to reach the same quality on this platform.",                           "0 to 0.08"};
-const FieldSpec compile_hours_per_run = {"options[].porting.compile_hours_per_run", "hours",                   0,      1000,   false, false, "catalog default for the chip family",     "Graph compilation on the cluster before each run.",                                         "0 CUDA; 0.25-3 Neuron"};
-const FieldSpec maintenance_usd_per_year = {"options[].porting.maintenance_usd_per_year", "USD per year",     0,      1e9,    false, false, "catalog default for the chip family",     "Recurring upkeep of the port (SDK upgrades).",                                              "0 CUDA; 6k-60k Neuron"};
-const FieldSpec egress_tb_per_run = {"options[].porting.egress_tb_per_run",       "TB per run",                0,      1e7,    false, false, "0",                                       "Training data moved in from another cloud for each run.",                                   "0 when the data is local"};
-const FieldSpec egress_usd_per_tb = {"options[].porting.egress_usd_per_tb",       "USD per TB",                0,      1e5,    false, false, "catalog default (90)",                    "Price of moving one TB out of the other cloud.",                                            "50 to 120"};
-const FieldSpec range_low        = {"ranges[].low",                               "the input's unit",          -kBig,  kBig,   false, false, "required",                                "Low end: minimum (triangular, uniform) or 5th percentile (lognormal).",                     ""};
-const FieldSpec range_high       = {"ranges[].high",                              "the input's unit",          -kBig,  kBig,   false, false, "required",                                "High end: maximum (triangular, uniform) or 95th percentile (lognormal).",                   ""};
+const FieldSpec measured_tokens_per_sec_per_chip = {"options[].measured_tokens_per_sec_per_chip", "measured throughput", "tokens/s per chip", Display::Quantity, {0.001, 1e9},
+    "none (use mfu)", "Throughput measured in your own trial run; replaces mfu.", "Llama-2 7B on Trn1: ~1,300",
+    bind<&Option::measured_tokens_per_sec_per_chip>(), &PairInputs::measured_tokens_per_sec_per_chip, nullptr, kRangeable};
+const FieldSpec scaling_reference_chips = {"options[].scaling_reference_chips", "throughput measured at", "chips", Display::Plain, {1, 1e7},
+    "none (no scaling loss)", "Cluster size at which mfu or the measured throughput was observed.", "the size of your trial run",
+    bind<&Option::scaling_reference_chips>(), &PairInputs::scaling_reference_chips};
+const FieldSpec scaling_per_doubling = {"options[].scaling_per_doubling", "scaling efficiency", "fraction", Display::Percent, {0.5, 1},
+    "0.98", "Share of per-chip throughput kept each time the cluster doubles beyond the reference.", "0.98 (Megatron-LM: 47% to 42% MFU from 96 to 4608 H100)",
+    bind<&Option::scaling_per_doubling>(), &PairInputs::scaling_per_doubling, nullptr, kRangeable};
+const FieldSpec custom_chips = {"options[].custom.chips", "chips per instance", "chips per instance", Display::Plain, {1, 1024, false, kWhole},
+    "8", "Accelerators per custom instance.", "1, 8, 16",
+    bind<&CustomInstance::chips>()};
+const FieldSpec custom_peak_tflops = {"options[].custom.peak_tflops", "peak TFLOP/s", "TFLOP/s per chip", Display::Plain, {0.1, 1e5},
+    "the chip's catalog figure", "Dense peak per chip at the option's precision.", "312 A100, 989 H100 (BF16)",
+    bind<&CustomInstance::peak_tflops>()};
+const FieldSpec custom_memory_gb = {"options[].custom.memory_gb", "memory", "GB per chip", Display::Plain, {0, 1e5, kExclusive},
+    "the chip's catalog figure", "Accelerator memory per chip.", "40 to 192",
+    bind<&CustomInstance::memory_gb>()};
+
+// ---- Option: reliability ------------------------------------------------------------------------
+const FieldSpec mtbf_hours_per_instance = {"options[].reliability.mtbf_hours_per_instance", "MTBF", "hours", Display::Plain, {1, 1e9},
+    "catalog per-chip MTBF / chips per instance", "Mean time between failures of one instance.", "6,300 h for 8 H100 (Llama 3)",
+    bind<&Reliability::mtbf_hours_per_instance>(), &PairInputs::mtbf_hours_per_instance, "mtbf_hours_per_chip", kRangeable};
+const FieldSpec checkpoint_write_minutes = {"options[].reliability.checkpoint_write_minutes", "checkpoint write", "minutes", Display::Plain, {0, 1440, kExclusive},
+    "catalog default (5)", "Time a checkpoint blocks training.", "1 to 15",
+    bind<&Reliability::checkpoint_write_minutes>(), &PairInputs::checkpoint_write_minutes, "checkpoint_write_minutes", kRangeable};
+const FieldSpec restart_minutes = {"options[].reliability.restart_minutes", "restart time", "minutes", Display::Plain, {0, 1440},
+    "catalog default (20)", "Time from a failure to training again (detect, replace, reload).", "5 to 60",
+    bind<&Reliability::restart_minutes>(), &PairInputs::restart_minutes, "restart_minutes", kRangeable};
+const FieldSpec checkpoint_interval_hours = {"options[].reliability.checkpoint_interval_hours", "checkpoint interval", "hours", Display::Plain, {0, 1000, kExclusive},
+    "the Young/Daly optimum", "Compute time between checkpoints.", "0.5 to 4",
+    bind<&Reliability::checkpoint_interval_hours>(), &PairInputs::checkpoint_interval_hours};
+
+// ---- Option: platform costs (also a workload's overrides) ---------------------------------------
+const FieldSpec engineer_weeks = {"options[].porting.engineer_weeks", "porting effort", "engineer-weeks", Display::Plain, {0, 1000},
+    "catalog default for the chip family", "One-time engineering to port the workload to this platform.", "0 on CUDA; 3-20 to Neuron (estimate)",
+    bind<&PlatformCosts::engineer_weeks>(), &PairInputs::engineer_weeks, "engineer_weeks", kRangeable};
+const FieldSpec usd_per_engineer_week = {"options[].porting.usd_per_engineer_week", "engineer cost", "USD", Display::Usd, {0, 1e6},
+    "catalog default (6,000)", "Fully loaded cost of one engineer-week.", "4,000 to 9,000",
+    bind<&PlatformCosts::usd_per_engineer_week>(), &PairInputs::usd_per_engineer_week, "usd_per_engineer_week", kRangeable};
+const FieldSpec validation_runs = {"options[].porting.validation_runs", "validation runs", "runs", Display::Plain, {0, 1000},
+    "catalog default for the chip family", "One-time runs to validate convergence after the port.", "1 to 4",
+    bind<&PlatformCosts::validation_runs>(), &PairInputs::validation_runs, "validation_runs", kRangeable};
+const FieldSpec validation_run_fraction = {"options[].porting.validation_run_fraction", "validation run length", "fraction of a run", Display::Percent, {0, 1},
+    "catalog default (0.05)", "Length of each validation run relative to a full run.", "0.02 to 0.15",
+    bind<&PlatformCosts::validation_run_fraction>(), &PairInputs::validation_run_fraction, "validation_run_fraction", kRangeable};
+const FieldSpec convergence_penalty = {"options[].porting.convergence_penalty", "convergence penalty", "fraction of tokens", Display::Percent, {0, 1},
+    "catalog default for the chip family", "Extra tokens needed to reach the same quality on this platform.", "0 to 0.08",
+    bind<&PlatformCosts::convergence_penalty>(), &PairInputs::convergence_penalty, "convergence_penalty", kRangeable};
+const FieldSpec compile_hours_per_run = {"options[].porting.compile_hours_per_run", "compile time", "hours", Display::Plain, {0, 1000},
+    "catalog default for the chip family", "Graph compilation on the cluster before each run.", "0 CUDA; 0.25-3 Neuron",
+    bind<&PlatformCosts::compile_hours_per_run>(), &PairInputs::compile_hours_per_run, "compile_hours_per_run", kRangeable};
+const FieldSpec maintenance_usd_per_year = {"options[].porting.maintenance_usd_per_year", "maintenance", "USD per year", Display::Usd, {0, 1e9},
+    "catalog default for the chip family", "Recurring upkeep of the port (SDK upgrades).", "0 CUDA; 6k-60k Neuron",
+    bind<&PlatformCosts::maintenance_usd_per_year>(), &PairInputs::maintenance_usd_per_year, "maintenance_usd_per_year", kRangeable};
+const FieldSpec egress_tb_per_run = {"options[].porting.egress_tb_per_run", "egress volume", "TB per run", Display::Plain, {0, 1e7},
+    "0", "Training data moved in from another cloud for each run.", "0 when the data is local",
+    bind<&PlatformCosts::egress_tb_per_run>(), &PairInputs::egress_tb_per_run, nullptr, kRangeable};
+const FieldSpec egress_usd_per_tb = {"options[].porting.egress_usd_per_tb", "egress price", "USD per TB", Display::Usd, {0, 1e5},
+    "catalog default (90)", "Price of moving one TB out of the other cloud.", "50 to 120",
+    bind<&PlatformCosts::egress_usd_per_tb>(), &PairInputs::egress_usd_per_tb, "egress_usd_per_tb", kRangeable};
+
+// ---- Ranges -------------------------------------------------------------------------------------
+const FieldSpec range_low = {"ranges[].low", "low", "the input's unit", Display::Plain, {-kBig, kBig},
+    "required", "Low end: minimum (triangular, uniform) or 5th percentile (lognormal).", "",
+    bind<&Range::low>()};
+const FieldSpec range_high = {"ranges[].high", "high", "the input's unit", Display::Plain, {-kBig, kBig},
+    "required", "High end: maximum (triangular, uniform) or 95th percentile (lognormal).", "",
+    bind<&Range::high>()};
 // clang-format on
 }  // namespace fields
 
@@ -111,6 +242,21 @@ const std::vector<const FieldSpec*>& all_fields() {
       &convergence_penalty, &compile_hours_per_run, &maintenance_usd_per_year, &egress_tb_per_run,
       &egress_usd_per_tb, &range_low, &range_high};
   return all;
+}
+
+const std::vector<const FieldSpec*>& fields_of(Owner owner) {
+  static const std::vector<std::vector<const FieldSpec*>> by_owner = [] {
+    std::vector<std::vector<const FieldSpec*>> table(static_cast<size_t>(Owner::Range) + 1);
+    for (const FieldSpec* f : all_fields()) table[static_cast<size_t>(f->access.owner)].push_back(f);
+    return table;
+  }();
+  return by_owner[static_cast<size_t>(owner)];
+}
+
+const FieldSpec* find_field(const std::string& path) {
+  for (const FieldSpec* f : all_fields())
+    if (path == f->path) return f;
+  return nullptr;
 }
 
 }  // namespace traincost

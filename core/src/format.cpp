@@ -41,11 +41,18 @@ std::string usd(double v) {
   if (!std::isfinite(v)) return "n/a";
   const std::string sign = v < 0 ? "-" : "";
   if (std::fabs(v) < 999.5) return sign + "$" + printf_string(std::fabs(v) < 100 ? "%.2f" : "%.0f", std::fabs(v));
+  if (std::fabs(v) >= 999.5e12) return sign + "$" + printf_string("%.2g", std::fabs(v));  // past trillions: 3.1e+161
   return sign + "$" + scaled(v);
+}
+
+std::string usd_rate(double v) {
+  if (!std::isfinite(v) || std::fabs(v) >= 999.5) return usd(v);
+  return std::string(v < 0 ? "-" : "") + "$" + printf_string("%.3f", std::fabs(v));
 }
 
 std::string usd_exact(double v) {
   if (!std::isfinite(v)) return "n/a";
+  if (std::fabs(v) >= 1e16) return usd(v);  // digits past double precision would be noise
   return std::string(v < 0 ? "-" : "") + "$" + with_separators(std::round(v));
 }
 

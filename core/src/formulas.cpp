@@ -7,12 +7,17 @@
 
 namespace traincost {
 
+double dense_flops_per_token(double active_params) { return 6.0 * active_params; }
+double attention_flops_per_token(double layers, double hidden, double seq) { return 12.0 * layers * hidden * seq; }
+double recomputed_flops(double flops) { return flops * 4.0 / 3.0; }
+
 double flops_per_token(const Model& model, bool recompute) {
-  double per_token = 6.0 * model.active();
-  if (model.has_architecture())
-    per_token += 12.0 * model.layers * static_cast<double>(model.hidden) * model.seq_len;
-  return recompute ? per_token * 4.0 / 3.0 : per_token;
+  double per_token = dense_flops_per_token(model.active());
+  if (model.has_architecture()) per_token += attention_flops_per_token(model.layers, model.hidden, model.seq_len);
+  return recompute ? recomputed_flops(per_token) : per_token;
 }
+
+double training_flops(double flops_per_token, double tokens) { return flops_per_token * tokens; }
 
 double loss_floor(const ScalingLaw& law, double n_params) { return law.E + law.A / det::pow(n_params, law.alpha); }
 
@@ -21,11 +26,17 @@ double tokens_for_loss(const ScalingLaw& law, double n_params, double loss) {
   if (!(headroom > 0)) return std::numeric_limits<double>::infinity();
   return det::pow(law.B / headroom, 1.0 / law.beta);
 }
+double scaling_law_tokens(double E, double A, double B, double alpha, double beta, double n_params, double loss) {
+  return tokens_for_loss(ScalingLaw{E, A, B, alpha, beta}, n_params, loss);
+}
+
+double steps_to_tokens(double steps, double tokens_per_step) { return steps * tokens_per_step; }
+double penalized_tokens(double target_tokens, double penalty) { return target_tokens * (1 + penalty); }
 
 double target_tokens(const Target& target, const Model& model) {
   switch (target.kind) {
     case TargetKind::Tokens: return target.tokens;
-    case TargetKind::Steps: return target.steps * target.tokens_per_step;
+    case TargetKind::Steps: return steps_to_tokens(target.steps, target.tokens_per_step);
     case TargetKind::Loss:
       return tokens_for_loss(scaling_law_constants(target.law, target.custom_law), model.active(), target.loss);
   }
@@ -36,6 +47,18 @@ double scaling_efficiency(double chips, double reference_chips, double per_doubl
   if (!(reference_chips > 0) || chips <= reference_chips) return 1.0;
   return det::pow(per_doubling, det::log2(chips / reference_chips));
 }
+
+double chips(double instances, double chips_per_instance) { return instances * chips_per_instance; }
+
+double achieved_flops(double mfu, double peak_flops_per_chip, double chips, double efficiency) {
+  return mfu * peak_flops_per_chip * chips * efficiency;
+}
+double measured_tokens_per_sec(double tokens_per_sec_per_chip, double chips, double efficiency) {
+  return tokens_per_sec_per_chip * chips * efficiency;
+}
+double compute_hours(double training_flops, double cluster_flops_per_sec) { return training_flops / cluster_flops_per_sec / 3600; }
+
+double cluster_mtbf(double mtbf_hours_per_instance, double instances) { return mtbf_hours_per_instance / instances; }
 
 double optimal_checkpoint_interval(double write_hours, double mtbf_hours) {
   const double d = write_hours, m = mtbf_hours;
@@ -51,6 +74,23 @@ double goodput(double interval_hours, double write_hours, double restart_hours, 
   return checkpoint_share * (1 - failure_loss);
 }
 
+double wall_clock_hours(double compute_hours, double goodput, double compile_hours) {
+  return compute_hours / goodput + compile_hours;
+}
+double chip_hours(double wall_clock_hours, double chips) { return wall_clock_hours * chips; }
+
+double discounted_price(double price_usd_per_hour, double discount) { return price_usd_per_hour * (1 - discount); }
+double instance_cost(double hours, double instances, double price_usd_per_hour) { return hours * instances * price_usd_per_hour; }
+double porting_cost(double engineer_weeks, double usd_per_engineer_week) { return engineer_weeks * usd_per_engineer_week; }
+double validation_cost(double validation_runs, double run_fraction, double compute_cost_per_run) {
+  return validation_runs * run_fraction * compute_cost_per_run;
+}
+double maintenance_cost(double usd_per_year, double horizon_months) { return usd_per_year * horizon_months / 12; }
+double egress_cost(double tb, double usd_per_tb) { return tb * usd_per_tb; }
+double cost_per_run(double per_run_cost, double fixed_cost, double runs) { return per_run_cost + fixed_cost / runs; }
+double cost_per_million_tokens(double cost_per_run, double tokens) { return cost_per_run / (tokens / 1e6); }
+double cumulative_cost(double fixed_cost, double per_run_cost, double runs) { return fixed_cost + runs * per_run_cost; }
+
 double state_bytes(double params, double bytes_per_param) { return params * bytes_per_param; }
 
 double activation_bytes_per_chip(const Model& model, const MemorySettings& memory, bool recompute) {
@@ -62,6 +102,8 @@ double activation_bytes_per_chip(const Model& model, const MemorySettings& memor
   if (!memory.flash_attention && model.heads > 0) per_element += 5.0 * model.heads * s / h;
   return l * s * b * h * per_element / t;
 }
+
+double bytes_per_chip(double state, double chips, double activations_per_chip) { return state / chips + activations_per_chip; }
 
 double min_chips_for_memory(double state, double activations_per_chip, double usable_bytes_per_chip) {
   const double room = usable_bytes_per_chip - activations_per_chip;
@@ -77,6 +119,16 @@ Breakeven breakeven(double fixed_a, double per_run_a, double fixed_b, double per
     return crossing <= 1 ? Breakeven{BreakevenKind::FromFirstRun, 0} : Breakeven{BreakevenKind::AtRuns, crossing};
   // A's line is steeper: it can only win before the crossing
   return crossing <= 1 ? Breakeven{BreakevenKind::Never, 0} : Breakeven{BreakevenKind::UntilRuns, crossing};
+}
+
+double payback_runs(const Breakeven& b) {
+  switch (b.kind) {
+    case BreakevenKind::FromFirstRun: return 1;
+    case BreakevenKind::AtRuns: return b.runs;
+    case BreakevenKind::UntilRuns:
+    case BreakevenKind::Never: break;
+  }
+  return std::numeric_limits<double>::infinity();
 }
 
 }  // namespace traincost

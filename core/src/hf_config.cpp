@@ -101,9 +101,9 @@ std::optional<Model> model_from_hf_config(std::string_view json_text, Problems& 
   m.layers = static_cast<int>(*layers);
   m.hidden = static_cast<int>(hidden);
   m.heads = static_cast<int>(*heads);
-  m.vocab = static_cast<int>(std::fmin(*vocab, fields::vocab.max));
+  m.vocab = static_cast<int>(std::fmin(*vocab, fields::vocab.bounds.max));
   m.seq_len = seq ? static_cast<int>(std::fmin(*seq, 8192)) : 0;
-  if (m.params > fields::params.max || m.params < fields::params.min) {
+  if (m.params > fields::params.bounds.max || m.params < fields::params.bounds.min) {
     problems.push_back({"", "the config describes " + std::to_string(m.params) + " parameters, outside what TrainCost models"});
     return std::nullopt;
   }

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "traincost/format.hpp"
+#include "traincost/present.hpp"
 #include "traincost/verdict.hpp"
 
 namespace traincost {
@@ -36,15 +37,33 @@ OrderedJson breakeven_json(const Breakeven& b) {
   return j;
 }
 
-const char* memory_word(const OptionResult& r) {
-  if (r.memory.fits) return "fits";
-  return r.memory.possible ? "too small" : "impossible";
+// Each line escaped for a terminal on its own (the report's own line breaks stay).
+std::string escape_terminal_lines(const std::string& text) {
+  std::string out;
+  size_t start = 0;
+  while (start < text.size()) {
+    const size_t end = text.find('\n', start);
+    out += escape_terminal(std::string_view(text).substr(start, (end == std::string::npos ? text.size() : end) - start));
+    if (end == std::string::npos) break;
+    out += '\n';
+    start = end + 1;
+  }
+  return out;
 }
 
-std::string memory_text(const OptionResult& r) {
-  if (r.memory.fits) return "fits";
-  if (!r.memory.possible) return "no fit";
-  return "needs " + fmt::number(r.memory.min_instances) + "+ inst.";
+// A link target inside (…): only characters that cannot end or break it, percent-encoded otherwise.
+std::string markdown_link_target(const std::string& link) {
+  std::string out;
+  for (unsigned char ch : link) {
+    if (ch > 0x20 && ch < 0x7F && ch != '(' && ch != ')' && ch != '<' && ch != '>' && ch != '\\' && ch != '"' && ch != '`') {
+      out += static_cast<char>(ch);
+    } else {
+      char buffer[4];
+      std::snprintf(buffer, sizeof buffer, "%%%02X", ch);
+      out += buffer;
+    }
+  }
+  return out;
 }
 
 std::string pad(const std::string& s, size_t width) {
@@ -148,6 +167,7 @@ std::string report_text(const Scenario& s, const ResolvedScenario& resolved, con
   std::string out = "TrainCost " TRAINCOST_VERSION " (catalog " + builtin_catalog().version + ")";
   if (!s.name.empty()) out += "\n" + s.name;
   out += "\n";
+  const size_t widths[] = {24, 11, 12, 14, 11, 11, 12, 0};
   for (size_t w = 0; w < results.workloads.size(); ++w) {
     const WorkloadResult& wr = results.workloads[w];
     const WorkloadInputs& wi = resolved.workloads[w];
@@ -155,57 +175,46 @@ std::string report_text(const Scenario& s, const ResolvedScenario& resolved, con
            fmt::count(wr.target_tokens) + " tokens, " + fmt::number(wi.runs) + (wi.runs == 1 ? " run" : " runs") + " over " +
            fmt::number(wi.horizon_months) + " months\n";
     out += workload_verdict(resolved, results, w) + "\n\n";
-    out += pad("Option", 24) + pad("Time", 11) + pad("Chip-hours", 12) + pad("Hardware/run", 14) + pad("One-time", 11) +
-           pad("Cost/run", 11) + pad("$/M tokens", 12) + "Memory\n";
+    for (size_t c = 0; c < result_columns().size(); ++c) out += pad(result_columns()[c].short_header, widths[c]);
+    out += "\n";
     for (size_t o = 0; o < wr.options.size(); ++o) {
-      const OptionResult& r = wr.options[o];
-      char per_million[32];
-      std::snprintf(per_million, sizeof per_million, "$%.3f", r.cost_per_million_tokens);
-      out += pad(resolved.options[o].label, 24) + pad(fmt::hours(r.wall_clock_hours), 11) + pad(fmt::count(r.chip_hours), 12) +
-             pad(fmt::usd(r.hardware_cost_per_run), 14) + pad(fmt::usd(r.one_time_cost), 11) + pad(fmt::usd(r.cost_per_run), 11) +
-             pad(per_million, 12) + memory_text(r) + "\n";
+      const std::vector<std::string> cells = result_cells(resolved.options[o].label, wr.options[o]);
+      for (size_t c = 0; c < cells.size(); ++c) out += pad(cells[c], widths[c]);
+      out += "\n";
     }
   }
   if (results.workloads.size() > 1) out += "\n" + portfolio_verdict(resolved, results) + "\n";
-  return out;
+  // Names and labels are the user's text: no control character reaches the terminal.
+  return escape_terminal_lines(out);
 }
 
 std::string report_markdown(const Scenario& s, const ResolvedScenario& resolved, const Results& results,
                             const std::string& link) {
-  std::string out = "### " + (s.name.empty() ? std::string("TrainCost comparison") : s.name) + "\n\n";
+  std::string out = "### " + (s.name.empty() ? std::string("TrainCost comparison") : escape_markdown(s.name)) + "\n\n";
   for (size_t w = 0; w < results.workloads.size(); ++w) {
     const WorkloadResult& wr = results.workloads[w];
-    out += "**" + workload_title(s.workloads[w], w) + "**: " + workload_verdict(resolved, results, w) + "\n\n";
-    out += "| Option | Wall clock | Chip-hours | Hardware per run | One-time | Fully loaded per run | $ per M tokens | Memory |\n";
-    out += "|---|---:|---:|---:|---:|---:|---:|---|\n";
+    out += "**" + escape_markdown(workload_title(s.workloads[w], w)) + "**: " +
+           escape_markdown(workload_verdict(resolved, results, w)) + "\n\n";
+    std::string rule = "|";
+    for (size_t c = 0; c < result_columns().size(); ++c) {
+      out += std::string("| ") + result_columns()[c].header + " ";
+      rule += c == 0 || c + 1 == result_columns().size() ? "---|" : "---:|";
+    }
+    out += "|\n" + rule + "\n";
     for (size_t o = 0; o < wr.options.size(); ++o) {
-      const OptionResult& r = wr.options[o];
-      char per_million[32];
-      std::snprintf(per_million, sizeof per_million, "$%.3f", r.cost_per_million_tokens);
-      std::string label = resolved.options[o].label;
-      for (char& ch : label)
-        if (ch == '|') ch = '/';
-      out += "| " + label + " | " + fmt::hours(r.wall_clock_hours) + " | " + fmt::count(r.chip_hours) + " | " +
-             fmt::usd(r.hardware_cost_per_run) + " | " + fmt::usd(r.one_time_cost) + " | " + fmt::usd(r.cost_per_run) + " | " +
-             per_million + " | " + memory_text(r) + " |\n";
+      for (const std::string& cell : result_cells(resolved.options[o].label, wr.options[o])) out += "| " + escape_markdown(cell) + " ";
+      out += "|\n";
     }
     out += "\n";
   }
-  if (results.workloads.size() > 1) out += portfolio_verdict(resolved, results) + "\n\n";
-  out += "_Computed by TrainCost " TRAINCOST_VERSION " with catalog " + builtin_catalog().version + "._";
-  if (!link.empty()) out += " [Open this scenario](" + link + ")";
+  if (results.workloads.size() > 1) out += escape_markdown(portfolio_verdict(resolved, results)) + "\n\n";
+  out += "_Computed by TrainCost " TRAINCOST_VERSION " with catalog " + escape_markdown(builtin_catalog().version) + "._";
+  if (!link.empty()) out += " [Open this scenario](" + markdown_link_target(link) + ")";
   out += "\n";
   return out;
 }
 
 std::string report_csv(const Scenario& s, const ResolvedScenario& resolved, const Results& results) {
-  // Quoted, and a leading = + - @ defused so a spreadsheet never runs a label as a formula.
-  auto quote = [](std::string v) {
-    std::string out = "\"";
-    if (!v.empty() && (v[0] == '=' || v[0] == '+' || v[0] == '-' || v[0] == '@')) out += '\'';
-    for (char ch : v) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-    return out + "\"";
-  };
   auto num = [](double v) {
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%.10g", v);
@@ -213,15 +222,17 @@ std::string report_csv(const Scenario& s, const ResolvedScenario& resolved, cons
   };
   std::string out =
       "workload,option,instance,feasible,tokens,training_flops,wall_clock_hours,chip_hours,hardware_cost_per_run_usd,"
-      "one_time_cost_usd,cost_per_run_usd,cost_per_million_tokens_usd,annual_cost_usd,memory\n";
+      "one_time_cost_usd,cost_per_run_usd,cost_per_million_tokens_usd,annual_cost_usd,status\n";
   for (size_t w = 0; w < results.workloads.size(); ++w) {
     for (size_t o = 0; o < results.workloads[w].options.size(); ++o) {
       const OptionResult& r = results.workloads[w].options[o];
-      out += quote(workload_title(s.workloads[w], w)) + "," + quote(resolved.options[o].label) + "," +
-             quote(resolved.options[o].instance) + "," + (r.feasible() ? "true" : "false") + "," + num(r.tokens) + "," +
-             num(r.training_flops) + "," + num(r.wall_clock_hours) + "," + num(r.chip_hours) + "," +
-             num(r.hardware_cost_per_run) + "," + num(r.one_time_cost) + "," + num(r.cost_per_run) + "," +
-             num(r.cost_per_million_tokens) + "," + num(r.annual_cost) + "," + memory_word(r) + "\n";
+      // An option that cannot run the job has no time or cost: empty cells, and the status says why.
+      auto figure = [&](double v) { return r.feasible() ? num(v) : std::string(); };
+      out += escape_csv(workload_title(s.workloads[w], w)) + "," + escape_csv(resolved.options[o].label) + "," +
+             escape_csv(resolved.options[o].instance) + "," + (r.feasible() ? "true" : "false") + "," + num(r.tokens) + "," +
+             num(r.training_flops) + "," + figure(r.wall_clock_hours) + "," + figure(r.chip_hours) + "," +
+             figure(r.hardware_cost_per_run) + "," + num(r.one_time_cost) + "," + figure(r.cost_per_run) + "," +
+             figure(r.cost_per_million_tokens) + "," + figure(r.annual_cost) + "," + escape_csv(status_text(r)) + "\n";
     }
   }
   return out;

@@ -1,16 +1,8 @@
 #include "traincost/resolve.hpp"
 
+#include "traincost/fields.hpp"
+
 namespace traincost {
-namespace {
-
-// First present of: the workload's override, the option's value, the catalog default.
-double pick(const std::optional<double>& workload, const std::optional<double>& option, const Figure& fallback) {
-  if (workload) return *workload;
-  if (option) return *option;
-  return fallback.present() ? fallback.value : 0.0;
-}
-
-}  // namespace
 
 PairInputs resolve_option(const Option& o, const Catalog& catalog, const PlatformCosts& wc, OptionInfo* info_out) {
   const Defaults& d = catalog.defaults;
@@ -56,23 +48,23 @@ PairInputs resolve_option(const Option& o, const Catalog& catalog, const Platfor
   p.scaling_reference_chips = o.scaling_reference_chips.value_or(0);
   p.scaling_per_doubling = o.scaling_per_doubling;
 
-  p.mtbf_hours_per_instance = o.reliability.mtbf_hours_per_instance.value_or(d.mtbf_hours_per_chip.value / p.chips_per_instance);
-  p.checkpoint_write_minutes = o.reliability.checkpoint_write_minutes.value_or(d.checkpoint_write_minutes.value);
-  p.restart_minutes = o.reliability.restart_minutes.value_or(d.restart_minutes.value);
-  p.checkpoint_interval_hours = o.reliability.checkpoint_interval_hours.value_or(0);
+  // Reliability: the option's value, else the catalog's (its MTBF is per chip).
+  auto catalog_value = [&](const FieldSpec& f) {
+    const Figure* figure = d.find(f.catalog_default, info.family);
+    return figure && figure->present() ? figure->value : 0.0;
+  };
+  p.mtbf_hours_per_instance = o.reliability.mtbf_hours_per_instance.value_or(
+      catalog_value(fields::mtbf_hours_per_instance) / p.chips_per_instance);
+  p.checkpoint_write_minutes = o.reliability.checkpoint_write_minutes.value_or(catalog_value(fields::checkpoint_write_minutes));
+  p.restart_minutes = o.reliability.restart_minutes.value_or(catalog_value(fields::restart_minutes));
+  p.checkpoint_interval_hours = o.reliability.checkpoint_interval_hours.value_or(0);  // 0: the Young/Daly optimum
 
-  // Platform costs: the workload's override, then the option's value, then the family default.
-  const PlatformCosts& oc = o.porting;
-  const PlatformDefaults& pd = d.platform(info.family);
-  p.engineer_weeks = pick(wc.engineer_weeks, oc.engineer_weeks, pd.engineer_weeks);
-  p.usd_per_engineer_week = pick(wc.usd_per_engineer_week, oc.usd_per_engineer_week, d.usd_per_engineer_week);
-  p.validation_runs = pick(wc.validation_runs, oc.validation_runs, pd.validation_runs);
-  p.validation_run_fraction = pick(wc.validation_run_fraction, oc.validation_run_fraction, pd.validation_run_fraction);
-  p.convergence_penalty = pick(wc.convergence_penalty, oc.convergence_penalty, pd.convergence_penalty);
-  p.compile_hours_per_run = pick(wc.compile_hours_per_run, oc.compile_hours_per_run, pd.compile_hours_per_run);
-  p.maintenance_usd_per_year = pick(wc.maintenance_usd_per_year, oc.maintenance_usd_per_year, pd.maintenance_usd_per_year);
-  p.egress_tb_per_run = pick(wc.egress_tb_per_run, oc.egress_tb_per_run, Figure{});
-  p.egress_usd_per_tb = pick(wc.egress_usd_per_tb, oc.egress_usd_per_tb, d.egress_usd_per_tb);
+  // Platform costs: the workload's override, then the option's value, then the catalog default
+  // for the chip family (0 where the catalog has none).
+  for (const FieldSpec* f : fields_of(Owner::Costs)) {
+    const std::optional<double> value = f->get(wc) ? f->get(wc) : f->get(o.porting);
+    p.*(f->resolved) = value ? *value : f->catalog_default ? catalog_value(*f) : 0.0;
+  }
   if (info_out) *info_out = std::move(info);
   return p;
 }
@@ -87,13 +79,8 @@ ResolvedScenario resolve(const Scenario& s, const Catalog& catalog) {
   }
   for (const Workload& w : s.workloads) {
     WorkloadInputs wi;
-    wi.model = w.model;
+    static_cast<Workload&>(wi) = w;
     wi.model.active_params = w.model.active();
-    wi.target = w.target;
-    wi.recompute = w.recompute;
-    wi.memory = w.memory;
-    wi.runs = w.runs;
-    wi.horizon_months = w.horizon_months;
     for (size_t i = 0; i < s.options.size(); ++i) {
       PlatformCosts overrides;
       for (const WorkloadOverride& ov : w.overrides)

@@ -21,24 +21,6 @@ ScalingLaw scaling_law_constants(ScalingLawKind kind, const ScalingLaw& custom) 
   return custom;
 }
 
-const char* to_string(ScalingLawKind kind) {
-  switch (kind) {
-    case ScalingLawKind::Hoffmann2022: return "hoffmann2022";
-    case ScalingLawKind::Besiroglu2024: return "besiroglu2024";
-    case ScalingLawKind::Custom: return "custom";
-  }
-  return "custom";
-}
-
-const char* to_string(Distribution d) {
-  switch (d) {
-    case Distribution::Triangular: return "triangular";
-    case Distribution::Uniform: return "uniform";
-    case Distribution::LogNormal: return "lognormal";
-  }
-  return "triangular";
-}
-
 namespace {
 
 std::string at(const std::string& path, const char* key) { return path.empty() ? key : path + "." + key; }
@@ -98,20 +80,26 @@ class Reader {
     return x;
   }
 
-  void number(const Json& obj, const std::string& path, const FieldSpec& spec, double& out) {
+  // One field of the table into its owner struct (left at its default when absent or wrong).
+  template <typename O>
+  void field(const Json& obj, const std::string& path, const FieldSpec& spec, O& owner) {
     const std::string key = spec.key();
     if (const Json* v = find(obj, key))
-      if (auto x = number_value(*v, at(path, key.c_str()), spec)) out = *x;
+      if (auto x = number_value(*v, at(path, key.c_str()), spec)) spec.set(owner, *x);
   }
-  void number(const Json& obj, const std::string& path, const FieldSpec& spec, std::optional<double>& out) {
-    const std::string key = spec.key();
-    if (const Json* v = find(obj, key))
-      if (auto x = number_value(*v, at(path, key.c_str()), spec)) out = *x;
+  // Every field of the owner's table.
+  template <typename O>
+  void fields(const Json& obj, const std::string& path, O& owner) {
+    for (const FieldSpec* spec : fields_of(owner_of<O>())) field(obj, path, *spec, owner);
   }
-  void integer(const Json& obj, const std::string& path, const FieldSpec& spec, int& out) {
-    const std::string key = spec.key();
-    if (const Json* v = find(obj, key))
-      if (auto x = number_value(*v, at(path, key.c_str()), spec)) out = static_cast<int>(*x);
+  // Rejects members that are neither in the owner's field table nor in `other` (its non-numeric keys).
+  void only(const Json& obj, const std::string& path, Owner owner, std::initializer_list<const char*> other) {
+    for (const auto& item : obj.items()) {
+      bool known = false;
+      for (const FieldSpec* spec : fields_of(owner)) known = known || item.key() == spec->key();
+      for (const char* key : other) known = known || item.key() == key;
+      if (!known) fail(at(path, shorten(item.key(), 40).c_str()), "unknown field");
+    }
   }
   void required(const Json& obj, const std::string& path, const char* key) {
     if (!find(obj, key)) fail(at(path, key), "is required");
@@ -139,18 +127,16 @@ class Reader {
 
   // One of a fixed set of words.
   template <typename Enum, size_t N>
-  void choice(const Json& obj, const std::string& path, const char* key,
-              const std::pair<const char*, Enum> (&choices)[N], Enum& out) {
+  void choice(const Json& obj, const std::string& path, const char* key, const EnumWord<Enum> (&words)[N], Enum& out) {
     const Json* v = find(obj, key);
     if (!v) return;
-    std::string allowed;
-    for (const auto& [word, value] : choices) {
-      if (v->is_string() && v->get_ref<const std::string&>() == word) {
-        out = value;
+    if (v->is_string())
+      if (const auto value = parse_word(words, v->get_ref<const std::string&>())) {
+        out = *value;
         return;
       }
-      allowed += std::string(allowed.empty() ? "" : ", ") + "\"" + word + "\"";
-    }
+    std::string allowed;
+    for (const EnumWord<Enum>& w : words) allowed += std::string(allowed.empty() ? "" : ", ") + "\"" + w.word + "\"";
     fail(at(path, key), "must be one of " + allowed + ", got " + preview(*v));
   }
 
@@ -176,51 +162,16 @@ class Reader {
   Problems& problems_;
 };
 
-constexpr std::pair<const char*, PricingModel> kPricingWords[] = {
-    {"on_demand", PricingModel::OnDemand},
-    {"reserved_1yr", PricingModel::Reserved1yr},
-    {"reserved_3yr", PricingModel::Reserved3yr},
-    {"spot", PricingModel::Spot},
-    {"capacity_block", PricingModel::CapacityBlock}};
-constexpr std::pair<const char*, Precision> kPrecisionWords[] = {{"bf16", Precision::BF16}, {"fp8", Precision::FP8}};
-constexpr std::pair<const char*, Family> kFamilyWords[] = {{"trainium", Family::Trainium}, {"nvidia", Family::Nvidia}};
-constexpr std::pair<const char*, ScalingLawKind> kLawWords[] = {
-    {"hoffmann2022", ScalingLawKind::Hoffmann2022}, {"besiroglu2024", ScalingLawKind::Besiroglu2024}};
-constexpr std::pair<const char*, Distribution> kDistributionWords[] = {
-    {"triangular", Distribution::Triangular}, {"uniform", Distribution::Uniform}, {"lognormal", Distribution::LogNormal}};
-
-const char* word(Precision p) { return p == Precision::FP8 ? "fp8" : "bf16"; }
-
-void read_costs(Reader& r, const Json& obj, const std::string& path, PlatformCosts& c) {
-  using namespace fields;
-  r.number(obj, path, engineer_weeks, c.engineer_weeks);
-  r.number(obj, path, usd_per_engineer_week, c.usd_per_engineer_week);
-  r.number(obj, path, validation_runs, c.validation_runs);
-  r.number(obj, path, validation_run_fraction, c.validation_run_fraction);
-  r.number(obj, path, convergence_penalty, c.convergence_penalty);
-  r.number(obj, path, compile_hours_per_run, c.compile_hours_per_run);
-  r.number(obj, path, maintenance_usd_per_year, c.maintenance_usd_per_year);
-  r.number(obj, path, egress_tb_per_run, c.egress_tb_per_run);
-  r.number(obj, path, egress_usd_per_tb, c.egress_usd_per_tb);
-}
-#define TRAINCOST_COST_KEYS                                                                            \
-  "engineer_weeks", "usd_per_engineer_week", "validation_runs", "validation_run_fraction",            \
-      "convergence_penalty", "compile_hours_per_run", "maintenance_usd_per_year", "egress_tb_per_run", \
-      "egress_usd_per_tb"
+// A custom law is an object of constants, never the word "custom".
+constexpr EnumWord<ScalingLawKind> kPublishedLaws[] = {{ScalingLawKind::Hoffmann2022, "hoffmann2022", ""},
+                                                       {ScalingLawKind::Besiroglu2024, "besiroglu2024", ""}};
 
 Model read_model(Reader& r, const Json& obj, const std::string& path) {
-  using namespace fields;
   Model m;
   if (!r.object(obj, path)) return m;
-  r.only(obj, path, {"params", "active_params", "layers", "hidden", "heads", "seq_len", "vocab"});
+  r.only(obj, path, Owner::Model, {});
   r.required(obj, path, "params");
-  r.number(obj, path, params, m.params);
-  r.number(obj, path, active_params, m.active_params);
-  r.integer(obj, path, layers, m.layers);
-  r.integer(obj, path, hidden, m.hidden);
-  r.integer(obj, path, heads, m.heads);
-  r.integer(obj, path, seq_len, m.seq_len);
-  r.integer(obj, path, vocab, m.vocab);
+  r.fields(obj, path, m);
   return m;
 }
 
@@ -228,36 +179,33 @@ Target read_target(Reader& r, const Json& obj, const std::string& path) {
   using namespace fields;
   Target t;
   if (!r.object(obj, path)) return t;
-  r.only(obj, path, {"tokens", "steps", "tokens_per_step", "loss", "scaling_law"});
+  r.only(obj, path, Owner::Target, {"scaling_law"});
   const bool has_tokens = obj.contains("tokens"), has_steps = obj.contains("steps"), has_loss = obj.contains("loss");
   if (has_tokens + has_steps + has_loss != 1) {
     r.fail(path, "needs exactly one of \"tokens\", \"steps\" (with \"tokens_per_step\") or \"loss\"");
     return t;
   }
+  // Which of the target's fields are read depends on its kind.
   if (has_tokens) {
     t.kind = TargetKind::Tokens;
-    r.number(obj, path, tokens, t.tokens);
+    r.field(obj, path, tokens, t);
   } else if (has_steps) {
     t.kind = TargetKind::Steps;
     r.required(obj, path, "tokens_per_step");
-    r.number(obj, path, steps, t.steps);
-    r.number(obj, path, tokens_per_step, t.tokens_per_step);
+    r.field(obj, path, steps, t);
+    r.field(obj, path, tokens_per_step, t);
   } else {
     t.kind = TargetKind::Loss;
-    r.number(obj, path, loss, t.loss);
+    r.field(obj, path, loss, t);
     if (const Json* law = Reader::find(obj, "scaling_law")) {
       const std::string law_path = at(path, "scaling_law");
       if (law->is_object()) {
         t.law = ScalingLawKind::Custom;
-        r.only(*law, law_path, {"E", "A", "B", "alpha", "beta"});
-        for (const char* key : {"E", "A", "B", "alpha", "beta"}) r.required(*law, law_path, key);
-        r.number(*law, law_path, law_E, t.custom_law.E);
-        r.number(*law, law_path, law_A, t.custom_law.A);
-        r.number(*law, law_path, law_B, t.custom_law.B);
-        r.number(*law, law_path, law_alpha, t.custom_law.alpha);
-        r.number(*law, law_path, law_beta, t.custom_law.beta);
+        r.only(*law, law_path, Owner::Law, {});
+        for (const FieldSpec* spec : fields_of(Owner::Law)) r.required(*law, law_path, spec->key().c_str());
+        r.fields(*law, law_path, t.custom_law);
       } else {
-        r.choice(obj, path, "scaling_law", kLawWords, t.law);
+        r.choice(obj, path, "scaling_law", kPublishedLaws, t.law);
       }
     }
   }
@@ -267,10 +215,9 @@ Target read_target(Reader& r, const Json& obj, const std::string& path) {
 }
 
 Workload read_workload(Reader& r, const Json& obj, const std::string& path) {
-  using namespace fields;
   Workload w;
   if (!r.object(obj, path)) return w;
-  r.only(obj, path, {"name", "model", "target", "recompute", "memory", "runs", "horizon_months", "overrides"});
+  r.only(obj, path, Owner::Workload, {"name", "model", "target", "recompute", "memory", "overrides"});
   r.text(obj, path, "name", w.name, 80);
   r.required(obj, path, "model");
   r.required(obj, path, "target");
@@ -280,26 +227,27 @@ Workload read_workload(Reader& r, const Json& obj, const std::string& path) {
   if (const Json* mem = Reader::find(obj, "memory")) {
     const std::string mp = at(path, "memory");
     if (r.object(*mem, mp)) {
-      r.only(*mem, mp, {"bytes_per_param", "micro_batch", "tensor_parallel", "flash_attention", "usable_fraction"});
-      r.number(*mem, mp, bytes_per_param, w.memory.bytes_per_param);
-      r.integer(*mem, mp, micro_batch, w.memory.micro_batch);
-      r.integer(*mem, mp, tensor_parallel, w.memory.tensor_parallel);
+      r.only(*mem, mp, Owner::Memory, {"flash_attention"});
+      r.fields(*mem, mp, w.memory);
       r.boolean(*mem, mp, "flash_attention", w.memory.flash_attention);
-      r.number(*mem, mp, usable_fraction, w.memory.usable_fraction);
     }
   }
-  r.number(obj, path, runs, w.runs);
-  r.number(obj, path, horizon_months, w.horizon_months);
+  r.fields(obj, path, w);
   if (const Json* list = r.array(obj, path, "overrides", 0, kMaxOptions)) {
     for (size_t i = 0; i < list->size(); ++i) {
       const std::string op = at(at(path, "overrides"), i);
       const Json& o = (*list)[i];
       if (!r.object(o, op)) continue;
-      r.only(o, op, {"option", TRAINCOST_COST_KEYS});
+      // An override is an option index and platform costs, side by side in one object.
+      for (const auto& item : o.items()) {
+        bool known = item.key() == fields::override_option.key();
+        for (const FieldSpec* spec : fields_of(Owner::Costs)) known = known || item.key() == spec->key();
+        if (!known) r.fail(at(op, shorten(item.key(), 40).c_str()), "unknown field");
+      }
       WorkloadOverride ov;
       r.required(o, op, "option");
-      r.integer(o, op, override_option, ov.option);
-      read_costs(r, o, op, ov.costs);
+      r.fields(o, op, ov);
+      r.fields(o, op, ov.costs);
       w.overrides.push_back(ov);
     }
   }
@@ -307,12 +255,9 @@ Workload read_workload(Reader& r, const Json& obj, const std::string& path) {
 }
 
 Option read_option(Reader& r, const Json& obj, const std::string& path) {
-  using namespace fields;
   Option o;
   if (!r.object(obj, path)) return o;
-  r.only(obj, path, {"label", "instance", "custom", "instances", "pricing", "price_usd_per_hour", "discount",
-                     "precision", "mfu", "measured_tokens_per_sec_per_chip", "scaling_reference_chips",
-                     "scaling_per_doubling", "reliability", "porting"});
+  r.only(obj, path, Owner::Option, {"label", "instance", "custom", "pricing", "precision", "reliability", "porting"});
   r.text(obj, path, "label", o.label, 40);
   r.required(obj, path, "instance");
   r.text(obj, path, "instance", o.instance, 64);
@@ -320,40 +265,28 @@ Option read_option(Reader& r, const Json& obj, const std::string& path) {
     const std::string cp = at(path, "custom");
     if (r.object(*c, cp)) {
       CustomInstance ci;
-      r.only(*c, cp, {"chip", "chips", "peak_tflops", "memory_gb", "family"});
+      r.only(*c, cp, Owner::Custom, {"chip", "family"});
       r.text(*c, cp, "chip", ci.chip, 64);
-      r.integer(*c, cp, custom_chips, ci.chips);
-      r.number(*c, cp, custom_peak_tflops, ci.peak_tflops);
-      r.number(*c, cp, custom_memory_gb, ci.memory_gb);
+      r.fields(*c, cp, ci);
       r.choice(*c, cp, "family", kFamilyWords, ci.family);
       o.custom = ci;
     }
   }
-  r.integer(obj, path, instances, o.instances);
+  r.fields(obj, path, o);
   r.choice(obj, path, "pricing", kPricingWords, o.pricing);
-  r.number(obj, path, price_usd_per_hour, o.price_usd_per_hour);
-  r.number(obj, path, discount, o.discount);
   r.choice(obj, path, "precision", kPrecisionWords, o.precision);
-  r.number(obj, path, mfu, o.mfu);
-  r.number(obj, path, measured_tokens_per_sec_per_chip, o.measured_tokens_per_sec_per_chip);
-  r.number(obj, path, scaling_reference_chips, o.scaling_reference_chips);
-  r.number(obj, path, scaling_per_doubling, o.scaling_per_doubling);
   if (const Json* rel = Reader::find(obj, "reliability")) {
     const std::string rp = at(path, "reliability");
     if (r.object(*rel, rp)) {
-      r.only(*rel, rp, {"mtbf_hours_per_instance", "checkpoint_write_minutes", "restart_minutes",
-                        "checkpoint_interval_hours"});
-      r.number(*rel, rp, mtbf_hours_per_instance, o.reliability.mtbf_hours_per_instance);
-      r.number(*rel, rp, checkpoint_write_minutes, o.reliability.checkpoint_write_minutes);
-      r.number(*rel, rp, restart_minutes, o.reliability.restart_minutes);
-      r.number(*rel, rp, checkpoint_interval_hours, o.reliability.checkpoint_interval_hours);
+      r.only(*rel, rp, Owner::Reliability, {});
+      r.fields(*rel, rp, o.reliability);
     }
   }
   if (const Json* p = Reader::find(obj, "porting")) {
     const std::string pp = at(path, "porting");
     if (r.object(*p, pp)) {
-      r.only(*p, pp, {TRAINCOST_COST_KEYS});
-      read_costs(r, *p, pp, o.porting);
+      r.only(*p, pp, Owner::Costs, {});
+      r.fields(*p, pp, o.porting);
     }
   }
   return o;
@@ -397,29 +330,25 @@ std::optional<Scenario> scenario_from_json(const Json& doc, Problems& problems) 
     for (size_t i = 0; i < list->size(); ++i) s.workloads.push_back(read_workload(r, (*list)[i], at("workloads", i)));
   if (const Json* list = r.array(doc, "", "options", 1, kMaxOptions))
     for (size_t i = 0; i < list->size(); ++i) s.options.push_back(read_option(r, (*list)[i], at("options", i)));
-  r.integer(doc, "", reference, s.reference);
+  r.fields(doc, "", s);
   if (const Json* list = r.array(doc, "", "ranges", 0, kMaxRanges)) {
     for (size_t i = 0; i < list->size(); ++i) {
       const std::string rp = at("ranges", i);
       const Json& j = (*list)[i];
       if (!r.object(j, rp)) continue;
-      r.only(j, rp, {"input", "low", "high", "dist"});
+      r.only(j, rp, Owner::Range, {"input", "dist"});
       Range range;
       for (const char* key : {"input", "low", "high"}) r.required(j, rp, key);
       r.text(j, rp, "input", range.input, 80);
-      r.number(j, rp, range_low, range.low);
-      r.number(j, rp, range_high, range.high);
+      r.fields(j, rp, range);
       r.choice(j, rp, "dist", kDistributionWords, range.dist);
       s.ranges.push_back(range);
     }
   }
   if (const Json* a = Reader::find(doc, "analysis")) {
     if (r.object(*a, "analysis")) {
-      r.only(*a, "analysis", {"samples", "seed", "default_ranges"});
-      r.integer(*a, "analysis", samples, s.analysis.samples);
-      double seed_value = static_cast<double>(s.analysis.seed);
-      r.number(*a, "analysis", seed, seed_value);
-      s.analysis.seed = static_cast<unsigned long long>(seed_value);
+      r.only(*a, "analysis", Owner::Analysis, {"default_ranges"});
+      r.fields(*a, "analysis", s.analysis);
       r.boolean(*a, "analysis", "default_ranges", s.analysis.default_ranges);
     }
   }
@@ -487,12 +416,12 @@ Problems validate(const Scenario& s, const Catalog& catalog) {
         fail(at(path, "target.loss"), "is unreachable: a model of " + fmt::number(wl.model.active()) +
                                           " parameters cannot get below " + fmt::number(floor, 4) + " under " +
                                           to_string(wl.target.law) + " however long it trains");
-      } else if (const double needed = tokens_for_loss(law, wl.model.active(), wl.target.loss); needed > fields::tokens.max) {
+      } else if (const double needed = tokens_for_loss(law, wl.model.active(), wl.target.loss); needed > fields::tokens.bounds.max) {
         // Just above the floor a loss needs astronomically many tokens (up to 1e45 under the
         // published laws, and past 1e300, where the FLOPs overflow, under a steep custom one):
         // hold it to the limit of a token target (tests/core/bad_input_test.cpp).
         fail(at(path, "target.loss"), "needs " + fmt::number(needed) + " tokens under " + to_string(wl.target.law) +
-                                          ", more than the " + fmt::number(fields::tokens.max) +
+                                          ", more than the " + fmt::number(fields::tokens.bounds.max) +
                                           " TrainCost models; aim for a higher loss");
       }
     }
@@ -521,17 +450,17 @@ Problems validate(const Scenario& s, const Catalog& catalog) {
     for (size_t j = 0; j < i; ++j)
       if (s.ranges[j].input == range.input) fail(at(path, "input"), "\"" + range.input + "\" already has a range");
     // The range must vary something the scenario uses.
-    const std::string name = ref->kind->name;
+    const FieldSpec* spec = ref->kind->spec;
     const size_t index = static_cast<size_t>(ref->index);
     if (ref->kind->scope == InputScope::Workload) {
       const TargetKind kind = s.workloads[index].target.kind;
-      if ((name == "target.tokens" && kind != TargetKind::Tokens) ||
-          ((name == "target.steps" || name == "target.tokens_per_step") && kind != TargetKind::Steps) ||
-          (name == "target.loss" && kind != TargetKind::Loss))
+      if ((spec == &fields::tokens && kind != TargetKind::Tokens) ||
+          ((spec == &fields::steps || spec == &fields::tokens_per_step) && kind != TargetKind::Steps) ||
+          (spec == &fields::loss && kind != TargetKind::Loss))
         fail(at(path, "input"), "\"" + range.input + "\" is not how this workload's target is given");
-    } else if (name == "measured_tokens_per_sec_per_chip" && !s.options[index].measured_tokens_per_sec_per_chip) {
+    } else if (spec == &fields::measured_tokens_per_sec_per_chip && !s.options[index].measured_tokens_per_sec_per_chip) {
       fail(at(path, "input"), "\"" + range.input + "\" needs the option to have a measured throughput");
-    } else if (name == "mfu" && s.options[index].measured_tokens_per_sec_per_chip) {
+    } else if (spec == &fields::mfu && s.options[index].measured_tokens_per_sec_per_chip) {
       fail(at(path, "input"), "\"" + range.input + "\" has no effect: the option uses its measured throughput");
     }
     if (!(range.low <= range.high)) fail(path, "low must not exceed high");
@@ -560,57 +489,40 @@ std::optional<Scenario> parse_scenario(std::string_view text, const Catalog& cat
 namespace {
 
 // Writers: `all` writes constant-default fields too.
-void put(OrderedJson& j, const char* key, const std::optional<double>& v) {
-  if (v) j[key] = *v;
-}
-void put(OrderedJson& j, const char* key, double v, double def, bool all) {
-  if (all || v != def) j[key] = v;
-}
-void put(OrderedJson& j, const char* key, int v, int def, bool all) {
-  if (all || v != def) j[key] = v;
-}
 void put(OrderedJson& j, const char* key, bool v, bool def, bool all) {
   if (all || v != def) j[key] = v;
 }
 
-OrderedJson costs_json(const PlatformCosts& c) {
-  OrderedJson j = OrderedJson::object();
-  put(j, "engineer_weeks", c.engineer_weeks);
-  put(j, "usd_per_engineer_week", c.usd_per_engineer_week);
-  put(j, "validation_runs", c.validation_runs);
-  put(j, "validation_run_fraction", c.validation_run_fraction);
-  put(j, "convergence_penalty", c.convergence_penalty);
-  put(j, "compile_hours_per_run", c.compile_hours_per_run);
-  put(j, "maintenance_usd_per_year", c.maintenance_usd_per_year);
-  put(j, "egress_tb_per_run", c.egress_tb_per_run);
-  put(j, "egress_usd_per_tb", c.egress_usd_per_tb);
-  return j;
+// Every field of the owner's table that is set: optional ones when present, the others when
+// `all` or when they differ from the struct's default. Whole-number fields are written as integers.
+template <typename O>
+void put_fields(OrderedJson& j, const O& owner, bool all) {
+  static const O defaults{};
+  for (const FieldSpec* spec : fields_of(owner_of<O>())) {
+    const std::optional<double> v = spec->get(owner);
+    if (!v || (!spec->access.optional && !all && *v == *spec->get(defaults))) continue;
+    if (spec->access.whole) j[spec->key()] = static_cast<long long>(*v);
+    else j[spec->key()] = *v;
+  }
 }
 
 }  // namespace
 
 OrderedJson model_to_json(const Model& model) {
   OrderedJson m = OrderedJson::object();
-  m["params"] = model.params;
-  put(m, "active_params", model.active_params);
-  put(m, "layers", model.layers, 0, false);
-  put(m, "hidden", model.hidden, 0, false);
-  put(m, "heads", model.heads, 0, false);
-  put(m, "seq_len", model.seq_len, 0, false);
-  put(m, "vocab", model.vocab, 0, false);
+  m["params"] = model.params;  // required, so written even at its struct default
+  put_fields(m, model, false);
   return m;
 }
 
 OrderedJson scenario_to_json(const Scenario& s, bool minimal) {
   const bool all = !minimal;
-  const Workload dw;
-  const Option dopt;
   const AnalysisSettings da;
   OrderedJson j = OrderedJson::object();
   j["version"] = s.version;
   if (all || !s.name.empty()) j["name"] = s.name;
   if (all || !s.catalog.empty()) j["catalog"] = s.catalog;
-  put(j, "reference", s.reference, 0, all);
+  put_fields(j, s, all);
 
   OrderedJson workloads = OrderedJson::array();
   for (const Workload& w : s.workloads) {
@@ -627,8 +539,9 @@ OrderedJson scenario_to_json(const Scenario& s, bool minimal) {
       case TargetKind::Loss:
         t["loss"] = w.target.loss;
         if (w.target.law == ScalingLawKind::Custom) {
-          const ScalingLaw& c = w.target.custom_law;
-          t["scaling_law"] = {{"E", c.E}, {"A", c.A}, {"B", c.B}, {"alpha", c.alpha}, {"beta", c.beta}};
+          OrderedJson law = OrderedJson::object();
+          put_fields(law, w.target.custom_law, true);
+          t["scaling_law"] = law;
         } else if (all || w.target.law != ScalingLawKind::Hoffmann2022) {
           t["scaling_law"] = to_string(w.target.law);
         }
@@ -637,21 +550,16 @@ OrderedJson scenario_to_json(const Scenario& s, bool minimal) {
     wj["target"] = t;
     put(wj, "recompute", w.recompute, false, all);
     OrderedJson mem = OrderedJson::object();
-    put(mem, "bytes_per_param", w.memory.bytes_per_param, dw.memory.bytes_per_param, all);
-    put(mem, "micro_batch", w.memory.micro_batch, dw.memory.micro_batch, all);
-    put(mem, "tensor_parallel", w.memory.tensor_parallel, dw.memory.tensor_parallel, all);
-    put(mem, "flash_attention", w.memory.flash_attention, dw.memory.flash_attention, all);
-    put(mem, "usable_fraction", w.memory.usable_fraction, dw.memory.usable_fraction, all);
+    put_fields(mem, w.memory, all);
+    put(mem, "flash_attention", w.memory.flash_attention, MemorySettings{}.flash_attention, all);
     if (!mem.empty()) wj["memory"] = mem;
-    put(wj, "runs", w.runs, dw.runs, all);
-    put(wj, "horizon_months", w.horizon_months, dw.horizon_months, all);
+    put_fields(wj, w, all);
     if (!w.overrides.empty()) {
       OrderedJson list = OrderedJson::array();
       for (const WorkloadOverride& ov : w.overrides) {
         OrderedJson oj = OrderedJson::object();
-        oj["option"] = ov.option;
-        const OrderedJson costs = costs_json(ov.costs);
-        for (const auto& item : costs.items()) oj[item.key()] = item.value();
+        put_fields(oj, ov, true);
+        put_fields(oj, ov.costs, all);
         list.push_back(oj);
       }
       wj["overrides"] = list;
@@ -674,22 +582,14 @@ OrderedJson scenario_to_json(const Scenario& s, bool minimal) {
       c["family"] = to_string(o.custom->family);
       oj["custom"] = c;
     }
-    put(oj, "instances", o.instances, dopt.instances, all);
-    if (all || o.pricing != dopt.pricing) oj["pricing"] = to_string(o.pricing);
-    put(oj, "price_usd_per_hour", o.price_usd_per_hour);
-    put(oj, "discount", o.discount, dopt.discount, all);
-    if (all || o.precision != dopt.precision) oj["precision"] = word(o.precision);
-    put(oj, "mfu", o.mfu);
-    put(oj, "measured_tokens_per_sec_per_chip", o.measured_tokens_per_sec_per_chip);
-    put(oj, "scaling_reference_chips", o.scaling_reference_chips);
-    put(oj, "scaling_per_doubling", o.scaling_per_doubling, dopt.scaling_per_doubling, all);
+    if (all || o.pricing != Option{}.pricing) oj["pricing"] = to_string(o.pricing);
+    if (all || o.precision != Option{}.precision) oj["precision"] = to_string(o.precision);
+    put_fields(oj, o, all);
     OrderedJson rel = OrderedJson::object();
-    put(rel, "mtbf_hours_per_instance", o.reliability.mtbf_hours_per_instance);
-    put(rel, "checkpoint_write_minutes", o.reliability.checkpoint_write_minutes);
-    put(rel, "restart_minutes", o.reliability.restart_minutes);
-    put(rel, "checkpoint_interval_hours", o.reliability.checkpoint_interval_hours);
+    put_fields(rel, o.reliability, all);
     if (!rel.empty()) oj["reliability"] = rel;
-    OrderedJson porting = costs_json(o.porting);
+    OrderedJson porting = OrderedJson::object();
+    put_fields(porting, o.porting, all);
     if (!porting.empty()) oj["porting"] = porting;
     options.push_back(oj);
   }
@@ -697,13 +597,16 @@ OrderedJson scenario_to_json(const Scenario& s, bool minimal) {
 
   if (!s.ranges.empty()) {
     OrderedJson list = OrderedJson::array();
-    for (const Range& r : s.ranges)
-      list.push_back({{"input", r.input}, {"low", r.low}, {"high", r.high}, {"dist", to_string(r.dist)}});
+    for (const Range& r : s.ranges) {
+      OrderedJson rj = {{"input", r.input}};
+      put_fields(rj, r, true);
+      rj["dist"] = to_string(r.dist);
+      list.push_back(rj);
+    }
     j["ranges"] = list;
   }
   OrderedJson a = OrderedJson::object();
-  put(a, "samples", s.analysis.samples, da.samples, all);
-  if (all || s.analysis.seed != da.seed) a["seed"] = s.analysis.seed;
+  put_fields(a, s.analysis, all);
   put(a, "default_ranges", s.analysis.default_ranges, da.default_ranges, all);
   if (!a.empty()) j["analysis"] = a;
   return j;

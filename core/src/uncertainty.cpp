@@ -15,62 +15,29 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-struct OptionMember {
-  const char* name;
-  double PairInputs::*member;
-  std::optional<double> PlatformCosts::*override = nullptr;  // a workload may override this one
-};
-constexpr OptionMember kOptionMembers[] = {
-    {"mfu", &PairInputs::mfu},
-    {"measured_tokens_per_sec_per_chip", &PairInputs::measured_tokens_per_sec_per_chip},
-    {"price_usd_per_hour", &PairInputs::price_usd_per_hour},
-    {"discount", &PairInputs::discount},
-    {"scaling_per_doubling", &PairInputs::scaling_per_doubling},
-    {"reliability.mtbf_hours_per_instance", &PairInputs::mtbf_hours_per_instance},
-    {"reliability.checkpoint_write_minutes", &PairInputs::checkpoint_write_minutes},
-    {"reliability.restart_minutes", &PairInputs::restart_minutes},
-    {"porting.engineer_weeks", &PairInputs::engineer_weeks, &PlatformCosts::engineer_weeks},
-    {"porting.usd_per_engineer_week", &PairInputs::usd_per_engineer_week, &PlatformCosts::usd_per_engineer_week},
-    {"porting.validation_runs", &PairInputs::validation_runs, &PlatformCosts::validation_runs},
-    {"porting.validation_run_fraction", &PairInputs::validation_run_fraction, &PlatformCosts::validation_run_fraction},
-    {"porting.convergence_penalty", &PairInputs::convergence_penalty, &PlatformCosts::convergence_penalty},
-    {"porting.compile_hours_per_run", &PairInputs::compile_hours_per_run, &PlatformCosts::compile_hours_per_run},
-    {"porting.maintenance_usd_per_year", &PairInputs::maintenance_usd_per_year, &PlatformCosts::maintenance_usd_per_year},
-    {"porting.egress_tb_per_run", &PairInputs::egress_tb_per_run, &PlatformCosts::egress_tb_per_run},
-    {"porting.egress_usd_per_tb", &PairInputs::egress_usd_per_tb, &PlatformCosts::egress_usd_per_tb},
-};
-
 // The doubles in a resolved scenario that an input controls. An option's input appears once
 // per workload, except in workloads that override it (their own value stays); a model's params
 // also moves its active params when the scenario gave none.
 std::vector<double*> bind(ResolvedScenario& r, const InputRef& ref, const Scenario& s) {
   std::vector<double*> targets;
-  const std::string name = ref.kind->name;
+  const FieldSpec& f = *ref.kind->spec;
   const size_t i = static_cast<size_t>(ref.index);
   if (ref.kind->scope == InputScope::Option) {
-    for (const OptionMember& m : kOptionMembers) {
-      if (name != m.name) continue;
-      for (size_t w = 0; w < r.workloads.size(); ++w) {
-        bool overridden = false;
-        if (m.override)
-          for (const WorkloadOverride& ov : s.workloads[w].overrides)
-            overridden = overridden || (ov.option == ref.index && (ov.costs.*m.override).has_value());
-        if (!overridden) targets.push_back(&(r.workloads[w].options[i].*m.member));
-      }
+    for (size_t w = 0; w < r.workloads.size(); ++w) {
+      bool overridden = false;
+      if (f.access.owner == Owner::Costs)
+        for (const WorkloadOverride& ov : s.workloads[w].overrides)
+          overridden = overridden || (ov.option == ref.index && f.get(ov.costs).has_value());
+      if (!overridden) targets.push_back(&(r.workloads[w].options[i].*f.resolved));
     }
     return targets;
   }
   WorkloadInputs& w = r.workloads[i];
-  if (name == "runs") targets.push_back(&w.runs);
-  else if (name == "horizon_months") targets.push_back(&w.horizon_months);
-  else if (name == "model.params") {
-    targets.push_back(&w.model.params);
-    if (!s.workloads[i].model.active_params) targets.push_back(&*w.model.active_params);
-  } else if (name == "model.active_params") targets.push_back(&*w.model.active_params);
-  else if (name == "target.tokens") targets.push_back(&w.target.tokens);
-  else if (name == "target.steps") targets.push_back(&w.target.steps);
-  else if (name == "target.tokens_per_step") targets.push_back(&w.target.tokens_per_step);
-  else if (name == "target.loss") targets.push_back(&w.target.loss);
+  void* owner = f.access.owner == Owner::Model ? static_cast<void*>(&w.model)
+              : f.access.owner == Owner::Target ? static_cast<void*>(&w.target)
+                                                : static_cast<void*>(static_cast<Workload*>(&w));
+  if (double* target = f.access.address(owner)) targets.push_back(target);
+  if (&f == &fields::params && !s.workloads[i].model.active_params) targets.push_back(&*w.model.active_params);
   return targets;
 }
 
@@ -194,18 +161,11 @@ Percentiles percentiles(std::vector<double>& v) {
 
 }  // namespace
 
-double challenger_breakeven(const OptionResult& c, const OptionResult& other) {
-  if (!(c.per_run_cost < other.per_run_cost)) return kInf;
-  return std::max(1.0, (c.fixed_cost - other.fixed_cost) / (other.per_run_cost - c.per_run_cost));
-}
-
 double input_value(const Scenario& s, const ResolvedScenario& resolved, const Catalog& catalog, const InputRef& ref) {
   if (ref.kind->scope == InputScope::Option) {
     // The option's own value (workload overrides aside).
     const PairInputs p = resolve_option(s.options[static_cast<size_t>(ref.index)], catalog);
-    for (const OptionMember& m : kOptionMembers)
-      if (std::string(ref.kind->name) == m.name) return p.*m.member;
-    return 0;
+    return p.*(ref.kind->spec->resolved);
   }
   ResolvedScenario scratch = resolved;
   const std::vector<double*> t = bind(scratch, ref, s);
@@ -296,7 +256,9 @@ Analysis analyze(const Scenario& s, const Catalog& catalog, const AnalyzeOptions
   };
   auto breakeven_of = [&](const WorkloadResult& wr) -> double {
     if (!has_pair || !wr.options[C].feasible() || !wr.options[I].feasible()) return NAN;
-    return challenger_breakeven(wr.options[C], wr.options[I]);
+    const OptionResult& c = wr.options[C];
+    const OptionResult& other = wr.options[I];
+    return payback_runs(breakeven(c.fixed_cost, c.per_run_cost, other.fixed_cost, other.per_run_cost));
   };
   a.base_metric = metric(bw);
   a.base_breakeven = breakeven_of(bw);

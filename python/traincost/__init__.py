@@ -179,8 +179,9 @@ def import_hf(config: Scenario) -> Result:
 
 
 def schema() -> Result:
-    """Every numeric field of the scenario format: ``fields[i]`` has ``path``, ``unit``, ``min``,
-    ``max``, ``range``, ``default``, ``meaning`` and ``typical`` (``traincost schema --format json``)."""
+    """Every numeric field of the scenario format (``traincost schema --format json``):
+    ``fields[i]`` has ``path``, ``label``, ``unit``, ``min``, ``max``, ``range``, ``default``,
+    ``meaning`` and ``typical``."""
     return _call("schema")
 
 

@@ -3,7 +3,9 @@
 #include "app.hpp"
 #include "imgui.h"
 #include "platform.hpp"
+#include "traincost/edit.hpp"
 #include "traincost/format.hpp"
+#include "traincost/present.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
 
@@ -107,15 +109,7 @@ void draw_catalog(App& app) {
         for (size_t o = 0; o < app.scenario.options.size(); ++o) {
           Option& opt = app.scenario.options[o];
           const std::string item = "in option " + std::to_string(o + 1) + " (" + (opt.label.empty() ? opt.instance : opt.label) + ")";
-          if (ImGui::Selectable(item.c_str())) {
-            opt.instance = inst.id;
-            opt.custom.reset();
-            if (!inst.price(opt.pricing).present())
-              for (int m = 0; m < kPricingModels; ++m)
-                if (inst.prices[static_cast<size_t>(m)].present()) {
-                  opt.pricing = static_cast<PricingModel>(m);
-                  break;
-                }
+          if (ImGui::Selectable(item.c_str()) && edit::set_instance(opt, c, inst.id)) {
             opt.label.clear();
             app.edited();
           }
@@ -137,29 +131,19 @@ void draw_catalog(App& app) {
     ImGui::TableSetupColumn("Trainium");
     ImGui::TableSetupColumn("NVIDIA");
     ImGui::TableHeadersRow();
-    auto both = [&](const char* name, const Figure& t, const Figure& n, auto text) {
+    // Every field whose default comes from the catalog, for each family.
+    for (const FieldSpec* spec : all_fields()) {
+      if (!spec->catalog_default) continue;
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
-      ImGui::TextUnformatted(name);
-      ImGui::TableSetColumnIndex(1);
-      figure_cell(t, text(t.value));
-      ImGui::TableSetColumnIndex(2);
-      figure_cell(n, text(n.value));
-    };
-    auto plain = [](double v) { return fmt::number(v); };
-    auto usd = [](double v) { return fmt::usd(v); };
-    auto pct = [](double v) { return fmt::percent(v); };
-    both("Porting effort (engineer-weeks)", d.trainium.engineer_weeks, d.nvidia.engineer_weeks, plain);
-    both("Validation runs", d.trainium.validation_runs, d.nvidia.validation_runs, plain);
-    both("Validation run length", d.trainium.validation_run_fraction, d.nvidia.validation_run_fraction, pct);
-    both("Convergence penalty", d.trainium.convergence_penalty, d.nvidia.convergence_penalty, pct);
-    both("Compile hours per run", d.trainium.compile_hours_per_run, d.nvidia.compile_hours_per_run, plain);
-    both("Maintenance per year", d.trainium.maintenance_usd_per_year, d.nvidia.maintenance_usd_per_year, usd);
-    both("Engineer-week", d.usd_per_engineer_week, d.usd_per_engineer_week, usd);
-    both("Egress per TB", d.egress_usd_per_tb, d.egress_usd_per_tb, usd);
-    both("MTBF per chip (hours)", d.mtbf_hours_per_chip, d.mtbf_hours_per_chip, plain);
-    both("Checkpoint write (minutes)", d.checkpoint_write_minutes, d.checkpoint_write_minutes, plain);
-    both("Restart (minutes)", d.restart_minutes, d.restart_minutes, plain);
+      ImGui::TextUnformatted(field_label(*spec).c_str());
+      int column = 1;
+      for (const Family family : {Family::Trainium, Family::Nvidia}) {
+        ImGui::TableSetColumnIndex(column++);
+        const Figure* figure = d.find(spec->catalog_default, family);
+        if (figure) figure_cell(*figure, field_value_text(*spec, figure->value));
+      }
+    }
     ImGui::EndTable();
   }
   ImGui::Spacing();

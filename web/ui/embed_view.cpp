@@ -70,7 +70,7 @@ void draw_embed(App& app) {
   ImGui::TextUnformatted("Expected runs");
   ImGui::SameLine();
   widget::next_width(em(6));
-  if (widget::number("##runs", app.scenario.workloads[w].runs, fields::runs)) app.edited();
+  if (widget::number(app.scenario.workloads[w].runs, fields::runs)) app.edited();
   ImGui::SameLine();
   ImGui::TextDisabled("over %s months", fmt::number(d.scenario.workloads[w].horizon_months).c_str());
 

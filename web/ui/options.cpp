@@ -6,7 +6,9 @@
 #include "app.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"
+#include "traincost/edit.hpp"
 #include "traincost/format.hpp"
+#include "traincost/present.hpp"
 #include "traincost/formulas.hpp"
 #include "traincost/inputs.hpp"
 #include "traincost/resolve.hpp"
@@ -17,18 +19,10 @@
 namespace traincost::web {
 namespace {
 
-using widget::Style;
 namespace f = traincost::fields;
 constexpr int kUiMaxOptions = 4;
 
-std::string cite(const Figure* figure) {
-  if (!figure || !figure->present()) return {};
-  const Source* s = builtin_catalog().find_source(figure->source);
-  std::string text = (s ? s->title : figure->source) + ", " + figure->as_of;
-  if (figure->estimate) text += " (estimate)";
-  if (!figure->note.empty()) text += ". " + figure->note;
-  return text;
-}
+std::string cite(const Figure* figure) { return figure ? citation(*figure, builtin_catalog()) : std::string(); }
 
 std::string instance_summary(const Instance& inst) {
   const Catalog& c = builtin_catalog();
@@ -59,18 +53,7 @@ bool instance_picker(Option& o) {
       for (const Instance& inst : c.instances) {
         if (inst.chip != chip.id) continue;
         ImGui::PushID(inst.id.c_str());
-        if (ImGui::Selectable(inst.id.c_str(), o.instance == inst.id)) {
-          o.instance = inst.id;
-          o.custom.reset();
-          if (!inst.price(o.pricing).present())
-            for (int m = 0; m < kPricingModels; ++m)
-              if (inst.prices[static_cast<size_t>(m)].present()) {
-                o.pricing = static_cast<PricingModel>(m);
-                break;
-              }
-          if (o.precision == Precision::FP8 && !chip.fp8_tflops.present()) o.precision = Precision::BF16;
-          changed = true;
-        }
+        if (ImGui::Selectable(inst.id.c_str(), o.instance == inst.id)) changed |= edit::set_instance(o, c, inst.id);
         ImGui::SameLine(em(11));
         ImGui::TextDisabled("%s", instance_summary(inst).c_str());
         ImGui::PopID();
@@ -79,18 +62,8 @@ bool instance_picker(Option& o) {
     ImGui::Separator();
     // A custom instance starts as a copy of the catalog instance chosen so far (its chip, size and
     // price), so nothing changes until the user edits it.
-    const Instance* current = c.find_instance(o.instance);
-    if (current && ImGui::Selectable("Custom instance (your own price and specs)", false)) {
-      CustomInstance ci;
-      ci.chip = current->chip;
-      ci.chips = current->chips;
-      if (const Chip* chip = c.find_chip(ci.chip)) ci.family = chip->family;
-      const PairInputs p = resolve_option(o, c);
-      if (p.price_usd_per_hour > 0) o.price_usd_per_hour = p.price_usd_per_hour;
-      o.instance = "custom";
-      o.custom = ci;
-      changed = true;
-    }
+    if (c.find_instance(o.instance) && ImGui::Selectable("Custom instance (your own price and specs)", false))
+      changed |= edit::make_custom(o, c);
     ImGui::EndCombo();
   }
   if (ImGui::IsItemHovered() && o.instance != "custom")
@@ -106,27 +79,16 @@ bool custom_editor(Option& o) {
   const Chip* chip = c.find_chip(ci.chip);
   if (ImGui::BeginCombo("##chip", chip ? chip->name.c_str() : "Own chip figures")) {
     for (const Chip& each : c.chips)
-      if (ImGui::Selectable(each.name.c_str(), ci.chip == each.id)) {
-        ci.chip = each.id;
-        ci.family = each.family;
-        changed = true;
-      }
-    if (ImGui::Selectable("Own chip figures", ci.chip.empty()) && chip) {
-      // Start from the chip chosen so far, so nothing changes until the user edits the figures.
-      if (ci.peak_tflops <= 0) ci.peak_tflops = chip->peak_tflops(o.precision).value;
-      if (ci.memory_gb <= 0) ci.memory_gb = chip->hbm_bytes() / 1e9;
-      if (!o.mfu) o.mfu = chip->mfu.value;
-      ci.chip.clear();
-      changed = true;
-    }
+      if (ImGui::Selectable(each.name.c_str(), ci.chip == each.id)) changed |= edit::set_custom_chip(o, c, each.id);
+    if (ImGui::Selectable("Own chip figures", ci.chip.empty()) && chip) changed |= edit::set_custom_chip(o, c, "");
     ImGui::EndCombo();
   }
-  changed |= widget::integer("##cchips", ci.chips, f::custom_chips);
+  changed |= widget::integer(ci.chips, f::custom_chips);
   if (ci.chip.empty()) {
-    changed |= widget::number("##cpeak", ci.peak_tflops, f::custom_peak_tflops);
-    changed |= widget::number("##cmem", ci.memory_gb, f::custom_memory_gb);
+    changed |= widget::number(ci.peak_tflops, f::custom_peak_tflops);
+    changed |= widget::number(ci.memory_gb, f::custom_memory_gb);
     int family = ci.family == Family::Trainium ? 0 : 1;
-    const char* families[] = {"Trainium-like (porting)", "CUDA (no porting)"};
+    const char* families[] = {"Trainium-like (porting)", "CUDA (no porting)"};  // the two of kFamilyWords, for people
     ImGui::SetNextItemWidth(-FLT_MIN);
     if (ImGui::Combo("##family", &family, families, 2)) {
       ci.family = family == 0 ? Family::Trainium : Family::Nvidia;
@@ -140,7 +102,7 @@ bool custom_editor(Option& o) {
 bool mfu_slider(Option& o, double fallback, const Figure* catalog_mfu) {
   float v = static_cast<float>(o.mfu.value_or(fallback));
   ImGui::SetNextItemWidth(-FLT_MIN);
-  const float lo = static_cast<float>(f::mfu.min), hi = static_cast<float>(f::mfu.max);
+  const float lo = static_cast<float>(f::mfu.bounds.min), hi = static_cast<float>(f::mfu.bounds.max);
   const bool changed = ImGui::SliderFloat("##mfu", &v, lo, hi, "%.2f", ImGuiSliderFlags_AlwaysClamp);
   const ImRect r(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
   if (catalog_mfu && catalog_mfu->present()) {
@@ -172,6 +134,7 @@ void label_cell(const char* label, const FieldSpec* spec = nullptr) {
   ImGui::TextUnformatted(label);
   if (spec && ImGui::IsItemHovered()) widget::field_tooltip(*spec);
 }
+void label_cell(const FieldSpec& spec) { label_cell(field_label(spec).c_str(), &spec); }
 
 }  // namespace
 
@@ -231,9 +194,9 @@ void draw_options(App& app) {
       }
     });
 
-    label_cell("Instances", &f::instances);
+    label_cell(f::instances);
     each([&](size_t i, Option& o) {
-      changed |= widget::integer("##count", o.instances, f::instances);
+      changed |= widget::integer(o.instances, f::instances);
       ImGui::TextDisabled("%s chips", fmt::number(o.instances * defaults[i].chips_per_instance).c_str());
     });
 
@@ -260,12 +223,12 @@ void draw_options(App& app) {
 
     label_cell("Price per instance-hour", &f::price_usd_per_hour);
     each([&](size_t i, Option& o) {
-      changed |= widget::optional_number("##price", o.price_usd_per_hour, defaults[i].price_usd_per_hour, f::price_usd_per_hour,
-                                         Style::Usd, cite(infos[i].catalog_price));
+      changed |= widget::optional_number(o.price_usd_per_hour, defaults[i].price_usd_per_hour, f::price_usd_per_hour,
+                                         cite(infos[i].catalog_price));
     });
 
-    label_cell("Discount", &f::discount);
-    each([&](size_t, Option& o) { changed |= widget::number("##discount", o.discount, f::discount, Style::Percent); });
+    label_cell(f::discount);
+    each([&](size_t, Option& o) { changed |= widget::number(o.discount, f::discount); });
 
     label_cell("Precision");
     each([&](size_t, Option& o) {
@@ -279,30 +242,19 @@ void draw_options(App& app) {
     });
 
     label_cell("Throughput from");
-    each([&](size_t i, Option& o) {
+    each([&](size_t, Option& o) {
       int measured = o.measured_tokens_per_sec_per_chip ? 1 : 0;
       const char* sources[] = {"MFU × peak", "My measured run"};
       ImGui::SetNextItemWidth(-FLT_MIN);
-      if (ImGui::Combo("##tsource", &measured, sources, 2)) {
-        if (measured) {
-          // Start from what the current MFU implies, so switching changes nothing until edited.
-          const Workload& w = s.workloads[static_cast<size_t>(app.ui.workload)];
-          const double per_token = flops_per_token(w.model, w.recompute);
-          o.measured_tokens_per_sec_per_chip =
-              std::round(defaults[i].mfu * defaults[i].peak_flops_per_chip / per_token);
-          if (!(*o.measured_tokens_per_sec_per_chip > 0)) o.measured_tokens_per_sec_per_chip = 1000;
-        } else {
-          o.measured_tokens_per_sec_per_chip.reset();
-        }
-        changed = true;
-      }
+      if (ImGui::Combo("##tsource", &measured, sources, 2))
+        changed |= edit::use_measured_throughput(o, c, s.workloads[static_cast<size_t>(app.ui.workload)], measured == 1);
     });
 
     label_cell("MFU", &f::mfu);
     each([&](size_t i, Option& o) {
       if (o.measured_tokens_per_sec_per_chip) {
         double v = *o.measured_tokens_per_sec_per_chip;
-        if (widget::number("##measured", v, f::measured_tokens_per_sec_per_chip, Style::Quantity)) {
+        if (widget::number(v, f::measured_tokens_per_sec_per_chip)) {
           o.measured_tokens_per_sec_per_chip = v;
           changed = true;
         }
@@ -323,43 +275,11 @@ void draw_options(App& app) {
     if (costs_open) {
       // Each platform cost: its field in the scenario, its resolved value, and the catalog
       // figure its default comes from (for the tooltip's source).
-      using CatalogFigure = const Figure& (*)(const Defaults&, const PlatformDefaults&);
-      struct CostRow {
-        const char* label;
-        const FieldSpec* spec;
-        std::optional<double> PlatformCosts::*field;
-        double PairInputs::*fallback;
-        Style style;
-        CatalogFigure figure;
-      };
-      static const Figure none;
-      const CostRow rows[] = {
-          {"Porting effort (weeks)", &f::engineer_weeks, &PlatformCosts::engineer_weeks, &PairInputs::engineer_weeks, Style::Plain,
-           [](const Defaults&, const PlatformDefaults& p) -> const Figure& { return p.engineer_weeks; }},
-          {"Cost per engineer-week", &f::usd_per_engineer_week, &PlatformCosts::usd_per_engineer_week, &PairInputs::usd_per_engineer_week, Style::Usd,
-           [](const Defaults& d, const PlatformDefaults&) -> const Figure& { return d.usd_per_engineer_week; }},
-          {"Validation runs", &f::validation_runs, &PlatformCosts::validation_runs, &PairInputs::validation_runs, Style::Plain,
-           [](const Defaults&, const PlatformDefaults& p) -> const Figure& { return p.validation_runs; }},
-          {"Each, share of a run", &f::validation_run_fraction, &PlatformCosts::validation_run_fraction, &PairInputs::validation_run_fraction,
-           Style::Percent, [](const Defaults&, const PlatformDefaults& p) -> const Figure& { return p.validation_run_fraction; }},
-          {"Convergence penalty", &f::convergence_penalty, &PlatformCosts::convergence_penalty, &PairInputs::convergence_penalty, Style::Percent,
-           [](const Defaults&, const PlatformDefaults& p) -> const Figure& { return p.convergence_penalty; }},
-          {"Compile hours per run", &f::compile_hours_per_run, &PlatformCosts::compile_hours_per_run, &PairInputs::compile_hours_per_run,
-           Style::Plain, [](const Defaults&, const PlatformDefaults& p) -> const Figure& { return p.compile_hours_per_run; }},
-          {"Maintenance per year", &f::maintenance_usd_per_year, &PlatformCosts::maintenance_usd_per_year, &PairInputs::maintenance_usd_per_year,
-           Style::Usd, [](const Defaults&, const PlatformDefaults& p) -> const Figure& { return p.maintenance_usd_per_year; }},
-          {"Data egress per run (TB)", &f::egress_tb_per_run, &PlatformCosts::egress_tb_per_run, &PairInputs::egress_tb_per_run, Style::Plain,
-           [](const Defaults&, const PlatformDefaults&) -> const Figure& { return none; }},
-          {"Egress price per TB", &f::egress_usd_per_tb, &PlatformCosts::egress_usd_per_tb, &PairInputs::egress_usd_per_tb, Style::Usd,
-           [](const Defaults& d, const PlatformDefaults&) -> const Figure& { return d.egress_usd_per_tb; }},
-      };
-      const Defaults& d = c.defaults;
-      for (const CostRow& row : rows) {
-        label_cell(row.label, row.spec);
+      for (const FieldSpec* spec : fields_of(Owner::Costs)) {
+        label_cell(*spec);
         each([&](size_t i, Option& o) {
-          const Figure& figure = row.figure(d, d.platform(infos[i].family));
-          changed |= widget::optional_number("##cost", o.porting.*(row.field), defaults[i].*(row.fallback), *row.spec, row.style,
-                                             cite(&figure));
+          const Figure* figure = spec->catalog_default ? c.defaults.find(spec->catalog_default, infos[i].family) : nullptr;
+          changed |= widget::optional_field(o.porting, *spec, defaults[i].*(spec->resolved), cite(figure));
         });
       }
     }
@@ -369,36 +289,26 @@ void draw_options(App& app) {
       ImGui::TextDisabled("MTBF %s h per instance", fmt::number(std::round(defaults[i].mtbf_hours_per_instance)).c_str());
     });
     if (reliability_open) {
-      label_cell("MTBF per instance (h)", &f::mtbf_hours_per_instance);
+      for (const FieldSpec* spec : fields_of(Owner::Reliability)) {
+        label_cell(*spec);
+        each([&](size_t i, Option& o) {
+          // The checkpoint interval's default is the Young/Daly optimum the results computed.
+          const bool interval = spec == &f::checkpoint_interval_hours;
+          const double optimum = app.d.valid && i < app.d.results.workloads.front().options.size()
+                                     ? app.d.results.workloads.front().options[i].checkpoint_interval_hours
+                                     : 1.0;
+          const Figure* figure = spec->catalog_default ? c.defaults.find(spec->catalog_default, infos[i].family) : nullptr;
+          changed |= widget::optional_field(o.reliability, *spec, interval ? optimum : defaults[i].*(spec->resolved),
+                                             interval ? "the Young/Daly optimum for this cluster" : cite(figure));
+        });
+      }
+      label_cell(f::scaling_reference_chips);
       each([&](size_t i, Option& o) {
-        changed |= widget::optional_number("##mtbf", o.reliability.mtbf_hours_per_instance, defaults[i].mtbf_hours_per_instance,
-                                           f::mtbf_hours_per_instance, Style::Plain, cite(&c.defaults.mtbf_hours_per_chip));
+        changed |= widget::optional_number(o.scaling_reference_chips, o.instances * defaults[i].chips_per_instance,
+                                           f::scaling_reference_chips, "none: no loss from scaling");
       });
-      label_cell("Checkpoint write (min)", &f::checkpoint_write_minutes);
-      each([&](size_t i, Option& o) {
-        changed |= widget::optional_number("##ckpt", o.reliability.checkpoint_write_minutes, defaults[i].checkpoint_write_minutes,
-                                           f::checkpoint_write_minutes, Style::Plain, cite(&c.defaults.checkpoint_write_minutes));
-      });
-      label_cell("Restart (min)", &f::restart_minutes);
-      each([&](size_t i, Option& o) {
-        changed |= widget::optional_number("##restart", o.reliability.restart_minutes, defaults[i].restart_minutes, f::restart_minutes,
-                                           Style::Plain, cite(&c.defaults.restart_minutes));
-      });
-      label_cell("Checkpoint every (h)", &f::checkpoint_interval_hours);
-      each([&](size_t i, Option& o) {
-        const double optimum = app.d.valid && i < app.d.results.workloads.front().options.size()
-                                   ? app.d.results.workloads.front().options[i].checkpoint_interval_hours
-                                   : 1.0;
-        changed |= widget::optional_number("##interval", o.reliability.checkpoint_interval_hours, optimum, f::checkpoint_interval_hours,
-                                           Style::Plain, "the Young/Daly optimum for this cluster");
-      });
-      label_cell("Throughput measured at (chips)", &f::scaling_reference_chips);
-      each([&](size_t i, Option& o) {
-        changed |= widget::optional_number("##refchips", o.scaling_reference_chips, o.instances * defaults[i].chips_per_instance,
-                                           f::scaling_reference_chips, Style::Plain, "none: no loss from scaling");
-      });
-      label_cell("Kept per doubling", &f::scaling_per_doubling);
-      each([&](size_t, Option& o) { changed |= widget::number("##perdoubling", o.scaling_per_doubling, f::scaling_per_doubling, Style::Percent); });
+      label_cell(f::scaling_per_doubling);
+      each([&](size_t, Option& o) { changed |= widget::number(o.scaling_per_doubling, f::scaling_per_doubling); });
     }
 
     label_cell("");
@@ -413,43 +323,8 @@ void draw_options(App& app) {
   }
   if (n < kUiMaxOptions && ImGui::Button("+ Add option")) duplicate = n - 1;
 
-  if (duplicate >= 0 && n < kUiMaxOptions) {
-    Option copy = s.options[static_cast<size_t>(duplicate)];
-    copy.label = (copy.label.empty() ? copy.instance : copy.label) + " (2)";
-    s.options.insert(s.options.begin() + duplicate + 1, copy);
-    // Workload overrides point at options by index: shift those after the insertion.
-    for (Workload& w : s.workloads)
-      for (WorkloadOverride& ov : w.overrides)
-        if (ov.option > duplicate) ++ov.option;
-    for (Range& r : s.ranges)
-      if (auto ref = parse_input_path(r.input); ref && ref->kind->scope == InputScope::Option && ref->index > duplicate) {
-        ++ref->index;
-        r.input = ref->path();
-      }
-    if (s.reference > duplicate) ++s.reference;
-    changed = true;
-  }
-  if (remove >= 0) {
-    s.options.erase(s.options.begin() + remove);
-    for (Workload& w : s.workloads) {
-      w.overrides.erase(std::remove_if(w.overrides.begin(), w.overrides.end(), [&](const WorkloadOverride& ov) { return ov.option == remove; }),
-                        w.overrides.end());
-      for (WorkloadOverride& ov : w.overrides)
-        if (ov.option > remove) --ov.option;
-    }
-    // Ranges on options point by index too.
-    s.ranges.erase(std::remove_if(s.ranges.begin(), s.ranges.end(),
-                                  [&](const Range& r) { return r.input.rfind("options[" + std::to_string(remove) + "]", 0) == 0; }),
-                   s.ranges.end());
-    for (Range& r : s.ranges)
-      if (auto ref = parse_input_path(r.input); ref && ref->kind->scope == InputScope::Option && ref->index > remove) {
-        --ref->index;
-        r.input = ref->path();
-      }
-    if (s.reference == remove) s.reference = 0;
-    else if (s.reference > remove) --s.reference;
-    changed = true;
-  }
+  if (duplicate >= 0 && n < kUiMaxOptions) changed |= edit::duplicate_option(s, duplicate);
+  if (remove >= 0) changed |= edit::remove_option(s, remove);
   if (changed) app.edited();
 }
 

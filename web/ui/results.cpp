@@ -7,6 +7,8 @@
 #include "imgui.h"
 #include "traincost/explain.hpp"
 #include "traincost/format.hpp"
+#include "traincost/formulas.hpp"
+#include "traincost/present.hpp"
 #include "traincost/report.hpp"
 #include "traincost/verdict.hpp"
 #include "ui/charts.hpp"
@@ -44,27 +46,22 @@ void results_table(App& app, size_t w) {
   const Derived& d = app.d;
   const WorkloadResult& wr = d.results.workloads[w];
   const Palette& pal = palette();
+  const std::vector<ResultColumn>& columns = result_columns();
+  const int n = static_cast<int>(columns.size());
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
-  if (!ImGui::BeginTable("results-table", 8, flags)) return;
+  if (!ImGui::BeginTable("results-table", n, flags)) return;
   // Short headers; each explains itself on hover.
-  const char* headers[][2] = {{"Option", "Click the arrow to see every formula with these numbers"},
-                              {"Time", "Wall clock per run: training at the cluster's goodput, plus compilation"},
-                              {"Chip-h", "Chip-hours per run"},
-                              {"Hardware", "Instance-hours × price, per run"},
-                              {"One-time", "Porting engineering + validation compute, paid once"},
-                              {"All-in / run", "Fully loaded cost per run: hardware + recurring + one-time ÷ expected runs"},
-                              {"$/M tok", "Fully loaded cost per million target tokens"},
-                              {"Memory", "Whether the cluster holds weights, gradients, optimizer state and activations"}};
-  const float weights[] = {2.4f, 1.0f, 0.9f, 1.0f, 1.0f, 1.3f, 0.9f, 0.9f};
-  for (int c = 0; c < 8; ++c) ImGui::TableSetupColumn(headers[c][0], ImGuiTableColumnFlags_WidthStretch, weights[c]);
+  const float weights[] = {2.4f, 1.0f, 0.9f, 1.0f, 1.0f, 1.3f, 0.9f, 1.2f};
+  for (int c = 0; c < n; ++c) ImGui::TableSetupColumn(columns[static_cast<size_t>(c)].short_header, ImGuiTableColumnFlags_WidthStretch, weights[c]);
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
-  for (int c = 0; c < 8; ++c) {
+  for (int c = 0; c < n; ++c) {
     ImGui::TableSetColumnIndex(c);
-    ImGui::TableHeader(headers[c][0]);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", headers[c][1]);
+    ImGui::TableHeader(columns[static_cast<size_t>(c)].short_header);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", columns[static_cast<size_t>(c)].tip);
   }
   for (size_t o = 0; o < wr.options.size(); ++o) {
     const OptionResult& r = wr.options[o];
+    const std::vector<std::string> cells = result_cells(d.resolved.options[o].label, r);
     const bool winner = wr.comparison.cheapest == static_cast<int>(o);
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
@@ -76,48 +73,36 @@ void results_table(App& app, size_t w) {
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
     if (winner) ImGui::PushFont(fonts().strong);
-    ImGui::TextUnformatted(d.resolved.options[o].label.c_str());
+    ImGui::TextUnformatted(cells[0].c_str());
     if (winner) ImGui::PopFont();
-    auto cell = [&](int column, const std::string& text, const char* tip = nullptr) {
-      ImGui::TableSetColumnIndex(column);
+    for (int c = 1; c < n; ++c) {
+      ImGui::TableSetColumnIndex(c);
       ImGui::AlignTextToFramePadding();
-      ImGui::TextUnformatted(text.c_str());
-      if (tip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
-    };
-    cell(1, fmt::hours(r.wall_clock_hours));
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("%.1f hours: %.1f training at %s goodput + %.2g compiling", r.wall_clock_hours, r.training_hours,
-                        fmt::percent(r.goodput).c_str(), r.wall_clock_hours - r.training_hours);
-    cell(2, fmt::count(r.chip_hours));
-    cell(3, fmt::usd(r.hardware_cost_per_run));
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", fmt::usd_exact(r.hardware_cost_per_run).c_str());
-    cell(4, fmt::usd(r.one_time_cost));
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("Porting %s + validation %s (paid once, spread over the runs)", fmt::usd_exact(r.porting_cost).c_str(),
-                        fmt::usd_exact(r.validation_cost).c_str());
-    ImGui::TableSetColumnIndex(5);
-    ImGui::AlignTextToFramePadding();
-    if (winner) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal.good));
-    if (winner) ImGui::PushFont(fonts().strong);
-    ImGui::TextUnformatted(fmt::usd(r.cost_per_run).c_str());
-    if (winner) ImGui::PopFont();
-    if (winner) ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s per run, all costs included", fmt::usd_exact(r.cost_per_run).c_str());
-    char per_million[32];
-    std::snprintf(per_million, sizeof per_million, "$%.3f", r.cost_per_million_tokens);
-    cell(6, per_million);
-    ImGui::TableSetColumnIndex(7);
-    ImGui::AlignTextToFramePadding();
-    if (r.feasible()) {
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.good), "fits");
-      if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%.1f GB per chip of %.1f GB usable; holds from %s instances", r.memory.bytes_per_chip / 1e9,
-                          r.memory.usable_bytes_per_chip / 1e9, fmt::number(r.memory.min_instances).c_str());
-    } else {
-      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal.bad));
-      ImGui::TextUnformatted(r.memory.fits ? "no progress" : r.memory.possible ? ("≥ " + fmt::number(r.memory.min_instances) + " inst.").c_str() : "no fit");
-      ImGui::PopStyleColor();
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", infeasibility_reason(r).c_str());
+      const bool total = c == 5, status = c == n - 1;
+      const bool strong = winner && total;
+      ImU32 color = 0;
+      if (strong) color = pal.good;
+      if (status) color = r.feasible() ? pal.good : pal.bad;
+      if (color) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(color));
+      if (strong) ImGui::PushFont(fonts().strong);
+      ImGui::TextUnformatted(cells[static_cast<size_t>(c)].c_str());
+      if (strong) ImGui::PopFont();
+      if (color) ImGui::PopStyleColor();
+      if (!ImGui::IsItemHovered() || (!r.feasible() && !status)) continue;
+      switch (c) {
+        case 1:
+          ImGui::SetTooltip("%.1f hours: %.1f training at %s goodput + %.2g compiling", r.wall_clock_hours, r.training_hours,
+                            fmt::percent(r.goodput).c_str(), r.wall_clock_hours - r.training_hours);
+          break;
+        case 3: ImGui::SetTooltip("%s", fmt::usd_exact(r.hardware_cost_per_run).c_str()); break;
+        case 4:
+          ImGui::SetTooltip("Porting %s + validation %s (paid once, spread over the runs)", fmt::usd_exact(r.porting_cost).c_str(),
+                            fmt::usd_exact(r.validation_cost).c_str());
+          break;
+        case 5: ImGui::SetTooltip("%s per run, all costs included", fmt::usd_exact(r.cost_per_run).c_str()); break;
+        default:
+          if (status) ImGui::SetTooltip("%s", status_detail(r).c_str());
+      }
     }
   }
   ImGui::EndTable();
@@ -179,7 +164,7 @@ void draw_cumulative_chart(App& app, unsigned long w, float height) {
     for (int k = 0; k <= points; ++k) {
       const double n = 1 + (last - 1) * k / points;
       line.x.push_back(n);
-      line.y.push_back(r.fixed_cost + n * r.per_run_cost);  // cumulative cost of n runs
+      line.y.push_back(cumulative_cost(r.fixed_cost, r.per_run_cost, n));
     }
     spec.lines.push_back(line);
   }
@@ -187,7 +172,7 @@ void draw_cumulative_chart(App& app, unsigned long w, float height) {
       (c.breakeven.kind == BreakevenKind::AtRuns || c.breakeven.kind == BreakevenKind::UntilRuns)) {
     const OptionResult& a = wr.options[static_cast<size_t>(c.cheapest)];
     const double n = c.breakeven.runs;
-    spec.markers.push_back({n, a.fixed_cost + n * a.per_run_cost, "break-even at " + fmt::number(n, 3) + " runs", pal.warn});
+    spec.markers.push_back({n, cumulative_cost(a.fixed_cost, a.per_run_cost, n), "break-even at " + fmt::number(n, 3) + " runs", pal.warn});
   }
   spec.guides.push_back({runs, "expected: " + fmt::number(runs)});
   static chart::Rect rect;

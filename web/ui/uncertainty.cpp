@@ -5,7 +5,9 @@
 
 #include "app.hpp"
 #include "imgui.h"
+#include "traincost/edit.hpp"
 #include "traincost/format.hpp"
+#include "traincost/present.hpp"
 #include "traincost/inputs.hpp"
 #include "traincost/report.hpp"
 #include "ui/charts.hpp"
@@ -22,14 +24,7 @@ std::string runs_text(double runs) {
   return fmt::number(runs, 3);
 }
 
-std::string input_value_text(const RangedInput& in, double v) {
-  const std::string name = in.ref.kind->name;
-  if (name == "mfu" || name == "discount" || name == "scaling_per_doubling" || name.find("penalty") != std::string::npos ||
-      name.find("fraction") != std::string::npos)
-    return fmt::percent(v);
-  if (name.find("usd") != std::string::npos || name == "price_usd_per_hour") return fmt::usd(v);
-  return fmt::number(v, 3);
-}
+std::string input_value_text(const RangedInput& in, double v) { return field_value_text(*in.ref.kind->spec, v); }
 
 void probability_table(App& app) {
   const Derived& d = app.d;
@@ -71,7 +66,6 @@ void ranges_editor(App& app) {
                       &s.analysis.default_ranges))
     changed = true;
   const std::vector<RangedInput>& inputs = app.d.analysis.inputs;
-  const char* dists[] = {"triangular", "uniform", "lognormal (5–95%)"};
   if (ImGui::BeginTable("ranges", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableSetupColumn("Input", ImGuiTableColumnFlags_WidthStretch, 2.4f);
     ImGui::TableSetupColumn("Distribution", ImGuiTableColumnFlags_WidthStretch, 1.4f);
@@ -93,24 +87,28 @@ void ranges_editor(App& app) {
         if (in.path == r.input) label = in.label;
       ImGui::TextUnformatted(label.c_str());
       ImGui::TableSetColumnIndex(1);
-      int dist = static_cast<int>(r.dist);
       ImGui::SetNextItemWidth(-FLT_MIN);
-      if (ImGui::Combo("##dist", &dist, dists, 3)) {
-        r.dist = static_cast<Distribution>(dist);
-        changed = true;
+      if (ImGui::BeginCombo("##dist", description_of(kDistributionWords, r.dist))) {
+        for (const EnumWord<Distribution>& d : kDistributionWords)
+          if (ImGui::Selectable(d.description, r.dist == d.value)) {
+            r.dist = d.value;
+            changed = true;
+          }
+        ImGui::EndCombo();
       }
       ImGui::TableSetColumnIndex(2);
-      changed |= widget::number("##low", r.low, *ref->kind->spec);
+      ImGui::PushID("low");
+      changed |= widget::number(r.low, *ref->kind->spec);
+      ImGui::PopID();
       ImGui::TableSetColumnIndex(3);
-      changed |= widget::number("##high", r.high, *ref->kind->spec);
+      ImGui::PushID("high");
+      changed |= widget::number(r.high, *ref->kind->spec);
+      ImGui::PopID();
       ImGui::TableSetColumnIndex(4);
       if (ImGui::SmallButton("Remove")) remove = static_cast<int>(i);
       ImGui::PopID();
     }
-    if (remove >= 0) {
-      s.ranges.erase(s.ranges.begin() + remove);
-      changed = true;
-    }
+    if (remove >= 0) changed |= edit::remove_range(s, remove);
     for (size_t i = 0; i < inputs.size(); ++i) {
       const RangedInput& in = inputs[i];
       if (!in.default_range) continue;
@@ -126,10 +124,7 @@ void ranges_editor(App& app) {
       ImGui::TableSetColumnIndex(3);
       ImGui::TextDisabled("%s", input_value_text(in, in.high).c_str());
       ImGui::TableSetColumnIndex(4);
-      if (ImGui::SmallButton("Edit") && static_cast<int>(s.ranges.size()) < kMaxRanges) {
-        s.ranges.push_back({in.path, in.low, in.high, in.dist});
-        changed = true;
-      }
+      if (ImGui::SmallButton("Edit")) changed |= edit::add_range(s, Range{in.path, in.low, in.high, in.dist});
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("Make this range your own (it then travels with the link)");
       ImGui::PopID();
     }
@@ -147,16 +142,8 @@ void ranges_editor(App& app) {
         if (taken) continue;
         const std::string owner = kind.scope == InputScope::Workload ? workload_title(s.workloads[i], i)
                                                                      : (s.options[i].label.empty() ? s.options[i].instance : s.options[i].label);
-        if (ImGui::Selectable((owner + ": " + kind.label + "##" + path).c_str())) {
-          // Start from ±20% around the value the model uses now.
-          double value = input_value(s, app.d.resolved, builtin_catalog(), InputRef{&kind, static_cast<int>(i)});
-          if (!(value > 0)) value = 1;
-          Range range{path, value * 0.8, value * 1.2, Distribution::Triangular};
-          range.low = std::max(range.low, kind.spec->min);
-          range.high = std::min(range.high, kind.spec->max);
-          s.ranges.push_back(range);
-          changed = true;
-        }
+        if (ImGui::Selectable((owner + ": " + kind.label + "##" + path).c_str()))
+          changed |= edit::add_range(s, path, input_value(s, app.d.resolved, builtin_catalog(), InputRef{&kind, static_cast<int>(i)}));
       }
     }
     ImGui::EndCombo();
@@ -164,7 +151,7 @@ void ranges_editor(App& app) {
   ImGui::SameLine();
   widget::next_width(em(7));
   double samples = s.analysis.samples;
-  if (widget::number("##samples", samples, fields::samples, widget::Style::Quantity)) {
+  if (widget::number(samples, fields::samples)) {
     s.analysis.samples = static_cast<int>(samples);
     changed = true;
   }
@@ -173,7 +160,7 @@ void ranges_editor(App& app) {
   ImGui::SameLine();
   widget::next_width(em(6));
   double seed = static_cast<double>(s.analysis.seed);
-  if (widget::number("##seed", seed, fields::seed)) {
+  if (widget::number(seed, fields::seed)) {
     s.analysis.seed = static_cast<unsigned long long>(seed);
     changed = true;
   }

@@ -71,8 +71,9 @@ void draw_rejection(ImGuiID id) {
 
 // The text field behind number() and optional_number(): shows `shown`, and on commit parses and
 // checks the text. Returns the accepted value.
-std::optional<double> edit(const char* id, const std::string& shown, const FieldSpec& spec, Style style, bool muted,
+std::optional<double> edit(const char* id, const std::string& shown, const FieldSpec& spec, bool muted,
                            const std::string& source = "") {
+  const Style style = spec.display;
   const ImGuiID gid = ImGui::GetID(id);
   auto typing = g_typing.find(gid);
   // Text left by a field that went away while active (a section closed) is dropped.
@@ -148,8 +149,9 @@ void field_tooltip(const FieldSpec& spec, const std::string& source) {
   ImGui::Spacing();
   if (spec.unit[0]) ImGui::TextDisabled("Unit: %s", spec.unit);
   if (spec.typical[0]) ImGui::TextDisabled("Typical: %s", spec.typical);
-  ImGui::TextDisabled("Valid: %s%s to %s%s", spec.min_exclusive ? "above " : "", fmt::number(spec.min, 4).c_str(),
-                      fmt::number(spec.max, 4).c_str(), spec.integer ? " (whole numbers)" : "");
+  const Bounds& b = spec.bounds;
+  ImGui::TextDisabled("Valid: %s%s to %s%s", b.min_exclusive ? "above " : "", fmt::number(b.min, 4).c_str(),
+                      fmt::number(b.max, 4).c_str(), b.integer ? " (whole numbers)" : "");
   ImGui::TextDisabled("Default: %s", spec.default_text);
   if (!source.empty()) ImGui::TextDisabled("Source: %s", source.c_str());
   ImGui::TextDisabled("Scenario field: %s", spec.path);
@@ -169,32 +171,34 @@ void help(const char* text) {
   }
 }
 
-bool number(const char* id, double& value, const FieldSpec& spec, Style style) {
-  if (auto v = edit(id, show(value, style), spec, style, false)) {
+std::string id_of(const FieldSpec& spec) { return "##" + spec.key(); }
+
+bool number(double& value, const FieldSpec& spec) {
+  if (auto v = edit(id_of(spec).c_str(), show(value, spec.display), spec, false)) {
     value = *v;
     return true;
   }
   return false;
 }
 
-bool integer(const char* id, int& value, const FieldSpec& spec) {
+bool integer(int& value, const FieldSpec& spec) {
   double v = value;
-  if (number(id, v, spec, Style::Plain)) {
+  if (number(v, spec)) {
     value = static_cast<int>(v);
     return true;
   }
   return false;
 }
 
-bool optional_number(const char* id, std::optional<double>& value, double fallback, const FieldSpec& spec, Style style,
-                     const std::string& fallback_source) {
+bool optional_number(std::optional<double>& value, double fallback, const FieldSpec& spec, const std::string& fallback_source) {
   bool changed = false;
-  ImGui::PushID(id);
+  const Style style = spec.display;
+  ImGui::PushID(id_of(spec).c_str());
   ImGui::BeginGroup();
   // While unset the field shows the default, muted; hovering tells where it comes from.
   const float reset_w = ImGui::CalcTextSize("default").x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
   if (value) next_width(ImGui::GetContentRegionAvail().x - reset_w);
-  const std::optional<double> typed = edit("##v", show(value ? *value : fallback, style), spec, style, !value,
+  const std::optional<double> typed = edit("##v", show(value ? *value : fallback, style), spec, !value,
                                            value ? std::string() : fallback_source);
   if (typed) {
     value = *typed;

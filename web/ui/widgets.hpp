@@ -8,15 +8,12 @@
 
 #include "imgui.h"
 #include "traincost/fields.hpp"
+#include "traincost/present.hpp"
 
 namespace traincost::web::widget {
 
-enum class Style {
-  Plain,     // 0.35, 1024
-  Quantity,  // 8.03B, 2.0T: accepts suffixes k M B T and e-notation
-  Usd,       // $35.76
-  Percent,   // shown and typed as a percentage of a fraction field: 30% <-> 0.30
-};
+// How a value is shown and typed: the field's display style (core/include/traincost/fields.hpp).
+using Style = Display;
 
 // The tooltip for a field; `source` adds where a default comes from ("catalog: … , 2025-12-02").
 void field_tooltip(const FieldSpec& spec, const std::string& source = "");
@@ -26,13 +23,22 @@ void help(const char* text);
 // Width of the next number or text field (default: the whole available width).
 void next_width(float width);
 
-// A number field. `id` is the ImGui label ("##mfu" for none).
-bool number(const char* id, double& value, const FieldSpec& spec, Style style = Style::Plain);
-bool integer(const char* id, int& value, const FieldSpec& spec);
+// A number field for a scenario field, shown and typed in the field's display style. Its ImGui
+// identity is the field's key ("##engineer_weeks"): unique within the ID scope a panel pushes
+// for each option or workload, so no two fields share state.
+bool number(double& value, const FieldSpec& spec);
+bool integer(int& value, const FieldSpec& spec);
 // An optional number: shows `fallback` muted while unset (a default from the catalog or the
 // option), takes the user's value when typed, and offers a reset to the default.
-bool optional_number(const char* id, std::optional<double>& value, double fallback, const FieldSpec& spec,
-                     Style style = Style::Plain, const std::string& fallback_source = "");
+bool optional_number(std::optional<double>& value, double fallback, const FieldSpec& spec, const std::string& fallback_source = "");
+// An optional field of the table on its owner struct (a reset clears it).
+template <typename O>
+bool optional_field(O& owner, const FieldSpec& spec, double fallback, const std::string& fallback_source = "") {
+  std::optional<double> value = spec.get(owner);
+  if (!optional_number(value, fallback, spec, fallback_source)) return false;
+  spec.set(owner, value);
+  return true;
+}
 bool text(const char* id, std::string& value, size_t max_length, const char* hint = nullptr);
 bool text_area(const char* id, std::string& value, ImVec2 size, const char* hint = nullptr);
 
@@ -43,5 +49,6 @@ void end_form();
 void row(const char* label, const FieldSpec* spec = nullptr, const std::string& source = "");
 
 std::string show(double value, Style style);  // how number() displays a value
+std::string id_of(const FieldSpec& spec);     // "##engineer_weeks"
 
 }  // namespace traincost::web::widget

@@ -5,7 +5,9 @@
 #include "app.hpp"
 #include "imgui.h"
 #include "presets.hpp"
+#include "traincost/edit.hpp"
 #include "traincost/format.hpp"
+#include "traincost/present.hpp"
 #include "traincost/formulas.hpp"
 #include "traincost/report.hpp"
 #include "ui/panels.hpp"
@@ -15,7 +17,11 @@
 namespace traincost::web {
 namespace {
 
-using widget::Style;
+// Runs per month is shown instead of total runs when the user prefers: not a scenario field (runs
+// = per month × months keeps one fact), so it has a spec of its own for the input's bounds.
+const FieldSpec kRunsPerMonth = {"workloads[].runs (per month)", "runs per month", "runs per month", Display::Plain, {0, 1e5, kExclusive},
+                                 "1 run in total", "How often the recipe runs each month; runs = per month × months.",
+                                 "0.25 (quarterly) to 4 (weekly)", {}};
 namespace f = traincost::fields;
 
 void section_title(const char* text) {
@@ -24,42 +30,35 @@ void section_title(const char* text) {
   ImGui::PopFont();
 }
 
+// A form row for a field of the table: its label and tooltip, then its input.
+bool field_row(double& value, const FieldSpec& spec) {
+  widget::row(field_label(spec).c_str(), &spec);
+  return widget::number(value, spec);
+}
+bool field_row(int& value, const FieldSpec& spec) {
+  widget::row(field_label(spec).c_str(), &spec);
+  return widget::integer(value, spec);
+}
+
 bool model_editor(Workload& w) {
   bool changed = false;
-  widget::row("Parameters", &f::params);
-  changed |= widget::number("##params", w.model.params, f::params, Style::Quantity);
+  changed |= field_row(w.model.params, f::params);
   widget::row("Mixture of experts");
   bool moe = w.model.active_params.has_value();
-  if (ImGui::Checkbox("##moe", &moe)) {
-    if (moe) w.model.active_params = w.model.params / 4;
-    else w.model.active_params.reset();
-    changed = true;
-  }
+  if (ImGui::Checkbox("##moe", &moe)) changed |= edit::set_mixture_of_experts(w, moe);
   ImGui::SameLine();
   ImGui::TextDisabled(moe ? "active parameters below" : "dense model");
-  if (moe) {
-    widget::row("Active parameters", &f::active_params);
-    double active = *w.model.active_params;
-    if (widget::number("##active", active, f::active_params, Style::Quantity)) {
-      w.model.active_params = active;
-      changed = true;
-    }
-  }
+  if (w.model.active_params) changed |= field_row(*w.model.active_params, f::active_params);
   return changed;
 }
 
 bool architecture_editor(App& app, Workload& w) {
   bool changed = false;
-  widget::row("Layers", &f::layers);
-  changed |= widget::integer("##layers", w.model.layers, f::layers);
-  widget::row("Hidden size", &f::hidden);
-  changed |= widget::integer("##hidden", w.model.hidden, f::hidden);
-  widget::row("Attention heads", &f::heads);
-  changed |= widget::integer("##heads", w.model.heads, f::heads);
-  widget::row("Sequence length", &f::seq_len);
-  changed |= widget::integer("##seq", w.model.seq_len, f::seq_len);
-  widget::row("Vocabulary", &f::vocab);
-  changed |= widget::integer("##vocab", w.model.vocab, f::vocab);
+  changed |= field_row(w.model.layers, f::layers);
+  changed |= field_row(w.model.hidden, f::hidden);
+  changed |= field_row(w.model.heads, f::heads);
+  changed |= field_row(w.model.seq_len, f::seq_len);
+  changed |= field_row(w.model.vocab, f::vocab);
   widget::row("");
   if (ImGui::Button("Paste a Hugging Face config.json")) app.ui.open_hf = true;
   if (!w.model.has_architecture()) {
@@ -72,62 +71,31 @@ bool architecture_editor(App& app, Workload& w) {
 bool target_editor(Workload& w) {
   bool changed = false;
   widget::row("Target");
-  int kind = static_cast<int>(w.target.kind);
-  const char* kinds[] = {"Tokens", "Steps × batch", "Target loss"};
-  ImGui::SetNextItemWidth(-FLT_MIN);
-  if (ImGui::Combo("##target", &kind, kinds, 3)) {
-    // Switching keeps the work about the same: steps × batch and tokens convert into each other;
-    // a loss target starts just above what the model can reach.
-    const double tokens = target_tokens(w.target, w.model);
-    w.target.kind = static_cast<TargetKind>(kind);
-    if (w.target.kind == TargetKind::Tokens) w.target.tokens = std::isfinite(tokens) && tokens > 0 ? tokens : 20 * w.model.params;
-    if (w.target.kind == TargetKind::Steps) {
-      w.target.tokens_per_step = 4194304;
-      w.target.steps = std::max(1.0, std::round((std::isfinite(tokens) && tokens > 0 ? tokens : 20 * w.model.params) / 4194304));
-    }
-    if (w.target.kind == TargetKind::Loss) {
-      const ScalingLaw law = scaling_law_constants(w.target.law, w.target.custom_law);
-      w.target.loss = std::round((loss_floor(law, w.model.active()) + 0.15) * 100) / 100;
-    }
-    changed = true;
+  // Switching keeps the work about the same (edit::set_target_kind).
+  if (ImGui::BeginCombo("##target", description_of(kTargetWords, w.target.kind))) {
+    for (const EnumWord<TargetKind>& kind : kTargetWords)
+      if (ImGui::Selectable(kind.description, w.target.kind == kind.value)) changed |= edit::set_target_kind(w, kind.value);
+    ImGui::EndCombo();
   }
   switch (w.target.kind) {
     case TargetKind::Tokens:
-      widget::row("Tokens", &f::tokens);
-      changed |= widget::number("##tokens", w.target.tokens, f::tokens, Style::Quantity);
+      changed |= field_row(w.target.tokens, f::tokens);
       break;
     case TargetKind::Steps:
-      widget::row("Steps", &f::steps);
-      changed |= widget::number("##steps", w.target.steps, f::steps, Style::Quantity);
-      widget::row("Tokens per step", &f::tokens_per_step);
-      changed |= widget::number("##tps", w.target.tokens_per_step, f::tokens_per_step, Style::Quantity);
+      changed |= field_row(w.target.steps, f::steps);
+      changed |= field_row(w.target.tokens_per_step, f::tokens_per_step);
       break;
     case TargetKind::Loss: {
-      widget::row("Target loss", &f::loss);
-      changed |= widget::number("##loss", w.target.loss, f::loss);
+      changed |= field_row(w.target.loss, f::loss);
       widget::row("Scaling law");
-      int law = static_cast<int>(w.target.law);
-      const char* laws[] = {"Hoffmann et al. 2022", "Besiroglu et al. 2024", "Custom constants"};
       ImGui::SetNextItemWidth(-FLT_MIN);
-      if (ImGui::Combo("##law", &law, laws, 3)) {
-        if (law == 2 && w.target.law != ScalingLawKind::Custom)
-          w.target.custom_law = scaling_law_constants(w.target.law, {});
-        w.target.law = static_cast<ScalingLawKind>(law);
-        changed = true;
+      if (ImGui::BeginCombo("##law", description_of(kLawWords, w.target.law))) {
+        for (const EnumWord<ScalingLawKind>& law : kLawWords)
+          if (ImGui::Selectable(law.description, w.target.law == law.value)) changed |= edit::set_scaling_law(w, law.value);
+        ImGui::EndCombo();
       }
-      if (w.target.law == ScalingLawKind::Custom) {
-        ScalingLaw& c = w.target.custom_law;
-        widget::row("E", &f::law_E);
-        changed |= widget::number("##E", c.E, f::law_E);
-        widget::row("A", &f::law_A);
-        changed |= widget::number("##A", c.A, f::law_A);
-        widget::row("B", &f::law_B);
-        changed |= widget::number("##B", c.B, f::law_B);
-        widget::row("alpha", &f::law_alpha);
-        changed |= widget::number("##alpha", c.alpha, f::law_alpha);
-        widget::row("beta", &f::law_beta);
-        changed |= widget::number("##beta", c.beta, f::law_beta);
-      }
+      if (w.target.law == ScalingLawKind::Custom)
+        for (const FieldSpec* spec : fields_of(Owner::Law)) changed |= field_row(*spec->access.address(&w.target.custom_law), *spec);
       const ScalingLaw law_c = scaling_law_constants(w.target.law, w.target.custom_law);
       widget::row("");
       const double floor = loss_floor(law_c, w.model.active());
@@ -153,18 +121,14 @@ bool schedule_editor(App& app, Workload& w) {
     // Runs per month × months: runs are derived, so the scenario keeps one fact.
     widget::row("Runs per month", &f::runs);
     double per_month = w.runs / w.horizon_months;
-    static const FieldSpec per_month_spec = {"workloads[].runs (per month)", "runs per month", 0, 1e5, true, false, "1 run in total",
-                                             "How often the recipe runs each month; runs = per month × months.", "0.25 (quarterly) to 4 (weekly)"};
-    if (widget::number("##permonth", per_month, per_month_spec)) {
+    if (widget::number(per_month, kRunsPerMonth)) {
       w.runs = std::max(1.0, per_month * w.horizon_months);
       changed = true;
     }
   } else {
-    widget::row("Expected runs", &f::runs);
-    changed |= widget::number("##runs", w.runs, f::runs);
+    changed |= field_row(w.runs, f::runs);
   }
-  widget::row("Horizon (months)", &f::horizon_months);
-  changed |= widget::number("##horizon", w.horizon_months, f::horizon_months);
+  changed |= field_row(w.horizon_months, f::horizon_months);
   return changed;
 }
 
@@ -174,16 +138,12 @@ bool memory_editor(Workload& w) {
   changed |= ImGui::Checkbox("##recompute", &w.recompute);
   ImGui::SameLine();
   ImGui::TextDisabled(w.recompute ? "8·N·D FLOPs, small activations" : "6·N·D FLOPs");
-  widget::row("Bytes per parameter", &f::bytes_per_param);
-  changed |= widget::number("##bpp", w.memory.bytes_per_param, f::bytes_per_param);
-  widget::row("Micro-batch", &f::micro_batch);
-  changed |= widget::integer("##mb", w.memory.micro_batch, f::micro_batch);
-  widget::row("Tensor parallel", &f::tensor_parallel);
-  changed |= widget::integer("##tp", w.memory.tensor_parallel, f::tensor_parallel);
+  changed |= field_row(w.memory.bytes_per_param, f::bytes_per_param);
+  changed |= field_row(w.memory.micro_batch, f::micro_batch);
+  changed |= field_row(w.memory.tensor_parallel, f::tensor_parallel);
   widget::row("Flash attention");
   changed |= ImGui::Checkbox("##flash", &w.memory.flash_attention);
-  widget::row("Usable HBM", &f::usable_fraction);
-  changed |= widget::number("##usable", w.memory.usable_fraction, f::usable_fraction, Style::Percent);
+  changed |= field_row(w.memory.usable_fraction, f::usable_fraction);
   return changed;
 }
 
@@ -216,9 +176,10 @@ void draw_workloads(App& app) {
         if (ImGui::Selectable(p.name.c_str())) {
           Workload w = p.workload;
           w.name = p.name;
-          s.workloads.push_back(w);
-          app.ui.workload = static_cast<int>(s.workloads.size()) - 1;
-          changed = true;
+          if (edit::add_workload(s, w)) {
+            app.ui.workload = static_cast<int>(s.workloads.size()) - 1;
+            changed = true;
+          }
         }
       ImGui::EndPopup();
     }
@@ -262,19 +223,20 @@ void draw_workloads(App& app) {
     }
   }
   if (s.workloads.size() > 1 || static_cast<int>(s.workloads.size()) < kMaxWorkloads) {
-    if (static_cast<int>(s.workloads.size()) < kMaxWorkloads && ImGui::SmallButton("Duplicate workload")) {
-      Workload copy = w;
-      copy.name = workload_title(w, index) + " (copy)";
-      s.workloads.push_back(copy);
+    if (static_cast<int>(s.workloads.size()) < kMaxWorkloads && ImGui::SmallButton("Duplicate workload") &&
+        edit::duplicate_workload(s, static_cast<int>(index))) {
       app.ui.workload = static_cast<int>(s.workloads.size()) - 1;
-      changed = true;
+      ImGui::PopID();
+      app.edited();
+      return;  // `w` refers into the vector that just grew
     }
     if (s.workloads.size() > 1) {
       ImGui::SameLine();
-      if (ImGui::SmallButton("Remove workload")) {
-        s.workloads.erase(s.workloads.begin() + static_cast<long>(index));
+      if (ImGui::SmallButton("Remove workload") && edit::remove_workload(s, static_cast<int>(index))) {
         app.ui.workload = std::max(0, app.ui.workload - 1);
-        changed = true;
+        ImGui::PopID();
+        app.edited();
+        return;
       }
     }
   }

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "traincost/enum_words.hpp"
 #include "traincost/problems.hpp"
 
 namespace traincost {
@@ -36,9 +37,12 @@ struct Source {
 };
 
 enum class Family { Trainium, Nvidia };
-const char* to_string(Family family);
+inline constexpr EnumWord<Family> kFamilyWords[] = {{Family::Trainium, "trainium", "Trainium"}, {Family::Nvidia, "nvidia", "NVIDIA"}};
+inline const char* to_string(Family family) { return word_of(kFamilyWords, family); }
 
 enum class Precision { BF16, FP8 };
+inline constexpr EnumWord<Precision> kPrecisionWords[] = {{Precision::BF16, "bf16", "BF16"}, {Precision::FP8, "fp8", "FP8"}};
+inline const char* to_string(Precision precision) { return word_of(kPrecisionWords, precision); }
 
 struct Chip {
   std::string id;
@@ -59,10 +63,15 @@ struct Chip {
 };
 
 enum class PricingModel { OnDemand, Reserved1yr, Reserved3yr, Spot, CapacityBlock };
+inline constexpr EnumWord<PricingModel> kPricingWords[] = {
+    {PricingModel::OnDemand, "on_demand", "On-demand"},
+    {PricingModel::Reserved1yr, "reserved_1yr", "1-year commitment"},
+    {PricingModel::Reserved3yr, "reserved_3yr", "3-year commitment"},
+    {PricingModel::Spot, "spot", "Spot"},
+    {PricingModel::CapacityBlock, "capacity_block", "Capacity Block"}};
 constexpr int kPricingModels = 5;
-const char* to_string(PricingModel model);        // "on_demand", ...
-const char* describe(PricingModel model);         // "On-demand", "1-year commitment", ...
-std::optional<PricingModel> pricing_model_from_string(std::string_view text);
+inline const char* to_string(PricingModel model) { return word_of(kPricingWords, model); }      // "on_demand", ...
+inline const char* describe(PricingModel model) { return description_of(kPricingWords, model); }  // "On-demand", ...
 
 struct Instance {
   std::string id;
@@ -76,26 +85,20 @@ struct Instance {
   const Figure& price(PricingModel m) const { return prices[static_cast<size_t>(m)]; }
 };
 
-// Per-family defaults of the platform costs a scenario may leave out.
-struct PlatformDefaults {
-  Figure engineer_weeks;
-  Figure validation_runs;
-  Figure validation_run_fraction;
-  Figure convergence_penalty;
-  Figure compile_hours_per_run;
-  Figure maintenance_usd_per_year;
+// Defaults for what a scenario leaves out, by key: "defaults.<key>" in the catalog applies to
+// every chip family, "defaults.platform.<family>.<key>" to one. Which scenario field each key is
+// the default of is declared with the field (FieldSpec::catalog_default in fields.cpp).
+struct NamedFigure {
+  std::string key;
+  Figure figure;
 };
-
 struct Defaults {
-  Figure usd_per_engineer_week;
-  Figure egress_usd_per_tb;
-  Figure mtbf_hours_per_chip;
-  Figure checkpoint_write_minutes;
-  Figure restart_minutes;
-  PlatformDefaults trainium;
-  PlatformDefaults nvidia;
+  std::vector<NamedFigure> shared;
+  std::vector<NamedFigure> trainium;
+  std::vector<NamedFigure> nvidia;
 
-  const PlatformDefaults& platform(Family f) const { return f == Family::Trainium ? trainium : nvidia; }
+  // The family's own figure, else the shared one; nullptr when the catalog has neither.
+  const Figure* find(std::string_view key, Family family) const;
 };
 
 struct Catalog {

@@ -1,27 +1,133 @@
 #pragma once
-// What every numeric input of a scenario means: unit, valid range, default, typical values.
-// One table serves the validator (messages name the field and its bounds), the web page's
-// tooltips and the generated reference in docs/scenario-format.md.
+// Every numeric field of a scenario, declared once: where it lives in the JSON and in the
+// Scenario structs, its unit, valid range, default, meaning and typical values, how the page
+// shows it, which resolved number it becomes, which catalog figure is its default and whether
+// the uncertainty analysis can put a range on it.
+//
+// The reader, the writer and the validator of scenario_json.cpp, the resolver, the uncertainty
+// binding, the list of rangeable inputs (inputs.hpp), the page's editors and tooltips and
+// `traincost schema` (so docs/scenario-format.md) all iterate this table. Adding a numeric field
+// is one declaration in fields.cpp (plus the formula that uses it); docs/architecture.md shows how.
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "traincost/resolve.hpp"
+#include "traincost/scenario.hpp"
+
 namespace traincost {
 
+// The struct a field is a member of.
+enum class Owner { Scenario, Analysis, Workload, Model, Target, Law, Memory, Override, Option, Custom, Reliability, Costs, Range };
+
+template <typename T> constexpr Owner owner_of();
+template <> constexpr Owner owner_of<Scenario>() { return Owner::Scenario; }
+template <> constexpr Owner owner_of<AnalysisSettings>() { return Owner::Analysis; }
+template <> constexpr Owner owner_of<Workload>() { return Owner::Workload; }
+template <> constexpr Owner owner_of<Model>() { return Owner::Model; }
+template <> constexpr Owner owner_of<Target>() { return Owner::Target; }
+template <> constexpr Owner owner_of<ScalingLaw>() { return Owner::Law; }
+template <> constexpr Owner owner_of<MemorySettings>() { return Owner::Memory; }
+template <> constexpr Owner owner_of<WorkloadOverride>() { return Owner::Override; }
+template <> constexpr Owner owner_of<Option>() { return Owner::Option; }
+template <> constexpr Owner owner_of<CustomInstance>() { return Owner::Custom; }
+template <> constexpr Owner owner_of<Reliability>() { return Owner::Reliability; }
+template <> constexpr Owner owner_of<PlatformCosts>() { return Owner::Costs; }
+template <> constexpr Owner owner_of<Range>() { return Owner::Range; }
+
+// Reads and writes one member of its owner through a type-erased pointer; made by bind<&T::m>()
+// for members of type double, int, unsigned long long or std::optional<double>.
+struct Access {
+  Owner owner = Owner::Scenario;
+  bool whole = false;     // an int member: written to JSON as an integer
+  bool optional = false;  // a std::optional<double> member: absent means "use the default"
+  std::optional<double> (*get)(const void* owner) = nullptr;
+  void (*set)(void* owner, std::optional<double> value) = nullptr;  // nothing resets an optional
+  double* (*address)(void* owner) = nullptr;  // the double itself (nullptr for int, unset optional)
+};
+
+namespace detail {
+template <typename T> struct MemberOf;
+template <typename C, typename M> struct MemberOf<M C::*> {
+  using Class = C;
+  using Type = M;
+};
+}  // namespace detail
+
+template <auto Member>
+Access bind() {
+  using C = typename detail::MemberOf<decltype(Member)>::Class;
+  using M = typename detail::MemberOf<decltype(Member)>::Type;
+  Access a;
+  a.owner = owner_of<C>();
+  if constexpr (std::is_same_v<M, std::optional<double>>) {
+    a.optional = true;
+    a.get = [](const void* o) { return static_cast<const C*>(o)->*Member; };
+    a.set = [](void* o, std::optional<double> v) { static_cast<C*>(o)->*Member = v; };
+    a.address = [](void* o) -> double* {
+      auto& v = static_cast<C*>(o)->*Member;
+      return v ? &*v : nullptr;
+    };
+  } else if constexpr (std::is_same_v<M, double>) {
+    a.get = [](const void* o) -> std::optional<double> { return static_cast<const C*>(o)->*Member; };
+    a.set = [](void* o, std::optional<double> v) {
+      if (v) static_cast<C*>(o)->*Member = *v;
+    };
+    a.address = [](void* o) -> double* { return &(static_cast<C*>(o)->*Member); };
+  } else {  // int, unsigned long long: whole numbers, already checked against the field's bounds
+    a.whole = true;
+    a.get = [](const void* o) -> std::optional<double> { return static_cast<double>(static_cast<const C*>(o)->*Member); };
+    a.set = [](void* o, std::optional<double> v) {
+      if (v) static_cast<C*>(o)->*Member = static_cast<M>(*v);
+    };
+    a.address = [](void*) -> double* { return nullptr; };
+  }
+  return a;
+}
+
+// How the page shows and takes a value.
+enum class Display {
+  Plain,     // 0.35, 1024
+  Quantity,  // 8.03B, 2.0T: accepts suffixes k M B T and e-notation
+  Usd,       // $35.76
+  Percent,   // a fraction shown and typed as a percentage: 30% <-> 0.30
+};
+
+struct Bounds {
+  double min = 0;  // exclusive when min_exclusive
+  double max = 0;
+  bool min_exclusive = false;
+  bool integer = false;  // must be a whole number
+};
+inline constexpr bool kExclusive = true;
+inline constexpr bool kWhole = true;
+
 struct FieldSpec {
-  const char* path;         // documentation path, e.g. "options[].mfu"
-  const char* unit;         // e.g. "fraction", "USD per instance-hour"
-  double min;               // valid range; min is exclusive when min_exclusive
-  double max;
-  bool min_exclusive;
-  bool integer;             // must be a whole number
-  const char* default_text; // e.g. "the catalog's figure for the chip"
+  const char* path;          // documentation path, e.g. "options[].mfu"
+  const char* label;         // short name for forms, ranges and charts: "MFU"
+  const char* unit;          // e.g. "fraction", "USD per instance-hour"
+  Display display;
+  Bounds bounds;
+  const char* default_text;  // e.g. "the catalog's figure for the chip"
   const char* meaning;
-  const char* typical;      // typical values and where they come from
+  const char* typical;       // typical values and where they come from
+  Access access;             // the member it is in its owner struct
+  double PairInputs::*resolved = nullptr;  // an option field's resolved number, when it has one
+  const char* catalog_default = nullptr;   // key of its default in the catalog's "defaults"
+  bool rangeable = false;                  // the uncertainty analysis can put a range on it
 
   // Last path component: the JSON key ("mfu").
   std::string key() const;
+  // The path below its workload or option ("porting.engineer_weeks"), for range inputs.
+  std::string input_name() const;
   // "must be > 0, got -3" or "" when the value is acceptable.
   std::string check(double value) const;
+
+  template <typename O> std::optional<double> get(const O& owner) const { return checked<O>().access.get(&owner); }
+  template <typename O> void set(O& owner, std::optional<double> value) const { checked<O>().access.set(&owner, value); }
+
+ private:
+  template <typename O> const FieldSpec& checked() const;
 };
 
 namespace fields {
@@ -48,5 +154,15 @@ extern const FieldSpec range_low, range_high;
 
 // Every spec above, in documentation order.
 const std::vector<const FieldSpec*>& all_fields();
+// The fields of one owner struct, in the order the writer emits them.
+const std::vector<const FieldSpec*>& fields_of(Owner owner);
+// The field with this documentation path, or nullptr.
+const FieldSpec* find_field(const std::string& path);
+
+void abort_owner_mismatch(const FieldSpec& spec);  // a programming error: reports and aborts
+template <typename O> const FieldSpec& FieldSpec::checked() const {
+  if (access.owner != owner_of<O>()) abort_owner_mismatch(*this);
+  return *this;
+}
 
 }  // namespace traincost

@@ -7,6 +7,7 @@ namespace traincost::fmt {
 
 std::string usd(double v);            // "$1.2M", "$850k", "$12.40", "-$3.1k"
 std::string usd_exact(double v);      // "$1,234,567" (whole dollars, thousands separators)
+std::string usd_rate(double v);       // a small rate to the tenth of a cent: "$0.455", "$12.310"; large ones as usd()
 std::string hours(double h);          // "45 min", "7.5 h", "3.4 days", "2.1 years"
 std::string count(double v);          // "1.2T", "8.0B", "350M", "12k", "42"
 std::string flops(double v);          // "1.2e24 FLOP" style: "1.23e+24"

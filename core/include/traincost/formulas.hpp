@@ -1,9 +1,22 @@
 #pragma once
 // The formulas of the cost model, one function each, with the source of each formula.
 // Units: FLOPs, tokens, bytes, hours and US dollars unless a name says otherwise.
+//
+// Each formula the explain text shows has a Formula beside it: the quantity it gives, its
+// expression with a {placeholder} for each argument, and the arguments' names in the order the
+// function takes them. explain.cpp calls the function itself and puts the arguments' values in
+// place of the placeholders (checking at compile time that names and arity match), so the text
+// shows what the code computes.
 #include "traincost/scenario.hpp"
 
 namespace traincost {
+
+struct Formula {
+  const char* quantity;    // "Training compute"
+  const char* symbol;      // "Hc"
+  const char* expression;  // "{hours} × {instances} × {P}"
+  const char* arguments;   // "hours, instances, P": the function's parameters, in order
+};
 
 // ---- Work -------------------------------------------------------------------------------------
 
@@ -17,6 +30,14 @@ namespace traincost {
 //                       hardware FLOPs utilization
 // N is the active parameter count (a mixture-of-experts model computes with the routed experts).
 double flops_per_token(const Model& model, bool recompute);
+double dense_flops_per_token(double active_params);                           // 6·N
+double attention_flops_per_token(double layers, double hidden, double seq);  // 12·l·h·s
+double recomputed_flops(double flops);                                        // × 4/3
+inline constexpr Formula kDenseFlops{"FLOPs per token", "f", "6 × {N}", "N"};
+inline constexpr Formula kAttentionFlops{"Attention FLOPs per token", "fa", "12 × {l} × {h} × {s}", "l, h, s"};
+inline constexpr Formula kRecomputedFlops{"FLOPs per token with full recomputation", "f'", "{f} × 4/3", "f"};
+inline constexpr Formula kTrainingFlops{"Training FLOPs", "C", "{f} × {D}", "f, D"};
+double training_flops(double flops_per_token, double tokens);
 
 // Smallest loss a model of N parameters reaches with unlimited data: E + A / N^alpha.
 double loss_floor(const ScalingLaw& law, double n_params);
@@ -25,19 +46,46 @@ double loss_floor(const ScalingLaw& law, double n_params);
 //   D = (B / (loss - E - A/N^alpha))^(1/beta)   (Hoffmann et al. 2022, arXiv 2203.15556)
 // Only defined above the floor; returns +inf at or below it.
 double tokens_for_loss(const ScalingLaw& law, double n_params, double loss);
+double scaling_law_tokens(double E, double A, double B, double alpha, double beta, double n_params, double loss);
+inline constexpr Formula kTokensForLoss{"Target tokens (scaling law)", "D0", "({B} / ({L} − {E} − {A} / {N}^{α}))^(1/{β})", "E, A, B, α, β, N, L"};
 
 // Tokens the target asks for (before any convergence penalty).
 double target_tokens(const Target& target, const Model& model);
+double steps_to_tokens(double steps, double tokens_per_step);
+inline constexpr Formula kStepsToTokens{"Target tokens", "D0", "{steps} × {tokens per step}", "steps, tokens per step"};
+
+// Tokens trained on a platform that needs `penalty` more to reach the same quality.
+double penalized_tokens(double target_tokens, double penalty);
+inline constexpr Formula kPenalizedTokens{"Training tokens", "D", "{D0} × (1 + {convergence penalty})", "D0, convergence penalty"};
 
 // ---- Speed ------------------------------------------------------------------------------------
+
+double chips(double instances, double chips_per_instance);
+inline constexpr Formula kChips{"Chips", "n", "{instances} × {chips per instance}", "instances, chips per instance"};
 
 // Share of per-chip throughput kept at `chips` when the utilization was observed at
 // `reference_chips`: per_doubling^log2(chips / reference_chips), and 1 at or below the
 // reference. 0.98 per doubling matches Megatron-LM's 47% -> 42% MFU from 96 to 4,608 H100
 // (5.6 doublings: 0.98^5.6 = 0.89 = 42/47).
 double scaling_efficiency(double chips, double reference_chips, double per_doubling);
+inline constexpr Formula kScalingEfficiency{"Scaling efficiency", "e", "{per doubling}^log2({n} / {reference})", "n, reference, per doubling"};
+
+// Achieved model FLOP/s of a cluster: MFU × peak × chips × scaling efficiency.
+double achieved_flops(double mfu, double peak_flops_per_chip, double chips, double efficiency);
+inline constexpr Formula kAchievedFlops{"Achieved FLOP/s", "F", "{MFU} × {peak} × {n} × {e}", "MFU, peak, n, e"};
+// Tokens/s of a cluster from a measured per-chip rate.
+double measured_tokens_per_sec(double tokens_per_sec_per_chip, double chips, double efficiency);
+inline constexpr Formula kMeasuredThroughput{"Throughput (measured)", "X", "{tokens/s per chip} × {n} × {e}", "tokens/s per chip, n, e"};
+
+// Hours of pure computation: FLOPs / (FLOP/s) / 3600.
+double compute_hours(double training_flops, double cluster_flops_per_sec);
+inline constexpr Formula kComputeHours{"Compute time", "T", "{C} / {F} / 3600", "C, F"};
 
 // ---- Goodput (time lost to failures and checkpoints) ------------------------------------------
+
+// The whole cluster stops when any instance fails: M = MTBF per instance / instances.
+double cluster_mtbf(double mtbf_hours_per_instance, double instances);
+inline constexpr Formula kClusterMtbf{"Cluster MTBF", "M", "{MTBF per instance} / {instances}", "MTBF per instance, instances"};
 
 // Compute time between checkpoints that minimises lost time, for checkpoint write time delta
 // and mean time between failures M (both hours). Young 1974 gives sqrt(2·delta·M); Daly 2006
@@ -45,12 +93,48 @@ double scaling_efficiency(double chips, double reference_chips, double per_doubl
 //   tau = sqrt(2·delta·M)·(1 + sqrt(delta/(2M))/3 + (delta/(2M))/9) - delta   when delta < 2M
 //   tau = M                                                                  otherwise
 double optimal_checkpoint_interval(double write_hours, double mtbf_hours);
+inline constexpr Formula kCheckpointInterval{"Checkpoint interval (Young/Daly)", "τ",
+                                             "√(2·{δ}·{M})·(1 + √({δ}/(2·{M}))/3 + ({δ}/(2·{M}))/9) − {δ}", "δ, M"};
 
 // Fraction of wall-clock time that trains, to first order:
 //   tau / (tau + delta)                     checkpoints pause training
 //   × (1 - ((tau + delta)/2 + R) / M)       each failure loses half a segment and a restart
 // Zero or negative means the cluster fails faster than it makes progress.
 double goodput(double interval_hours, double write_hours, double restart_hours, double mtbf_hours);
+inline constexpr Formula kGoodput{"Goodput", "g", "{τ}/({τ}+{δ}) × (1 − (({τ}+{δ})/2 + {R})/{M})", "τ, δ, R, M"};
+
+// Wall clock of one run: compute time stretched by goodput, plus compilation before it.
+double wall_clock_hours(double compute_hours, double goodput, double compile_hours);
+inline constexpr Formula kWallClock{"Wall clock", "W", "{T} / {g} + {compile}", "T, g, compile"};
+double chip_hours(double wall_clock_hours, double chips);
+inline constexpr Formula kChipHours{"Chip-hours", "ch", "{W} × {n}", "W, n"};
+
+// ---- Money ------------------------------------------------------------------------------------
+
+// Price per instance-hour after a discount.
+double discounted_price(double price_usd_per_hour, double discount);
+inline constexpr Formula kDiscountedPrice{"Price", "P", "{price} × (1 − {discount})", "price, discount"};
+// Cost of `hours` on `instances` instances at `price` each: training time, compilation.
+double instance_cost(double hours, double instances, double price_usd_per_hour);
+inline constexpr Formula kTrainingCost{"Training compute", "Hc", "{training hours} × {instances} × {P}", "training hours, instances, P"};
+inline constexpr Formula kCompileCost{"Compilation", "Hk", "{compile hours} × {instances} × {P}", "compile hours, instances, P"};
+// One-time: porting effort, and validation runs each a fraction of a full run's compute.
+double porting_cost(double engineer_weeks, double usd_per_engineer_week);
+inline constexpr Formula kPortingCost{"Porting", "Op", "{weeks} × {$/week}", "weeks, $/week"};
+double validation_cost(double validation_runs, double run_fraction, double compute_cost_per_run);
+inline constexpr Formula kValidationCost{"Validation", "Ov", "{runs} × {fraction} × {Hc}", "runs, fraction, Hc"};
+// Maintenance over the horizon: $/year × months / 12.
+double maintenance_cost(double usd_per_year, double horizon_months);
+inline constexpr Formula kMaintenanceCost{"Maintenance over the horizon", "Mt", "{$/year} × {months} / 12", "$/year, months"};
+double egress_cost(double tb, double usd_per_tb);
+inline constexpr Formula kEgressCost{"Egress per run", "E", "{TB} × {$/TB}", "TB, $/TB"};
+// Fully loaded cost of one run: what every run pays plus the fixed costs spread over the runs.
+double cost_per_run(double per_run_cost, double fixed_cost, double runs);
+inline constexpr Formula kCostPerRun{"Fully loaded per run", "total", "{per run} + {fixed} / {runs}", "per run, fixed, runs"};
+double cost_per_million_tokens(double cost_per_run, double tokens);
+inline constexpr Formula kCostPerMillionTokens{"Per million tokens", "$/M", "{cost per run} / ({D0} / 1e6)", "cost per run, D0"};
+// Cost of n runs: fixed + n × per run (the cumulative-cost chart's lines).
+double cumulative_cost(double fixed_cost, double per_run_cost, double runs);
 
 // ---- Memory -----------------------------------------------------------------------------------
 
@@ -66,10 +150,15 @@ double state_bytes(double params, double bytes_per_param);
 // Zero when the architecture is not given.
 double activation_bytes_per_chip(const Model& model, const MemorySettings& memory, bool recompute);
 
+// Bytes one chip holds: its share of the sharded state plus its activations.
+double bytes_per_chip(double state, double chips, double activations_per_chip);
+inline constexpr Formula kBytesPerChip{"Memory per chip", "mem", "{state} / {n} + {activations}", "state, n, activations"};
+
 // Fewest chips whose usable memory holds the sharded state plus each chip's activations:
 //   chips ≥ state / (usable_per_chip - activations_per_chip)
 // Returns 0 when activations alone exceed a chip (no cluster size helps).
 double min_chips_for_memory(double state, double activations_per_chip, double usable_bytes_per_chip);
+inline constexpr Formula kMinChips{"Fewest chips that hold it", "nmin", "⌈{state} / ({usable} − {activations})⌉", "state, activations, usable"};
 
 // ---- Decision ---------------------------------------------------------------------------------
 
@@ -85,5 +174,9 @@ struct Breakeven {
   double runs = 0;  // where the lines cross (AtRuns, UntilRuns): (fixed_a - fixed_b) / (per_run_b - per_run_a)
 };
 Breakeven breakeven(double fixed_a, double per_run_a, double fixed_b, double per_run_b);
+
+// Runs after which A has paid back what it costs more up front: 1 when it is cheaper from the
+// first run, the crossing when it wins from there on, +inf when it never wins for good.
+double payback_runs(const Breakeven& b);
 
 }  // namespace traincost

@@ -40,13 +40,9 @@ struct PairInputs {
   double egress_usd_per_tb = 0;
 };
 
-struct WorkloadInputs {
-  Model model;  // active_params always set
-  Target target;
-  bool recompute = false;
-  MemorySettings memory;
-  double runs = 1;
-  double horizon_months = 12;
+// A workload as the scenario gives it (with model.active_params always set), and the resolved
+// numbers of each option for it. Being a Workload, it is addressed by the same field table.
+struct WorkloadInputs : Workload {
   std::vector<PairInputs> options;  // one per scenario option
 };
 

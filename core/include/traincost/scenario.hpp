@@ -25,8 +25,12 @@ struct ScalingLaw {
   double E = 0, A = 0, B = 0, alpha = 0, beta = 0;
 };
 enum class ScalingLawKind { Hoffmann2022, Besiroglu2024, Custom };
+// "custom" is never written as a word: a custom law is an object of constants.
+inline constexpr EnumWord<ScalingLawKind> kLawWords[] = {{ScalingLawKind::Hoffmann2022, "hoffmann2022", "Hoffmann et al. 2022"},
+                                                         {ScalingLawKind::Besiroglu2024, "besiroglu2024", "Besiroglu et al. 2024"},
+                                                         {ScalingLawKind::Custom, "custom", "Custom constants"}};
+inline const char* to_string(ScalingLawKind kind) { return word_of(kLawWords, kind); }
 ScalingLaw scaling_law_constants(ScalingLawKind kind, const ScalingLaw& custom);
-const char* to_string(ScalingLawKind kind);
 
 struct Model {
   double params = 0;                    // total parameters N
@@ -44,6 +48,9 @@ struct Model {
 };
 
 enum class TargetKind { Tokens, Steps, Loss };
+// Target kinds are not written as words (the JSON key says which); the page shows these.
+inline constexpr EnumWord<TargetKind> kTargetWords[] = {
+    {TargetKind::Tokens, "tokens", "Tokens"}, {TargetKind::Steps, "steps", "Steps × batch"}, {TargetKind::Loss, "loss", "Target loss"}};
 struct Target {
   TargetKind kind = TargetKind::Tokens;
   double tokens = 0;           // Tokens
@@ -127,7 +134,10 @@ struct Option {
 };
 
 enum class Distribution { Triangular, Uniform, LogNormal };
-const char* to_string(Distribution d);
+inline constexpr EnumWord<Distribution> kDistributionWords[] = {{Distribution::Triangular, "triangular", "triangular"},
+                                                                {Distribution::Uniform, "uniform", "uniform"},
+                                                                {Distribution::LogNormal, "lognormal", "lognormal (5–95%)"}};
+inline const char* to_string(Distribution d) { return word_of(kDistributionWords, d); }
 
 // An uncertain input: `input` is the path of a numeric field ("options[0].mfu"); its value in
 // the scenario is the most likely one. Triangular and uniform take low/high as bounds;

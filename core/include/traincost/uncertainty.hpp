@@ -4,8 +4,8 @@
 //
 // The decision metric is the fully loaded cost difference per run between the two options that
 // lead in the base case (runner-up minus leader: positive while the leader stays ahead), and the
-// break-even runs: the run count from which the pair's "challenger" (the one with the larger
-// fixed cost, usually the port) becomes cheaper than the other; infinite when it never does.
+// break-even runs: payback_runs() (formulas.hpp) of the pair's "challenger" (the one with the
+// larger fixed cost, usually the port) against the other; infinite when it never pays back.
 #include <cstdint>
 #include <initializer_list>
 #include <string>
@@ -106,8 +106,6 @@ Analysis analyze(const Scenario& scenario, const Catalog& catalog, const Analyze
 // must be removed first. Exposed for tests.
 std::vector<double> sample_quantiles(std::vector<double>& v, std::initializer_list<double> qs);
 
-// Break-even runs of `challenger` against `other` as defined above.
-double challenger_breakeven(const OptionResult& challenger, const OptionResult& other);
 
 OrderedJson analysis_to_json(const Scenario& scenario, const ResolvedScenario& resolved, const Analysis& analysis);
 std::string analysis_text(const ResolvedScenario& resolved, const Analysis& analysis);

@@ -1,0 +1,76 @@
+#pragma once
+// Edits to a scenario that keep it whole: the page's panels call these rather than changing the
+// vectors themselves, so every cross-reference (workload overrides and ranges point at options and
+// workloads by index, the reference option) stays right, and each edit is tested here.
+//
+// Each returns false (and changes nothing) when it cannot apply: an index out of range, the
+// maximum number of options or workloads reached, the last option or workload.
+#include <string>
+
+#include "traincost/catalog.hpp"
+#include "traincost/scenario.hpp"
+
+namespace traincost::edit {
+
+// ---- Options ----------------------------------------------------------------------------------
+
+// Inserts a copy of option `index` right after it (label "… (2)"): overrides, ranges and the
+// reference that point past it move along.
+bool duplicate_option(Scenario& s, int index);
+// Removes option `index` with the overrides and ranges that were about it; the others move down.
+// The reference falls back to the first option when it was the one removed.
+bool remove_option(Scenario& s, int index);
+
+// Switches an option to catalog instance `id`: a pricing model the instance has (the current one
+// when it can), BF16 when its chip has no FP8.
+bool set_instance(Option& o, const Catalog& catalog, const std::string& id);
+// Makes an option a custom instance that starts as a copy of its catalog instance (chip, size,
+// price), so nothing changes until the user edits its figures.
+bool make_custom(Option& o, const Catalog& catalog);
+// A custom instance's chip: a catalog chip id, or "" for the user's own figures (starting from
+// the chip chosen so far: its peak at the option's precision, its memory and MFU).
+bool set_custom_chip(Option& o, const Catalog& catalog, const std::string& chip);
+
+// Switches between MFU × peak and a measured throughput, starting from what the current setting
+// implies for `workload` so the results do not move until the user edits the new figure.
+// When no rate can be derived (no peak), a measured throughput starts at kFallbackTokensPerSec.
+inline constexpr double kFallbackTokensPerSec = 1000;
+bool use_measured_throughput(Option& o, const Catalog& catalog, const Workload& workload, bool measured);
+
+// ---- Workloads --------------------------------------------------------------------------------
+
+bool add_workload(Scenario& s, const Workload& w);
+// Appends a copy of workload `index` named "… (copy)".
+bool duplicate_workload(Scenario& s, int index);
+// Removes workload `index` with the ranges that were about it; the others move down.
+bool remove_workload(Scenario& s, int index);
+
+// Switches the target kind keeping the work about the same: tokens and steps × batch convert into
+// each other (with kDefaultTokensPerStep as the batch); without a finite token count to convert,
+// kChinchillaTokensPerParam × params tokens. A loss target starts kLossHeadroom above the loss the
+// model can reach at best, rounded to 0.01.
+inline constexpr double kDefaultTokensPerStep = 4194304;  // 4M tokens: Llama-3-class global batch
+inline constexpr double kChinchillaTokensPerParam = 20;   // Hoffmann et al. 2022's compute-optimal ratio
+inline constexpr double kLossHeadroom = 0.15;
+bool set_target_kind(Workload& w, TargetKind kind);
+// Switches the scaling law of a loss target; "custom" starts from the constants of the law in use.
+bool set_scaling_law(Workload& w, ScalingLawKind law);
+// A mixture-of-experts model starts with kDefaultActiveShare of its parameters active per token.
+inline constexpr double kDefaultActiveShare = 0.25;
+bool set_mixture_of_experts(Workload& w, bool moe);
+
+// ---- Ranges -----------------------------------------------------------------------------------
+
+// Adds a triangular range on `path` from kStartingSpread below to kStartingSpread above `value`
+// (the input's current value), within the field's bounds; 1 stands for a value of 0.
+inline constexpr double kStartingSpread = 0.2;
+bool add_range(Scenario& s, const std::string& path, double value);
+bool add_range(Scenario& s, const Range& range);  // a range as given (adopting a default one)
+bool remove_range(Scenario& s, int index);
+
+// ---- Catalog ----------------------------------------------------------------------------------
+
+// Records the catalog the scenario is made with, when it names none.
+void stamp_catalog(Scenario& s, const Catalog& catalog);
+
+}  // namespace traincost::edit

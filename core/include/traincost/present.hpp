@@ -1,0 +1,63 @@
+#pragma once
+// How results read, wherever they are shown: the cells of the results table (the CLI's text,
+// Markdown and CSV reports, the page's canvas table and its text mirror all use these), the one
+// word saying whether an option can run the job, figure citations, and the escaping rule of each
+// output format.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "traincost/catalog.hpp"
+#include "traincost/evaluate.hpp"
+#include "traincost/fields.hpp"
+
+namespace traincost {
+
+// The results table: one row per option.
+struct ResultColumn {
+  const char* header;        // "Fully loaded per run"
+  const char* short_header;  // "All-in / run", where space is short (the page's canvas)
+  const char* tip;           // what the column means
+};
+const std::vector<ResultColumn>& result_columns();
+
+// The row of an option, in column order; the first cell is the option's label (unescaped).
+std::vector<std::string> result_cells(const std::string& label, const OptionResult& result);
+
+// The status column, one word or phrase: "fits" when the option can run the job; otherwise why
+// not: "needs 4+ instances", "does not fit", "fails too often", "target unreachable".
+std::string status_text(const OptionResult& result);
+// A sentence for a tooltip: the memory figures when it runs, the reason when it cannot.
+std::string status_detail(const OptionResult& result);
+
+// A field's name in a form: its label, capitalized, with its unit when the value alone does not
+// say it ("Porting effort (engineer-weeks)", "Discount", "Price").
+std::string field_label(const FieldSpec& field);
+// A value of a scenario field as people read it, by the field's display style: "$35.76", "30%",
+// "8.0B", "0.35".
+std::string field_value_text(const FieldSpec& field, double value);
+
+// "AWS Neuron docs: Trainium2 architecture, 2025-12-02 (estimate). Note…", or "" for an absent figure.
+std::string citation(const Figure& figure, const Catalog& catalog);
+
+// ---- Escaping: one rule per output format ------------------------------------------------------
+
+// Markdown (and the HTML a Markdown renderer makes of it): control characters and line breaks
+// become spaces, so text cannot start a new line or table row; HTML's & < > become entities, so
+// no tag or autolink passes; and the characters that make links, images, code, emphasis, headings
+// and table cells (\ ` * _ [ ] ! # | ~) are backslash-escaped. User text never starts a line in
+// TrainCost's Markdown, so line-start markers (- + 1.) need no escaping.
+std::string escape_markdown(std::string_view text);
+// A CSV field: always quoted, quotes doubled; a field a spreadsheet would read as a formula
+// (starting with = + - @, or with a tab or carriage return) is defused with a leading apostrophe.
+std::string escape_csv(std::string_view text);
+// Terminal text: control characters (C0, DEL, C1: escape sequences, carriage returns, line breaks)
+// become U+FFFD, so text cannot move the cursor, clear the screen or forge lines.
+std::string escape_terminal(std::string_view text);
+// HTML text and attribute values: & < > " ' become entities.
+std::string escape_html(std::string_view text);
+
+// True when `text` has a character escape_terminal() would replace (names are refused with them).
+bool has_control_characters(std::string_view text);
+
+}  // namespace traincost

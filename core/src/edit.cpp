@@ -1,0 +1,208 @@
+#include "traincost/edit.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "traincost/fields.hpp"
+#include "traincost/formulas.hpp"
+#include "traincost/inputs.hpp"
+#include "traincost/report.hpp"
+#include "traincost/resolve.hpp"
+
+namespace traincost::edit {
+namespace {
+
+bool valid_index(int index, size_t size) { return index >= 0 && static_cast<size_t>(index) < size; }
+
+// Ranges point at options and workloads by index. After inserting at `index` (delta +1) or
+// removing `index` (delta -1, its own ranges go), those past it move along.
+void shift_ranges(Scenario& s, InputScope scope, int index, int delta) {
+  std::vector<Range> kept;
+  for (Range r : s.ranges) {
+    auto ref = parse_input_path(r.input);
+    if (ref && ref->kind->scope == scope) {
+      if (delta < 0 && ref->index == index) continue;
+      if (ref->index > index) {
+        ref->index += delta;
+        r.input = ref->path();
+      }
+    }
+    kept.push_back(r);
+  }
+  s.ranges = kept;
+}
+
+}  // namespace
+
+bool duplicate_option(Scenario& s, int index) {
+  if (!valid_index(index, s.options.size()) || s.options.size() >= static_cast<size_t>(kMaxOptions)) return false;
+  Option copy = s.options[static_cast<size_t>(index)];
+  copy.label = (copy.label.empty() ? copy.instance : copy.label) + " (2)";
+  s.options.insert(s.options.begin() + index + 1, copy);
+  for (Workload& w : s.workloads)
+    for (WorkloadOverride& ov : w.overrides)
+      if (ov.option > index) ++ov.option;
+  shift_ranges(s, InputScope::Option, index, +1);
+  if (s.reference > index) ++s.reference;
+  return true;
+}
+
+bool remove_option(Scenario& s, int index) {
+  if (!valid_index(index, s.options.size()) || s.options.size() <= 1) return false;
+  s.options.erase(s.options.begin() + index);
+  for (Workload& w : s.workloads) {
+    w.overrides.erase(std::remove_if(w.overrides.begin(), w.overrides.end(), [&](const WorkloadOverride& ov) { return ov.option == index; }),
+                      w.overrides.end());
+    for (WorkloadOverride& ov : w.overrides)
+      if (ov.option > index) --ov.option;
+  }
+  shift_ranges(s, InputScope::Option, index, -1);
+  if (s.reference == index) s.reference = 0;
+  else if (s.reference > index) --s.reference;
+  return true;
+}
+
+bool set_instance(Option& o, const Catalog& catalog, const std::string& id) {
+  const Instance* inst = catalog.find_instance(id);
+  if (!inst) return false;
+  o.instance = id;
+  o.custom.reset();
+  if (!inst->price(o.pricing).present())
+    for (int m = 0; m < kPricingModels; ++m)
+      if (inst->prices[static_cast<size_t>(m)].present()) {
+        o.pricing = static_cast<PricingModel>(m);
+        break;
+      }
+  const Chip* chip = catalog.find_chip(inst->chip);
+  if (o.precision == Precision::FP8 && chip && !chip->fp8_tflops.present()) o.precision = Precision::BF16;
+  return true;
+}
+
+bool make_custom(Option& o, const Catalog& catalog) {
+  const Instance* inst = catalog.find_instance(o.instance);
+  if (!inst) return false;
+  CustomInstance ci;
+  ci.chip = inst->chip;
+  ci.chips = inst->chips;
+  if (const Chip* chip = catalog.find_chip(ci.chip)) ci.family = chip->family;
+  const PairInputs p = resolve_option(o, catalog);
+  if (p.price_usd_per_hour > 0) o.price_usd_per_hour = p.price_usd_per_hour;
+  o.instance = "custom";
+  o.custom = ci;
+  return true;
+}
+
+bool set_custom_chip(Option& o, const Catalog& catalog, const std::string& chip_id) {
+  if (!o.custom) return false;
+  CustomInstance& ci = *o.custom;
+  if (!chip_id.empty()) {
+    const Chip* chip = catalog.find_chip(chip_id);
+    if (!chip) return false;
+    ci.chip = chip_id;
+    ci.family = chip->family;
+    return true;
+  }
+  if (const Chip* chip = catalog.find_chip(ci.chip)) {
+    if (ci.peak_tflops <= 0) ci.peak_tflops = chip->peak_tflops(o.precision).value;
+    if (ci.memory_gb <= 0) ci.memory_gb = chip->hbm_bytes() / 1e9;
+    if (!o.mfu) o.mfu = chip->mfu.value;
+  }
+  ci.chip.clear();
+  return true;
+}
+
+bool use_measured_throughput(Option& o, const Catalog& catalog, const Workload& w, bool measured) {
+  if (!measured) {
+    o.measured_tokens_per_sec_per_chip.reset();
+    return true;
+  }
+  const PairInputs p = resolve_option(o, catalog);
+  const double rate = std::round(p.mfu * p.peak_flops_per_chip / flops_per_token(w.model, w.recompute));
+  o.measured_tokens_per_sec_per_chip = rate > 0 && std::isfinite(rate) ? rate : kFallbackTokensPerSec;
+  return true;
+}
+
+bool add_workload(Scenario& s, const Workload& w) {
+  if (s.workloads.size() >= static_cast<size_t>(kMaxWorkloads)) return false;
+  s.workloads.push_back(w);
+  return true;
+}
+
+bool duplicate_workload(Scenario& s, int index) {
+  if (!valid_index(index, s.workloads.size())) return false;
+  Workload copy = s.workloads[static_cast<size_t>(index)];
+  copy.name = workload_title(copy, static_cast<size_t>(index)) + " (copy)";
+  return add_workload(s, copy);
+}
+
+bool remove_workload(Scenario& s, int index) {
+  if (!valid_index(index, s.workloads.size()) || s.workloads.size() <= 1) return false;
+  s.workloads.erase(s.workloads.begin() + index);
+  shift_ranges(s, InputScope::Workload, index, -1);
+  return true;
+}
+
+bool set_target_kind(Workload& w, TargetKind kind) {
+  if (w.target.kind == kind) return false;
+  const double now = target_tokens(w.target, w.model);
+  const double tokens = std::isfinite(now) && now > 0 ? now : kChinchillaTokensPerParam * w.model.params;
+  w.target.kind = kind;
+  switch (kind) {
+    case TargetKind::Tokens: w.target.tokens = tokens; break;
+    case TargetKind::Steps:
+      w.target.tokens_per_step = kDefaultTokensPerStep;
+      w.target.steps = std::max(1.0, std::round(tokens / kDefaultTokensPerStep));
+      break;
+    case TargetKind::Loss: {
+      const ScalingLaw law = scaling_law_constants(w.target.law, w.target.custom_law);
+      w.target.loss = std::round((loss_floor(law, w.model.active()) + kLossHeadroom) * 100) / 100;
+      break;
+    }
+  }
+  return true;
+}
+
+bool set_scaling_law(Workload& w, ScalingLawKind law) {
+  if (w.target.law == law) return false;
+  if (law == ScalingLawKind::Custom) w.target.custom_law = scaling_law_constants(w.target.law, w.target.custom_law);
+  w.target.law = law;
+  return true;
+}
+
+bool set_mixture_of_experts(Workload& w, bool moe) {
+  if (moe == w.model.active_params.has_value()) return false;
+  if (moe) w.model.active_params = std::max(fields::active_params.bounds.min, w.model.params * kDefaultActiveShare);
+  else w.model.active_params.reset();
+  return true;
+}
+
+bool add_range(Scenario& s, const Range& range) {
+  if (s.ranges.size() >= static_cast<size_t>(kMaxRanges)) return false;
+  for (const Range& r : s.ranges)
+    if (r.input == range.input) return false;
+  s.ranges.push_back(range);
+  return true;
+}
+
+bool add_range(Scenario& s, const std::string& path, double value) {
+  const auto ref = parse_input_path(path);
+  if (!ref) return false;
+  if (!(value > 0)) value = 1;
+  const Bounds& b = ref->kind->spec->bounds;
+  Range range{ref->path(), value * (1 - kStartingSpread), value * (1 + kStartingSpread), Distribution::Triangular};
+  range.low = std::max(range.low, b.min);
+  range.high = std::min(range.high, b.max);
+  return add_range(s, range);
+}
+
+bool remove_range(Scenario& s, int index) {
+  if (!valid_index(index, s.ranges.size())) return false;
+  s.ranges.erase(s.ranges.begin() + index);
+  return true;
+}
+
+void stamp_catalog(Scenario& s, const Catalog& catalog) {
+  if (s.catalog.empty()) s.catalog = catalog.version;
+}
+
+}  // namespace traincost::edit

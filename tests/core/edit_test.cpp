@@ -1,0 +1,216 @@
+// Scenario edits (core/include/traincost/edit.hpp): each keeps the scenario valid and its
+// cross-references (overrides, ranges, the reference option) pointing at the same things.
+#include "traincost/edit.hpp"
+
+#include <gtest/gtest.h>
+
+#include "test_support.hpp"
+#include "traincost/formulas.hpp"
+
+namespace traincost {
+namespace {
+
+// Three options, two workloads, and ranges and overrides on the later ones.
+Scenario three_by_two() {
+  return test::scenario(R"({"version":1,
+    "workloads":[{"name":"A","model":{"params":8e9},"target":{"tokens":1e11},"runs":4},
+                 {"name":"B","model":{"params":1e9},"target":{"tokens":2e10},"runs":10,
+                  "overrides":[{"option":2,"engineer_weeks":3}]}],
+    "options":[{"label":"t","instance":"trn2.48xlarge"},{"label":"p","instance":"p5.48xlarge"},
+               {"label":"q","instance":"p4d.24xlarge","instances":4}],
+    "reference":2,
+    "ranges":[{"input":"workloads[1].runs","low":5,"high":20},
+              {"input":"options[2].mfu","low":0.3,"high":0.6},
+              {"input":"options[1].discount","low":0,"high":0.3}]})");
+}
+
+TEST(Edit, RemovingAWorkloadMovesTheRangesOfTheLaterOnes) {
+  Scenario s = three_by_two();
+  ASSERT_TRUE(edit::remove_workload(s, 0));
+  ASSERT_EQ(s.workloads.size(), 1u);
+  EXPECT_EQ(s.workloads[0].name, "B");
+  // The range on B's runs now says workloads[0], and still names B.
+  ASSERT_EQ(s.ranges.size(), 3u);
+  EXPECT_EQ(s.ranges[0].input, "workloads[0].runs");
+  EXPECT_TRUE(validate(s, builtin_catalog()).empty()) << to_string(validate(s, builtin_catalog()));
+}
+
+TEST(Edit, RemovingAWorkloadDropsItsOwnRanges) {
+  Scenario s = three_by_two();
+  ASSERT_TRUE(edit::remove_workload(s, 1));
+  for (const Range& r : s.ranges) EXPECT_EQ(r.input.find("workloads["), std::string::npos) << r.input;
+  EXPECT_TRUE(validate(s, builtin_catalog()).empty());
+  // The last workload cannot go.
+  EXPECT_FALSE(edit::remove_workload(s, 0));
+  EXPECT_FALSE(edit::remove_workload(s, 5));
+}
+
+TEST(Edit, RemovingAnOptionFixesOverridesRangesAndTheReference) {
+  Scenario s = three_by_two();
+  ASSERT_TRUE(edit::remove_option(s, 0));
+  // q (was 2) is now 1: its override, its range and the reference follow it.
+  EXPECT_EQ(s.options[1].label, "q");
+  ASSERT_EQ(s.workloads[1].overrides.size(), 1u);
+  EXPECT_EQ(s.workloads[1].overrides[0].option, 1);
+  EXPECT_EQ(s.reference, 1);
+  EXPECT_EQ(s.ranges[1].input, "options[1].mfu");
+  EXPECT_EQ(s.ranges[2].input, "options[0].discount");
+  EXPECT_TRUE(validate(s, builtin_catalog()).empty());
+}
+
+TEST(Edit, RemovingTheReferenceOptionFallsBackToTheFirst) {
+  Scenario s = three_by_two();
+  ASSERT_TRUE(edit::remove_option(s, 2));
+  EXPECT_EQ(s.reference, 0);
+  EXPECT_TRUE(s.workloads[1].overrides.empty());  // it was about the removed option
+  for (const Range& r : s.ranges) EXPECT_NE(r.input, "options[2].mfu");
+  EXPECT_TRUE(validate(s, builtin_catalog()).empty());
+}
+
+TEST(Edit, DuplicatingAnOptionInsertsAfterItAndShiftsTheRest) {
+  Scenario s = three_by_two();
+  ASSERT_TRUE(edit::duplicate_option(s, 0));
+  ASSERT_EQ(s.options.size(), 4u);
+  EXPECT_EQ(s.options[1].label, "t (2)");
+  EXPECT_EQ(s.options[3].label, "q");
+  EXPECT_EQ(s.workloads[1].overrides[0].option, 3);
+  EXPECT_EQ(s.reference, 3);
+  EXPECT_EQ(s.ranges[1].input, "options[3].mfu");
+  EXPECT_EQ(s.ranges[2].input, "options[2].discount");
+  EXPECT_TRUE(validate(s, builtin_catalog()).empty());
+  // Up to the maximum, and not past it.
+  while (edit::duplicate_option(s, 0)) {
+  }
+  EXPECT_EQ(s.options.size(), static_cast<size_t>(kMaxOptions));
+}
+
+TEST(Edit, SetInstancePicksAPriceTheInstanceHasAndAPrecisionItsChipHas) {
+  Option o;
+  o.instance = "p5.48xlarge";
+  o.precision = Precision::FP8;
+  o.pricing = PricingModel::Reserved3yr;  // p4d has no 3-year price in the catalog
+  ASSERT_TRUE(edit::set_instance(o, builtin_catalog(), "p4d.24xlarge"));
+  EXPECT_EQ(o.instance, "p4d.24xlarge");
+  EXPECT_EQ(o.pricing, PricingModel::OnDemand);  // the first pricing model it has
+  EXPECT_EQ(o.precision, Precision::BF16);       // A100 has no FP8
+  EXPECT_FALSE(edit::set_instance(o, builtin_catalog(), "no-such-instance"));
+}
+
+TEST(Edit, MakingACustomInstanceChangesNoResult) {
+  Scenario s = three_by_two();
+  const Results before = test::run(s);
+  ASSERT_TRUE(edit::make_custom(s.options[0], builtin_catalog()));
+  ASSERT_TRUE(validate(s, builtin_catalog()).empty()) << to_string(validate(s, builtin_catalog()));
+  EXPECT_EQ(s.options[0].instance, "custom");
+  const Results after = test::run(s);
+  EXPECT_EQ(after.workloads[0].options[0].cost_per_run, before.workloads[0].options[0].cost_per_run);
+  // Own figures start from the chip's: still the same result.
+  ASSERT_TRUE(edit::set_custom_chip(s.options[0], builtin_catalog(), ""));
+  ASSERT_TRUE(validate(s, builtin_catalog()).empty()) << to_string(validate(s, builtin_catalog()));
+  EXPECT_DOUBLE_EQ(test::run(s).workloads[0].options[0].compute_hours, before.workloads[0].options[0].compute_hours);
+}
+
+TEST(Edit, SwitchingToMeasuredThroughputKeepsTheSpeed) {
+  Scenario s = three_by_two();
+  const double before = test::run(s).workloads[0].options[1].tokens_per_sec;
+  ASSERT_TRUE(edit::use_measured_throughput(s.options[1], builtin_catalog(), s.workloads[0], true));
+  ASSERT_TRUE(s.options[1].measured_tokens_per_sec_per_chip);
+  // The rate is rounded to a whole token per second: within 0.5 / rate of the MFU's speed.
+  EXPECT_NEAR(test::run(s).workloads[0].options[1].tokens_per_sec / before, 1.0, 1e-3);
+  ASSERT_TRUE(edit::use_measured_throughput(s.options[1], builtin_catalog(), s.workloads[0], false));
+  EXPECT_FALSE(s.options[1].measured_tokens_per_sec_per_chip);
+  EXPECT_EQ(test::run(s).workloads[0].options[1].tokens_per_sec, before);
+}
+
+TEST(Edit, MeasuredThroughputFallsBackWhenNoRateCanBeDerived) {
+  Option o;
+  o.instance = "custom";
+  o.custom = CustomInstance{};  // no chip, no peak: nothing to derive a rate from
+  Workload w;
+  w.model.params = 8e9;
+  ASSERT_TRUE(edit::use_measured_throughput(o, builtin_catalog(), w, true));
+  EXPECT_EQ(*o.measured_tokens_per_sec_per_chip, edit::kFallbackTokensPerSec);
+}
+
+TEST(Edit, TargetKindsConvertKeepingTheTokens) {
+  Workload w;
+  w.model.params = 8e9;
+  w.target.kind = TargetKind::Tokens;
+  w.target.tokens = 1e12;
+  ASSERT_TRUE(edit::set_target_kind(w, TargetKind::Steps));
+  // 1e12 / 4,194,304 = 238,418.58 -> 238,419 steps of 4M tokens
+  EXPECT_EQ(w.target.tokens_per_step, 4194304);
+  EXPECT_EQ(w.target.steps, 238419);
+  ASSERT_TRUE(edit::set_target_kind(w, TargetKind::Tokens));
+  // 238,419 × 4,194,304 = 1,000,001,765,376
+  EXPECT_EQ(w.target.tokens, 1000001765376.0);
+  EXPECT_FALSE(edit::set_target_kind(w, TargetKind::Tokens));  // already tokens
+}
+
+TEST(Edit, ALossTargetStartsJustAboveTheFloor) {
+  Workload w;
+  w.model.params = 7e10;
+  w.target.tokens = 1e12;
+  ASSERT_TRUE(edit::set_target_kind(w, TargetKind::Loss));
+  // Hoffmann floor for 7e10 = 1.773487 (formulas_test); + 0.15 = 1.923487 -> 1.92
+  EXPECT_DOUBLE_EQ(w.target.loss, 1.92);
+  // Back to tokens: the scaling law's tokens for that loss.
+  ASSERT_TRUE(edit::set_target_kind(w, TargetKind::Tokens));
+  EXPECT_DOUBLE_EQ(w.target.tokens, tokens_for_loss(scaling_law_constants(ScalingLawKind::Hoffmann2022, {}), 7e10, 1.92));
+}
+
+TEST(Edit, TokensFromNothingAreChinchillaOptimal) {
+  Workload w;
+  w.model.params = 1e9;
+  w.target.kind = TargetKind::Loss;
+  w.target.loss = 0.5;  // below any floor: no finite token count
+  ASSERT_TRUE(edit::set_target_kind(w, TargetKind::Tokens));
+  EXPECT_EQ(w.target.tokens, 2e10);  // 20 × 1e9
+}
+
+TEST(Edit, CustomLawStartsFromTheLawInUse) {
+  Workload w;
+  w.target.kind = TargetKind::Loss;
+  w.target.law = ScalingLawKind::Besiroglu2024;
+  ASSERT_TRUE(edit::set_scaling_law(w, ScalingLawKind::Custom));
+  EXPECT_EQ(w.target.custom_law.E, 1.8172);
+  EXPECT_EQ(w.target.custom_law.beta, 0.3658);
+}
+
+TEST(Edit, MixtureOfExpertsStartsWithAQuarterActive) {
+  Workload w;
+  w.model.params = 4.67e10;
+  ASSERT_TRUE(edit::set_mixture_of_experts(w, true));
+  EXPECT_DOUBLE_EQ(*w.model.active_params, 1.1675e10);
+  ASSERT_TRUE(edit::set_mixture_of_experts(w, false));
+  EXPECT_FALSE(w.model.active_params);
+}
+
+TEST(Edit, AddingARangeStartsTwentyPercentAroundTheValueWithinTheFieldsBounds) {
+  Scenario s = three_by_two();
+  ASSERT_TRUE(edit::add_range(s, "options[0].mfu", 0.3));
+  EXPECT_EQ(s.ranges.back().input, "options[0].mfu");
+  EXPECT_DOUBLE_EQ(s.ranges.back().low, 0.24);   // 0.3 × 0.8
+  EXPECT_DOUBLE_EQ(s.ranges.back().high, 0.36);  // 0.3 × 1.2
+  // The discount's bounds (0 to 0.95) cap the high end: 0.9 × 1.2 = 1.08 -> 0.95.
+  ASSERT_TRUE(edit::add_range(s, "options[0].discount", 0.9));
+  EXPECT_DOUBLE_EQ(s.ranges.back().high, 0.95);
+  // One range per input; unknown inputs are refused.
+  EXPECT_FALSE(edit::add_range(s, "options[0].mfu", 0.3));
+  EXPECT_FALSE(edit::add_range(s, "options[0].colour", 1));
+  EXPECT_TRUE(validate(s, builtin_catalog()).empty()) << to_string(validate(s, builtin_catalog()));
+  ASSERT_TRUE(edit::remove_range(s, 0));
+  EXPECT_FALSE(edit::remove_range(s, 99));
+}
+
+TEST(Edit, StampCatalogOnlyWhenUnset) {
+  Scenario s;
+  edit::stamp_catalog(s, builtin_catalog());
+  EXPECT_EQ(s.catalog, builtin_catalog().version);
+  s.catalog = "2020-01-01";
+  edit::stamp_catalog(s, builtin_catalog());
+  EXPECT_EQ(s.catalog, "2020-01-01");
+}
+
+}  // namespace
+}  // namespace traincost

@@ -1,0 +1,131 @@
+// The presentation layer: one status word per option everywhere, and the escaping rule of each
+// output format, tried on the kinds of text an adversarial pass used (issue 15).
+#include "traincost/present.hpp"
+
+#include <gtest/gtest.h>
+
+#include "test_support.hpp"
+#include "traincost/report.hpp"
+
+namespace traincost {
+namespace {
+
+TEST(Present, StatusSaysWhyAnOptionCannotRun) {
+  OptionResult r;
+  EXPECT_EQ(status_text(r), "fits");
+  r.infeasible = Infeasible::Memory;
+  r.memory.possible = true;
+  r.memory.min_instances = 4;
+  EXPECT_EQ(status_text(r), "needs 4+ instances");
+  r.memory.possible = false;
+  EXPECT_EQ(status_text(r), "does not fit");
+  // Fits in memory but fails faster than it checkpoints: the status must not say "fits".
+  r.infeasible = Infeasible::Goodput;
+  r.memory.fits = true;
+  EXPECT_EQ(status_text(r), "fails too often");
+  r.infeasible = Infeasible::Target;
+  EXPECT_EQ(status_text(r), "target unreachable");
+}
+
+TEST(Present, AnOptionThatCannotRunShowsNoTimeOrCost) {
+  OptionResult r;
+  r.infeasible = Infeasible::Goodput;
+  r.wall_clock_hours = -0.03;  // what a negative goodput makes of the time
+  r.cost_per_run = -217000;
+  const std::vector<std::string> cells = result_cells("big", r);
+  ASSERT_EQ(cells.size(), result_columns().size());
+  for (const std::string& c : cells) EXPECT_EQ(c.find('-'), std::string::npos) << c;
+  EXPECT_EQ(cells.back(), "fails too often");
+}
+
+TEST(Present, TheSameStatusInEveryReport) {
+  // 100,000 p5 instances fail faster than they checkpoint (issue 15, row 3).
+  const Scenario s = test::scenario(test::simple_scenario(R"("model":{"params":8e9},"target":{"tokens":1e11})",
+                                                          R"("instance":"trn2.48xlarge","instances":2)",
+                                                          R"("instance":"p5.48xlarge","instances":100000)"));
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  const Results res = evaluate(r);
+  ASSERT_EQ(res.workloads[0].options[1].infeasible, Infeasible::Goodput);
+  EXPECT_NE(report_text(s, r, res).find("fails too often"), std::string::npos);
+  EXPECT_NE(report_markdown(s, r, res, "").find("fails too often"), std::string::npos);
+  EXPECT_NE(report_csv(s, r, res).find("\"fails too often\""), std::string::npos);
+  // No negative time or cost anywhere in the text outputs.
+  for (const std::string& out : {report_text(s, r, res), report_markdown(s, r, res, ""), report_csv(s, r, res)}) {
+    EXPECT_EQ(out.find("-$"), std::string::npos) << out;
+    EXPECT_EQ(out.find(",-"), std::string::npos) << out;
+  }
+}
+
+struct EscapeCase {
+  const char* name;
+  const char* input;
+  const char* markdown;
+  const char* csv;
+  const char* terminal;
+};
+
+const EscapeCase kEscapes[] = {
+    {"plain", "H100 x32 (p5)", "H100 x32 (p5)", "\"H100 x32 (p5)\"", "H100 x32 (p5)"},
+    {"html", "<img src=x onerror=alert(1)>", "&lt;img src=x onerror=alert(1)&gt;", "\"<img src=x onerror=alert(1)>\"",
+     "<img src=x onerror=alert(1)>"},
+    {"link", "[x](javascript:alert(1))", "\\[x\\](javascript:alert(1))", "\"[x](javascript:alert(1))\"", "[x](javascript:alert(1))"},
+    {"image", "![a](http://e/x.png)", "\\!\\[a\\](http://e/x.png)", "\"![a](http://e/x.png)\"", "![a](http://e/x.png)"},
+    {"table cell", "a|b", "a\\|b", "\"a|b\"", "a|b"},
+    {"new row", "a\n| forged | row |", "a \\| forged \\| row \\|", "\"a\n| forged | row |\"", "a\xEF\xBF\xBD| forged | row |"},
+    {"emphasis and code", "*b* _i_ `c` ~s~", "\\*b\\* \\_i\\_ \\`c\\` \\~s\\~", "\"*b* _i_ `c` ~s~\"", "*b* _i_ `c` ~s~"},
+    {"entity", "&lt;", "&amp;lt;", "\"&lt;\"", "&lt;"},
+    {"heading", "# big", "\\# big", "\"# big\"", "# big"},
+    {"formula equals", "=HYPERLINK(\"x\")", "=HYPERLINK(\"x\")", "\"'=HYPERLINK(\"\"x\"\")\"", "=HYPERLINK(\"x\")"},
+    {"formula plus", "+1", "+1", "\"'+1\"", "+1"},
+    {"formula minus", "-1+2", "-1+2", "\"'-1+2\"", "-1+2"},
+    {"formula at", "@SUM(A1)", "@SUM(A1)", "\"'@SUM(A1)\"", "@SUM(A1)"},
+    {"formula after tab", "\t=1+1", " =1+1", "\"'\t=1+1\"", "\xEF\xBF\xBD=1+1"},
+    {"formula after CR", "\r=1+1", " =1+1", "\"'\r=1+1\"", "\xEF\xBF\xBD=1+1"},
+    {"escape sequence", "\x1b[2J\x1b[Hfake", " \\[2J \\[Hfake", "\"\x1b[2J\x1b[Hfake\"", "\xEF\xBF\xBD[2J\xEF\xBF\xBD[Hfake"},
+    {"C1 control", "a\xC2\x9b" "31mred", "a 31mred", "\"a\xC2\x9b" "31mred\"", "a\xEF\xBF\xBD" "31mred"},
+    {"DEL", "a\x7f", "a ", "\"a\x7f\"", "a\xEF\xBF\xBD"},
+    {"accents", "Trn2 été", "Trn2 été", "\"Trn2 été\"", "Trn2 été"},
+};
+
+class Escape : public ::testing::TestWithParam<EscapeCase> {};
+
+TEST_P(Escape, EachFormatDefusesWhatItMustAndKeepsTheRest) {
+  const EscapeCase& c = GetParam();
+  EXPECT_EQ(escape_markdown(c.input), c.markdown);
+  EXPECT_EQ(escape_csv(c.input), c.csv);
+  EXPECT_EQ(escape_terminal(c.input), c.terminal);
+}
+
+INSTANTIATE_TEST_SUITE_P(Table, Escape, ::testing::ValuesIn(kEscapes), [](const ::testing::TestParamInfo<EscapeCase>& param_info) {
+  std::string name = param_info.param.name;
+  for (char& ch : name)
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  return name;
+});
+
+TEST(Present, HtmlEscapesQuotesToo) {
+  EXPECT_EQ(escape_html("<a href=\"x\" title='y'>&</a>"), "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;");
+}
+
+TEST(Present, ControlCharactersAreFound) {
+  EXPECT_FALSE(has_control_characters("Trn2 x16 é ✓"));
+  EXPECT_TRUE(has_control_characters(std::string("a\0b", 3)));
+  EXPECT_TRUE(has_control_characters("a\tb"));
+  EXPECT_TRUE(has_control_characters("a\xC2\x85"));  // NEL
+}
+
+TEST(Present, CitationNamesTheSourceTheDateAndAnEstimate) {
+  const Catalog& c = builtin_catalog();
+  const Chip* trn2 = c.find_chip("trn2");
+  ASSERT_TRUE(trn2);
+  const std::string text = citation(trn2->bf16_tflops, c);
+  EXPECT_NE(text.find("Trainium2"), std::string::npos) << text;
+  EXPECT_NE(text.find(trn2->bf16_tflops.as_of), std::string::npos) << text;
+  Figure estimate = trn2->bf16_tflops;
+  estimate.estimate = true;
+  EXPECT_NE(citation(estimate, c).find("(estimate)"), std::string::npos);
+  EXPECT_EQ(citation(Figure{}, c), "");
+}
+
+}  // namespace
+}  // namespace traincost
