@@ -3,6 +3,7 @@
 #include <string>
 
 #include "cli_io.hpp"
+#include "traincost/api.hpp"
 #include "traincost/format.hpp"
 
 namespace traincost::cli {
@@ -25,9 +26,13 @@ std::string cite(const Catalog& c, const Figure& f) {
 int catalog(const Args& args) {
   const Flags flags = parse_flags(args, {"--format"});
   const std::string format = flags.get("--format", "text");
-  if (!flags.error.empty() || !flags.positional.empty() || (format != "text" && format != "markdown")) {
-    std::fprintf(stderr, "usage: traincost catalog [--format text|markdown]\n");
+  if (!flags.error.empty() || !flags.positional.empty() || (format != "text" && format != "markdown" && format != "json")) {
+    std::fprintf(stderr, "usage: traincost catalog [--format text|markdown|json]\n");
     return kUsageError;
+  }
+  if (format == "json") {
+    std::puts(catalog_json().dump(2).c_str());
+    return kOk;
   }
   const Catalog& c = builtin_catalog();
   const bool md = format == "markdown";

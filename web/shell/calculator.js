@@ -136,28 +136,36 @@
 
   // window.TrainCost: the same core as the page, for scripts and wiki pages. Every function takes
   // and returns JSON text; errors come back as {"error": ..., "problems": [...]}, never as a throw
-  // that would stop the module.
+  // that would stop the module. (The npm package `traincost` offers the same functions, taking
+  // and returning objects.)
   var resolveReady;
+  function json(value) { return typeof value === 'string' ? value : JSON.stringify(value); }
   var api = {
     version: null,
     ready: new Promise(function (resolve) { resolveReady = resolve; }),
-    evaluate: function (scenarioJson) { return call('_tc_api_evaluate', [String(scenarioJson)]); },
+    evaluate: function (scenarioJson) { return call('evaluate', String(scenarioJson)); },
     analyze: function (scenarioJson, options) {
-      return call('_tc_api_analyze', [String(scenarioJson), options === undefined ? '{}' :
-        (typeof options === 'string' ? options : JSON.stringify(options))]);
+      return call('analyze', String(scenarioJson), options === undefined ? '{}' : json(options));
     },
-    encodeLink: function (scenarioJson) { return call('_tc_api_encode_link', [String(scenarioJson)]); },
-    decodeLink: function (fragment) { return call('_tc_api_decode_link', [String(fragment)]); }
+    explain: function (scenarioJson) { return call('explain', String(scenarioJson)); },
+    encodeLink: function (scenarioJson) { return call('encode_link', String(scenarioJson)); },
+    decodeLink: function (fragment) { return call('decode_link', String(fragment)); },
+    importHf: function (configJson) { return call('import_hf', String(configJson)); },
+    catalog: function () { return call('catalog'); },
+    schema: function () { return call('schema'); }
   };
-  function call(name, args) {
+  // One entry point in the module (web/js_api.cpp) runs any function of the core's API by name.
+  function call(name, first, second) {
     if (!started) return JSON.stringify({error: 'TrainCost is still loading; wait for TrainCost.ready'});
-    var pointers = args.map(function (a) {
+    var texts = [name, first || '', second || ''].map(function (a) {
       var n = lengthBytesUTF8(a) + 1, p = Module._malloc(n);
       stringToUTF8(a, p, n);
-      return p;
+      return {pointer: p, length: n - 1};
     });
-    try { return takeString(Module[name].apply(null, pointers)); }
-    finally { pointers.forEach(function (p) { Module._free(p); }); }
+    try {
+      var reply = Module._tc_api_call(texts[0].pointer, texts[1].pointer, texts[1].length, texts[2].pointer, texts[2].length);
+      return reply ? takeString(reply) : JSON.stringify({error: 'out of memory', problems: []});
+    } finally { texts.forEach(function (t) { Module._free(t.pointer); }); }
   }
   window.TrainCost = api;
 
@@ -185,7 +193,7 @@
         Module._free(p);
       });
       started = true;
-      api.version = takeString(Module._tc_api_version());
+      api.version = call('version');
       resolveReady(api);
     },
     setStatus: function (text) { if (text) setOverlay('Loading the calculator… ' + text.replace(/\(.*\)/, ''), true); },
