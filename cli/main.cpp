@@ -1,4 +1,6 @@
-// traincost: the command-line face of the cost core.
+// traincost: the command-line face of the cost core. run() dispatches to the subcommands; the
+// program's main() (entry.cpp) only calls it, so the tests and the CLI fuzz target
+// (tests/fuzz/cli_fuzzer.cpp) run the whole argument-and-input path in process.
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -26,7 +28,7 @@ const char* const kUsage =
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int traincost::cli::run(int argc, char** argv) {
   if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h") || !std::strcmp(argv[1], "help")) {
     std::fputs(kUsage, argc < 2 ? stderr : stdout);
     return argc < 2 ? 1 : 0;
