@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "traincost/format.hpp"
+#include "traincost/present.hpp"
 #include "traincost/report.hpp"
 #include "traincost/scenario_json.hpp"
 #include "traincost/verdict.hpp"
@@ -103,6 +104,17 @@ double step(std::vector<ExplainStep>& steps, Shown how, double (*fn)(A...), type
   return result;
 }
 
+void explain_memory(std::vector<ExplainStep>& steps, const OptionResult& r) {
+  step<kBytesPerChip>(steps, Shown::Number, bytes_per_chip, r.memory.state_bytes, r.chips, r.memory.activation_bytes_per_chip);
+  steps.back().result = "= " + g(r.memory.bytes_per_chip / 1e9) + " GB of " + g(r.memory.usable_bytes_per_chip / 1e9) +
+                        " GB usable" + (r.memory.fits ? " (fits)" : " (does not fit)");
+  if (r.memory.possible) {
+    step<kMinChips>(steps, Shown::Chips, min_chips_for_memory, r.memory.state_bytes, r.memory.activation_bytes_per_chip,
+                    r.memory.usable_bytes_per_chip);
+    steps.back().result += " (" + g(r.memory.min_instances) + " instances)";
+  }
+}
+
 }  // namespace
 
 std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs& p, const OptionResult& r,
@@ -151,6 +163,14 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs&
     steps.back().result += " h";
   }
   step<kGoodput>(steps, Shown::Number, goodput, r.checkpoint_interval_hours, write_h, restart_h, mtbf);
+  if (r.goodput <= 0) steps.back().result += " (failures would undo all progress)";
+  // An option that cannot run the job has no time or cost (its formulas' values would mislead,
+  // and can be negative: issue row 3): the steps stop at what decides that, and say why.
+  if (!r.feasible()) {
+    if (r.infeasible == Infeasible::Memory) explain_memory(steps, r);
+    steps.push_back({"Cannot run the job", infeasibility_reason(r), "no time or cost is given", ""});
+    return steps;
+  }
   step<kWallClock>(steps, Shown::Hours, wall_clock_hours, r.compute_hours, r.goodput, p.compile_hours_per_run);
   step<kChipHours>(steps, Shown::Number, chip_hours, r.wall_clock_hours, r.chips);
 
@@ -168,15 +188,7 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs&
   step<kCostPerMillionTokens>(steps, Shown::Number, cost_per_million_tokens, r.cost_per_run, target_tokens);
   steps.back().result = "= $" + g(r.cost_per_million_tokens);
 
-  // Memory
-  step<kBytesPerChip>(steps, Shown::Number, bytes_per_chip, r.memory.state_bytes, r.chips, r.memory.activation_bytes_per_chip);
-  steps.back().result = "= " + g(r.memory.bytes_per_chip / 1e9) + " GB of " + g(r.memory.usable_bytes_per_chip / 1e9) +
-                        " GB usable" + (r.memory.fits ? " (fits)" : " (does not fit)");
-  if (r.memory.possible) {
-    step<kMinChips>(steps, Shown::Chips, min_chips_for_memory, r.memory.state_bytes, r.memory.activation_bytes_per_chip,
-                    r.memory.usable_bytes_per_chip);
-    steps.back().result += " (" + g(r.memory.min_instances) + " instances)";
-  }
+  explain_memory(steps, r);
   return steps;
 }
 
@@ -189,12 +201,13 @@ std::string explain_text(const Scenario& scenario, const ResolvedScenario& s, co
       out += "\n  " + s.options[o].label + " (" + s.options[o].instance + ")\n";
       for (const ExplainStep& step : explain_pair(s.workloads[w], s.workloads[w].options[o], wr.options[o], wr.target_tokens)) {
         out += "    " + step.quantity + ": " + step.formula + "\n";
-        out += "        " + step.substituted + " " + step.result + "\n";
+        out += "        " + step.substituted + (step.result.empty() ? "" : " " + step.result) + "\n";
       }
     }
     out += "\n  Verdict: " + workload_verdict(s, results, w) + "\n\n";
   }
-  return out;
+  // Names and labels are the user's text: no control character reaches the terminal.
+  return escape_terminal_text(out);
 }
 
 }  // namespace traincost

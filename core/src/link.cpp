@@ -294,7 +294,7 @@ std::optional<Scenario> decode_link(std::string_view link, const Catalog& catalo
   }
   if (format > kLinkFormat)
     return fail("was made by a newer TrainCost (link format " + std::to_string(format) + "; this page reads up to " +
-                std::to_string(kLinkFormat) + "). Open it in the current calculator.");
+                std::to_string(kLinkFormat) + "): open it in the current calculator");
   if (format < 1) return fail("has an unknown format number " + std::to_string(format));
 
   size_t bad = 0;

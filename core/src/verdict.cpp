@@ -12,7 +12,10 @@ std::string infeasibility_reason(const OptionResult& r) {
   switch (r.infeasible) {
     case Infeasible::No: return {};
     case Infeasible::Target: return "the target cannot be reached";
-    case Infeasible::Goodput: return "it fails more often than it can checkpoint (goodput " + fmt::percent(r.goodput) + ")";
+    case Infeasible::Goodput:
+      // At or below zero the formula's goodput is no fraction to show ("goodput -214%").
+      return r.goodput > 0 ? "it fails more often than it can checkpoint (goodput " + fmt::percent(r.goodput) + ")"
+                           : "it fails more often than it can checkpoint (failures would undo all its progress)";
     case Infeasible::Memory:
       if (!r.memory.possible) return "one chip cannot hold its activations (turn on recomputation or tensor parallelism)";
       return "needs at least " + fmt::number(r.memory.min_instances) + " instances to hold the model";
