@@ -52,6 +52,13 @@ PreparedQuantile sampler(const RangedInput& in) {
   return PreparedQuantile::triangular(in.low, std::clamp(in.value, in.low, in.high), in.high);
 }
 
+// The lowest and highest value a field accepts, as the Monte Carlo holds its samples to them.
+std::pair<double, double> field_span(const FieldSpec& field) {
+  const Bounds& b = field.bounds;
+  return {b.min_exclusive ? std::nextafter(b.min, b.max) : b.min, b.max};
+}
+double held(double v, double lowest, double highest) { return std::min(std::max(v, lowest), highest); }
+
 std::string title_of(const Scenario& s, const ResolvedScenario& r, const InputRef& ref) {
   if (ref.kind->scope == InputScope::Option) return r.options[static_cast<size_t>(ref.index)].label;
   return workload_title(s.workloads[static_cast<size_t>(ref.index)], static_cast<size_t>(ref.index));
@@ -122,6 +129,11 @@ void order_statistics(std::vector<double>& v, const std::vector<size_t>& ranks, 
 }
 
 }  // namespace
+
+double sample_value(const RangedInput& input, double u) {
+  const auto [lowest, highest] = field_span(*input.ref.kind->spec);
+  return held(sampler(input)(u), lowest, highest);
+}
 
 std::vector<double> sample_quantiles(std::vector<double>& v, std::initializer_list<double> qs) {
   std::vector<double> result(qs.size(), NAN);
@@ -321,16 +333,14 @@ Analysis analyze(const Scenario& s, const Catalog& catalog, const AnalyzeOptions
   // Every sample lies in its field's valid range: a lognormal has no upper end, and 4.6% of a
   // 0.01-0.95 lognormal discount came out above 1, making negative prices (issue row 4). Values
   // outside are pulled to the nearest valid one (the range's tail mass lands on the bound).
-  std::vector<double> lowest, highest;
+  std::vector<std::pair<double, double>> span;
   for (const RangedInput& in : a.inputs) {
     draw.push_back(sampler(in));
-    const FieldSpec& field = *in.ref.kind->spec;
-    lowest.push_back(field.bounds.min_exclusive ? std::nextafter(field.bounds.min, field.bounds.max) : field.bounds.min);
-    highest.push_back(field.bounds.max);
+    span.push_back(field_span(*in.ref.kind->spec));
   }
   Random rng(options.seed);
   for (size_t i = 0; i < n; ++i) {
-    for (size_t k = 0; k < a.inputs.size(); ++k) set(k, std::min(std::max(draw[k](rng.uniform()), lowest[k]), highest[k]));
+    for (size_t k = 0; k < a.inputs.size(); ++k) set(k, held(draw[k](rng.uniform()), span[k].first, span[k].second));
     evaluate_options(work, results);
     const WorkloadResult& wr = results.workloads[w];
     int best = -1, best_horizon = -1;

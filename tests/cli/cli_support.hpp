@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "test_support.hpp"  // terminal_safe()
+
 namespace traincost::test {
 
 // What the child's standard input is.
@@ -34,9 +36,5 @@ CliRun run_cli(const std::vector<std::string>& args, const Stdin& in = {});
 std::string temp_dir();
 // Writes `text` to `dir/name` and returns the path.
 std::string write_file(const std::string& dir, const std::string& name, const std::string& text);
-
-// True when `text` is well-formed UTF-8 holding no control character but line breaks (what a
-// terminal can show without being driven by it).
-bool terminal_safe(const std::string& text);
 
 }  // namespace traincost::test
