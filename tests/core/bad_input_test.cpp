@@ -398,7 +398,7 @@ std::vector<Case> hf_cases() {
       {"duplicate_key", llama(R"("vocab_size":128256)", R"("vocab_size":128256,"vocab_size":32000)"), "vocab_size: is given more than once"},
       {"not_an_object", "[1,2]", "a config.json is a JSON object"},
       {"not_json", "{not json", "not valid JSON"},
-      {"tiny_model", R"({"hidden_size":8,"num_hidden_layers":1,"num_attention_heads":1,"vocab_size":10})", "parameters, outside what TrainCost models"},
+      {"tiny_model", R"({"hidden_size":8,"num_hidden_layers":1,"num_attention_heads":1,"vocab_size":10})", "the config describes 1.2k parameters (1208), outside what TrainCost models (1.0M to 100T)"},
       {"deep_nesting", "{\"a\":" + std::string(10000, '['), "a[0][0]", "nested more than 32 levels deep"},
   };
 }

@@ -286,5 +286,62 @@ TEST(RangePaths, TheAnalysisListsEachInputOnce) {
   EXPECT_EQ(a.sensitivity.size(), a.inputs.size());
 }
 
+// ---- Row 13: a Hugging Face config whose counts contradict each other -------------------------
+
+const std::string kLlama = R"({"hidden_size":4096,"intermediate_size":14336,"num_attention_heads":32,"num_hidden_layers":32,)"
+                           R"("num_key_value_heads":8,"vocab_size":128256,"max_position_embeddings":8192})";
+const std::string kMixtral = R"({"hidden_size":4096,"intermediate_size":14336,"num_attention_heads":32,"num_hidden_layers":32,)"
+                             R"("num_key_value_heads":8,"vocab_size":32000,"num_local_experts":8,"num_experts_per_tok":2})";
+
+std::vector<Row> hf_rows() {
+  auto llama = [](const std::string& from, const std::string& to) { return edit(from, to, kLlama); };
+  auto mixtral = [](const std::string& from, const std::string& to) { return edit(from, to, kMixtral); };
+  return {
+      {"kv_heads_a_million", llama(R"("num_key_value_heads":8)", R"("num_key_value_heads":1000000)"),
+       "num_key_value_heads: must not exceed num_attention_heads (32), got 1,000,000"},
+      {"kv_heads_one_more", llama(R"("num_key_value_heads":8)", R"("num_key_value_heads":33)"),
+       "num_key_value_heads: must not exceed num_attention_heads (32), got 33"},
+      {"kv_heads_not_dividing", llama(R"("num_key_value_heads":8)", R"("num_key_value_heads":5)"),
+       "num_key_value_heads: must divide num_attention_heads (32) into equal groups, got 5"},
+      {"kv_heads_synonym", llama(R"("num_key_value_heads":8)", R"("num_kv_heads":64)"), "num_kv_heads: must not exceed num_attention_heads (32), got 64"},
+      {"kv_heads_zero", llama(R"("num_key_value_heads":8)", R"("num_key_value_heads":0)"), "num_key_value_heads: must be a positive whole number, got 0"},
+      {"kv_heads_equal_heads", llama(R"("num_key_value_heads":8)", R"("num_key_value_heads":32)"), ""},
+      {"kv_heads_one", llama(R"("num_key_value_heads":8)", R"("num_key_value_heads":1)"), ""},
+      {"experts_per_token_a_thousand", mixtral(R"("num_experts_per_tok":2)", R"("num_experts_per_tok":1000)"),
+       "num_experts_per_tok: must not exceed num_local_experts (8), got 1000"},
+      {"experts_per_token_one_more", mixtral(R"("num_experts_per_tok":2)", R"("num_experts_per_tok":9)"),
+       "num_experts_per_tok: must not exceed num_local_experts (8), got 9"},
+      {"top_k_synonym", mixtral(R"("num_experts_per_tok":2)", R"("moe_top_k":16)"), "moe_top_k: must not exceed num_local_experts (8), got 16"},
+      {"routed_experts_synonym", mixtral(R"("num_local_experts":8,"num_experts_per_tok":2)", R"("n_routed_experts":4,"num_experts_per_tok":6)"),
+       "num_experts_per_tok: must not exceed n_routed_experts (4), got 6"},
+      {"every_expert_per_token", mixtral(R"("num_experts_per_tok":2)", R"("num_experts_per_tok":8)"), ""},
+      {"vocab_a_billion", llama(R"("vocab_size":128256)", R"("vocab_size":1000000000)"),
+       "vocab_size: must be between 1 and 1e+07, got 1e+09 (the limit of workloads[].model.vocab)"},
+      {"vocab_one_past_the_limit", llama(R"("vocab_size":128256)", R"("vocab_size":10000001)"), "vocab_size: must be between 1 and 1e+07, got 10000001"},
+      {"vocab_at_the_limit", llama(R"("vocab_size":128256)", R"("vocab_size":10000000)"), ""},
+      {"vocab_past_a_billion", llama(R"("vocab_size":128256)", R"("vocab_size":1000000000000)"), "vocab_size: must be at most 1,000,000,000, got 1000000000000"},
+      {"mlp_a_billion_wide", llama(R"("intermediate_size":14336)", R"("intermediate_size":1000000000)"),
+       "the config describes 393T parameters (393,218,393,116,672), outside what TrainCost models (1.0M to 100T)"},
+      {"a_million_experts", mixtral(R"("num_local_experts":8)", R"("num_local_experts":1000000)"), "the config describes 5.6e+15 parameters (5,637,277,252,587,520), outside what TrainCost models"},
+  };
+}
+
+class HfConfigs : public ::testing::TestWithParam<Row> {};
+TEST_P(HfConfigs, AreImportedConsistentOrRefused) {
+  Problems problems;
+  const auto m = model_from_hf_config(GetParam().input, problems);
+  expect_row(GetParam(), problems, m.has_value());
+  if (!m) return;
+  // What is imported is what was counted: active never above total, the vocabulary as given, and
+  // the block reads back as a scenario's model.
+  EXPECT_LE(m->active(), m->params);
+  const Json config = Json::parse(GetParam().input);
+  EXPECT_EQ(m->vocab, config["vocab_size"].get<int>());
+  Problems again;
+  const std::string scenario = test::simple_scenario(R"("model":)" + model_to_json(*m).dump() + R"(,"target":{"tokens":1e11})");
+  EXPECT_TRUE(parse_scenario(scenario, builtin_catalog(), again)) << to_string(again);
+}
+INSTANTIATE_TEST_SUITE_P(Row13, HfConfigs, ::testing::ValuesIn(hf_rows()), row_name);
+
 }  // namespace
 }  // namespace traincost
