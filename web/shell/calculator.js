@@ -135,30 +135,85 @@
   window.TrainCostShell = shell;
 
   // window.TrainCost: the same core as the page, for scripts and wiki pages. Every function takes
-  // and returns JSON text; errors come back as {"error": ..., "problems": [...]}, never as a throw
-  // that would stop the module.
+  // JSON text (or an object, which is turned into JSON text) and returns JSON text. None of them
+  // ever throws, whatever it is handed (issue row 16): a problem comes back as
+  // {"error": ..., "problems": [{"path": ..., "message": ...}]}, as the core's own are.
   var resolveReady;
+  var MAX_BYTES = 1048576;  // the core's limit on a document (core/include/traincost/json_text.hpp)
+
+  function reply(error, path, message) {
+    return JSON.stringify({error: error, problems: [{path: path, message: message}]});
+  }
+  function describe(e) {
+    try { return String(e && e.message ? e.message : e); } catch (ignored) { return 'an exception'; }
+  }
+  // The argument as the text the core reads, or {problem} when it cannot be one: objects through
+  // JSON.stringify (a cycle or a throwing toJSON is a problem, not a throw), anything else through
+  // String(). The text must be well-formed Unicode (a lone surrogate was silently merged with the
+  // character after it on the way to UTF-8) and hold no NUL (C strings end there, and the text
+  // after it was ignored), and is refused unread beyond the core's size limit.
+  function asText(value) {
+    var text;
+    try {
+      var object = value !== null && typeof value === 'object' && Object.prototype.toString.call(value) !== '[object String]';
+      text = object ? JSON.stringify(value) : String(value);
+    } catch (e) {
+      return {problem: 'cannot be turned into JSON text (' + describe(e) + ')'};
+    }
+    if (typeof text !== 'string') return {problem: 'cannot be turned into JSON text'};
+    if (text.length > MAX_BYTES) return {problem: 'is ' + text.length + ' characters long; at most ' + MAX_BYTES + ' bytes are accepted'};
+    for (var i = 0; i < text.length; i++) {
+      var c = text.charCodeAt(i);
+      if (c === 0) return {problem: 'holds a NUL character (U+0000) at character ' + (i + 1) + ', which JSON text and links cannot hold'};
+      if (c < 0xD800 || c > 0xDFFF) continue;
+      var next = text.charCodeAt(i + 1);
+      if (c <= 0xDBFF && next >= 0xDC00 && next <= 0xDFFF) { i++; continue; }
+      return {problem: 'is not well-formed Unicode: a lone surrogate U+' + c.toString(16).toUpperCase() + ' at character ' + (i + 1)};
+    }
+    return {text: text};
+  }
+
+  // Calls a core entry point (web/js_api.cpp) with texts; each argument is {value, error, path}:
+  // what was handed over, and the error and path to answer with if it cannot be sent.
+  function call(name, args) {
+    try {
+      if (!started) return reply('TrainCost is still loading', '', 'wait for TrainCost.ready');
+      var texts = [];
+      for (var a = 0; a < args.length; a++) {
+        var t = asText(args[a].value);
+        if (t.problem !== undefined) return reply(args[a].error, args[a].path, t.problem);
+        texts.push(t.text);
+      }
+      var pointers = [];
+      try {
+        for (var k = 0; k < texts.length; k++) {
+          var n = lengthBytesUTF8(texts[k]) + 1, p = Module._malloc(n);
+          if (!p) return reply('out of memory', '', 'the text could not be handed to TrainCost');
+          pointers.push(p);
+          stringToUTF8(texts[k], p, n);
+        }
+        var result = Module[name].apply(null, pointers);
+        if (!result) return reply('out of memory', '', 'TrainCost could not allocate its answer');
+        return takeString(result);
+      } finally {
+        pointers.forEach(function (q) { Module._free(q); });
+      }
+    } catch (e) {
+      return reply('TrainCost failed', '', describe(e));
+    }
+  }
+  function scenarioArgument(value) { return {value: value, error: 'invalid scenario', path: ''}; }
   var api = {
     version: null,
     ready: new Promise(function (resolve) { resolveReady = resolve; }),
-    evaluate: function (scenarioJson) { return call('_tc_api_evaluate', [String(scenarioJson)]); },
+    evaluate: function (scenarioJson) { return call('_tc_api_evaluate', [scenarioArgument(scenarioJson)]); },
     analyze: function (scenarioJson, options) {
-      return call('_tc_api_analyze', [String(scenarioJson), options === undefined ? '{}' :
-        (typeof options === 'string' ? options : JSON.stringify(options))]);
+      return call('_tc_api_analyze', [scenarioArgument(scenarioJson),
+        {value: options === undefined ? '{}' : options, error: 'invalid options', path: 'options'}]);
     },
-    encodeLink: function (scenarioJson) { return call('_tc_api_encode_link', [String(scenarioJson)]); },
-    decodeLink: function (fragment) { return call('_tc_api_decode_link', [String(fragment)]); }
+    encodeLink: function (scenarioJson) { return call('_tc_api_encode_link', [scenarioArgument(scenarioJson)]); },
+    decodeLink: function (fragment) { return call('_tc_api_decode_link', [{value: fragment, error: 'invalid link', path: 'link'}]); }
   };
-  function call(name, args) {
-    if (!started) return JSON.stringify({error: 'TrainCost is still loading; wait for TrainCost.ready'});
-    var pointers = args.map(function (a) {
-      var n = lengthBytesUTF8(a) + 1, p = Module._malloc(n);
-      stringToUTF8(a, p, n);
-      return p;
-    });
-    try { return takeString(Module[name].apply(null, pointers)); }
-    finally { pointers.forEach(function (p) { Module._free(p); }); }
-  }
   window.TrainCost = api;
 
   var fontFiles = ['fonts/Inter-Regular.otf', 'fonts/Inter-SemiBold.otf'];
