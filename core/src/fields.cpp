@@ -33,11 +33,6 @@ std::string show(double v) {
 }
 }  // namespace
 
-std::string FieldSpec::bounds_text() const {
-  const Bounds& b = bounds;
-  return std::string(b.min_exclusive ? "> " : "") + show(b.min) + (b.min_exclusive ? " and <= " : " to ") + show(b.max);
-}
-
 std::optional<double> FieldSpec::clamp(double value) const {
   if (!std::isfinite(value)) return std::nullopt;
   const Bounds& b = bounds;

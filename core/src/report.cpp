@@ -10,6 +10,9 @@
 namespace traincost {
 
 CostBreakdown breakdown(const OptionResult& r, double runs) {
+  // An option that cannot run the job has no cost to break down (its compute cost can be
+  // negative: issue row 3); the parts are withheld, as NaN ("n/a" in text, null in JSON, no bar).
+  if (!r.feasible()) return {NAN, NAN, NAN, NAN, NAN, NAN};
   return {r.compute_cost, r.compile_cost, r.porting_cost / runs, r.validation_cost / runs, r.maintenance_cost / runs,
           r.egress_cost_per_run};
 }

@@ -123,6 +123,13 @@ TEST_P(Infeasible3, ShowsNoTimeOrCostInAnyOutput) {
     if (!options[o].feasible())
       for (size_t c = 1; c + 1 < result_columns().size(); ++c) { EXPECT_EQ(result_cells("x", options[o])[c], "–"); }
 
+  // The cost breakdown the page charts (and its tooltips show) is withheld too, never negative.
+  for (const OptionResult& o : options) {
+    if (o.feasible()) continue;
+    const CostBreakdown b = breakdown(o, 1);
+    for (double v : {b.compute, b.compile, b.porting, b.validation, b.maintenance, b.egress}) { EXPECT_TRUE(std::isnan(v)) << v; }
+  }
+
   // Explain: the steps of an infeasible option stop before any time or cost.
   for (size_t o = 0; o < options.size(); ++o) {
     if (options[o].feasible()) continue;

@@ -177,7 +177,7 @@
   // what was handed over, and the error and path to answer with if it cannot be sent.
   function call(name, args) {
     try {
-      if (!started) return reply('TrainCost is still loading', '', 'wait for TrainCost.ready');
+      if (!started) return reply('TrainCost is still loading; wait for TrainCost.ready', '', 'the module has not started yet');
       var texts = [];
       for (var a = 0; a < args.length; a++) {
         var t = asText(args[a].value);

@@ -123,8 +123,6 @@ struct FieldSpec {
   // "must be > 0, got -3" or "" when the value is acceptable. `as_written` (when given) is how
   // the input spelled the value, shown after "got" (an integer beyond 2^53 has no double of its own).
   std::string check(double value, const std::string& as_written = {}) const;
-  // The valid range as text: "1 to 100000", "> 0 and <= 100000".
-  std::string bounds_text() const;
   // The nearest value the field accepts (a sampled value pulled back into the valid range:
   // uncertainty.cpp); nothing for NaN or an infinity.
   std::optional<double> clamp(double value) const;
