@@ -106,6 +106,8 @@ bool Flags::has(const std::string& name) const {
 }
 
 Flags parse_flags(const Args& args, std::initializer_list<const char*> known) {
+  // The errors quote the arguments, escaped for the terminal they are printed on (found by
+  // tests/fuzz/cli_fuzzer.cpp).
   Flags flags;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -113,18 +115,18 @@ Flags parse_flags(const Args& args, std::initializer_list<const char*> known) {
       bool ok = false;
       for (const char* k : known) ok = ok || a == k;
       if (!ok) {
-        flags.error = "unknown option " + a;
+        flags.error = "unknown option " + escape_terminal(a);
         return flags;
       }
       if (i + 1 >= args.size()) {
-        flags.error = a + " needs a value";
+        flags.error = escape_terminal(a) + " needs a value";
         return flags;
       }
       flags.named.emplace_back(a, args[++i]);
     } else if (flags.positional.empty()) {
       flags.positional = a;
     } else {
-      flags.error = "unexpected argument " + a;
+      flags.error = "unexpected argument " + escape_terminal(a);
       return flags;
     }
   }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "traincost/present.hpp"
 
 namespace {
 
@@ -46,6 +47,6 @@ int traincost::cli::run(int argc, char** argv) {
   if (command == "catalog") return traincost::cli::catalog(args);
   if (command == "import-hf") return traincost::cli::import_hf(args);
   if (command == "schema") return traincost::cli::schema(args);
-  std::fprintf(stderr, "traincost: unknown command \"%s\"\n\n%s", command.c_str(), kUsage);
+  std::fprintf(stderr, "traincost: unknown command \"%s\"\n\n%s", traincost::escape_terminal(command).c_str(), kUsage);
   return 1;
 }

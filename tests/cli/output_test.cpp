@@ -41,6 +41,12 @@ std::vector<OutputCase> output_cases() {
       {"escape_in_a_link", {"evaluate", "--link", "#s=1.\x1b[2J"}, "", 2, "link: contains a character that cannot be in a link", "\x1b"},
       {"c1_csi_in_a_key", {"explain", "{file}"}, "{\"version\":1,\"a\xC2\x9B" "31m\":1}", 2, "unknown field", "\xC2\x9B"},
       {"newline_in_a_name", {"analyze", "{file}", "--samples", "100"}, scenario("\"a\\nfake line\""), 2, "name: must not contain control characters"},
+      // Found by the cli_fuzzer: usage errors quoted the arguments raw
+      {"invalid_utf8_command", {"\xFF~evaluate", "-"}, "", 1, "traincost: unknown command", "\xFF"},
+      {"escape_in_a_command", {"\x1b[2Jevaluate"}, "", 1, "traincost: unknown command", "\x1b"},
+      {"escape_in_an_option", {"evaluate", "{file}", "--\x1b[31mformat", "json"}, scenario("\"a\""), 1, "unknown option", "\x1b"},
+      {"escape_in_an_extra_argument", {"evaluate", "{file}", "\x1b[2J"}, scenario("\"a\""), 1, "unexpected argument", "\x1b"},
+      {"escape_in_a_flag_without_value", {"analyze", "{file}", "--seed"}, scenario("\"a\""), 1, "--seed needs a value"},
       {"right_to_left_override", {"evaluate", "{file}"}, scenario("\"a\\u202etxt.exe\""), 2, "(U+202E at character 2)"},
       // Row 6: a NUL in a name is refused, not cut at
       {"nul_in_a_label", {"evaluate", "{file}", "--format", "csv"}, scenario("\"Trn2\\u0000hidden\""), 2, "(U+0000 at character 5)"},
