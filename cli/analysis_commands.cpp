@@ -5,6 +5,7 @@
 #include "cli_io.hpp"
 #include "traincost/api.hpp"
 #include "traincost/link.hpp"
+#include "traincost/present.hpp"
 #include "traincost/uncertainty.hpp"
 
 namespace traincost::cli {
@@ -14,7 +15,7 @@ std::optional<Scenario> scenario_from_link_argument(const std::string& link) {
   std::vector<std::string> notices;
   std::optional<Scenario> s = decode_link(link, builtin_catalog(), problems, &notices);
   if (!s) print_problems("the link", problems);
-  for (const std::string& n : notices) std::fprintf(stderr, "traincost: note: %s\n", n.c_str());
+  for (const std::string& n : notices) std::fprintf(stderr, "traincost: note: %s\n", escape_terminal(n).c_str());
   return s;
 }
 

@@ -11,6 +11,10 @@ namespace traincost::cli {
 
 using Args = std::vector<std::string>;
 
+// The whole program, as main() receives it (argv[0] is the program's name): dispatches to the
+// subcommand and returns the exit status. Writes to stdout and stderr, reads files and stdin.
+int run(int argc, char** argv);
+
 int evaluate(const Args& args);
 int explain(const Args& args);
 int catalog(const Args& args);

@@ -1,9 +1,12 @@
-// traincost: the command-line face of the cost core.
+// traincost: the command-line face of the cost core. run() dispatches to the subcommands; the
+// program's main() (entry.cpp) only calls it, so the tests and the CLI fuzz target
+// (tests/fuzz/cli_fuzzer.cpp) run the whole argument-and-input path in process.
 #include <cstdio>
 #include <cstring>
 #include <string>
 
 #include "commands.hpp"
+#include "traincost/present.hpp"
 
 namespace {
 
@@ -28,7 +31,7 @@ const char* const kUsage =
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int traincost::cli::run(int argc, char** argv) {
   if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h") || !std::strcmp(argv[1], "help")) {
     std::fputs(kUsage, argc < 2 ? stderr : stdout);
     return argc < 2 ? 1 : 0;
@@ -48,6 +51,6 @@ int main(int argc, char** argv) {
   if (command == "schema") return traincost::cli::schema(args);
   if (command == "validate") return traincost::cli::validate_model(args);
   if (command == "calibrate") return traincost::cli::calibrate(args);
-  std::fprintf(stderr, "traincost: unknown command \"%s\"\n\n%s", command.c_str(), kUsage);
+  std::fprintf(stderr, "traincost: unknown command \"%s\"\n\n%s", traincost::escape_terminal(command).c_str(), kUsage);
   return 1;
 }

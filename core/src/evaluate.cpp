@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "traincost/fields.hpp"
+
 namespace traincost {
 namespace {
 
@@ -19,6 +21,20 @@ MemoryFit memory_fit(const PairPerformance& perf) {
   m.min_instances = perf.min_instances;
   m.possible = perf.layout_found || perf.min_instances > 0;
   return m;
+}
+
+bool valid_figure(double v) { return std::isfinite(v) && v >= 0; }
+
+// The rule of numeric safety (docs/input-output.md): an option is feasible only when every time,
+// work and cost figure is finite and not negative and its goodput a fraction in (0, 1].
+bool figures_valid(const OptionResult& r) {
+  for (const double v : {r.tokens, r.training_flops, r.cluster_flops_per_sec, r.tokens_per_sec, r.compute_hours, r.training_hours,
+                         r.wall_clock_hours, r.chip_hours, r.instance_hours, r.price_usd_per_hour, r.compute_cost, r.compile_cost,
+                         r.hardware_cost_per_run, r.porting_cost, r.validation_cost, r.one_time_cost, r.maintenance_cost,
+                         r.egress_cost_per_run, r.fixed_cost, r.per_run_cost, r.cost_per_run, r.cost_per_million_tokens,
+                         r.horizon_cost, r.annual_cost})
+    if (!valid_figure(v)) return false;
+  return r.goodput > 0 && r.goodput <= 1;
 }
 
 // Sets every field of `r` for one pair. evaluate_options() fills its results in place with it:
@@ -75,14 +91,18 @@ void fill_pair(const WorkloadInputs& w, const PairInputs& p, double target_token
   r.annual_cost = r.horizon_cost * 12 / w.horizon_months;
 
   r.memory = memory_fit(p.performance);
-  if (!std::isfinite(target_tokens)) r.infeasible = Infeasible::Target;
+  // A target outside what a token target may ask (a sampled loss or step count resolving to 0.2
+  // or 1e20 tokens) is not a job TrainCost models; validate() refuses such a scenario, and here
+  // it catches the Monte Carlo's samples (issue row 7).
+  if (!(target_tokens >= fields::tokens.bounds.min && target_tokens <= fields::tokens.bounds.max)) r.infeasible = Infeasible::Target;
   else if (!p.performance.batch_divisible) r.infeasible = Infeasible::Layout;
   else if (!r.memory.fits) r.infeasible = Infeasible::Memory;
   else if (!(r.goodput > 0.01)) r.infeasible = Infeasible::Goodput;
-  // A finite but astronomical target (a sampled loss just above the floor) can overflow the
-  // FLOPs and make the cost infinite or NaN (0 validation runs × infinity); such an option must
-  // not take part in comparisons, where NaN would win every "cheaper than" test.
-  else if (!std::isfinite(r.cost_per_run)) r.infeasible = Infeasible::Target;
+  // Every figure of an option that can run the job is a valid one: finite and not negative. A
+  // finite but astronomical target can overflow the FLOPs and make the cost infinite or NaN (0
+  // validation runs × infinity); such an option must not take part in comparisons, where NaN
+  // would win every "cheaper than" test.
+  else if (!figures_valid(r)) r.infeasible = Infeasible::Target;
 }
 
 }  // namespace

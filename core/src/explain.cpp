@@ -231,6 +231,12 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs&
   }
   step<kComputeHours>(steps, Shown::Hours, compute_hours, r.training_flops, r.cluster_flops_per_sec);
   explain_goodput(steps, w, p, r);
+  // An option that cannot run the job has no time or cost (its formulas' values would mislead,
+  // and can be negative: issue row 3): the steps stop at what decides that, and say why.
+  if (!r.feasible()) {
+    steps.push_back({"Cannot run the job", infeasibility_reason(r), "no time or cost is given", ""});
+    return steps;
+  }
   step<kWallClock>(steps, Shown::Hours, wall_clock_hours, r.compute_hours, r.goodput, p.compile_hours_per_run);
   step<kChipHours>(steps, Shown::Number, chip_hours, r.wall_clock_hours, r.chips);
 
@@ -260,7 +266,7 @@ std::string explain_text(const Scenario& scenario, const ResolvedScenario& s, co
       out += "\n  " + s.options[o].label + " (" + s.options[o].instance + ")\n";
       for (const ExplainStep& step : explain_pair(s.workloads[w], s.workloads[w].options[o], wr.options[o], wr.target_tokens)) {
         out += "    " + step.quantity + ": " + step.formula + "\n";
-        out += "        " + step.substituted + " " + step.result + "\n";
+        out += "        " + step.substituted + (step.result.empty() ? "" : " " + step.result) + "\n";
       }
       const auto swings = goodput_sensitivity(s.workloads[w], s.workloads[w].options[o], scenario.options[o], builtin_catalog(),
                                               s.options[o].family);
@@ -272,7 +278,8 @@ std::string explain_text(const Scenario& scenario, const ResolvedScenario& s, co
     }
     out += "\n  Verdict: " + workload_verdict(s, results, w) + "\n\n";
   }
-  return out;
+  // Names and labels are the user's text: no control character reaches the terminal.
+  return escape_terminal_text(out);
 }
 
 }  // namespace traincost

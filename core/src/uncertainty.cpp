@@ -8,6 +8,7 @@
 
 #include "traincost/fields.hpp"
 #include "traincost/format.hpp"
+#include "traincost/present.hpp"
 #include "traincost/random.hpp"
 #include "traincost/report.hpp"
 
@@ -64,6 +65,13 @@ PreparedQuantile sampler(const RangedInput& in) {
   }
   return PreparedQuantile::triangular(in.low, std::clamp(in.value, in.low, in.high), in.high);
 }
+
+// The lowest and highest value a field accepts, as the Monte Carlo holds its samples to them.
+std::pair<double, double> field_span(const FieldSpec& field) {
+  const Bounds& b = field.bounds;
+  return {b.min_exclusive ? std::nextafter(b.min, b.max) : b.min, b.max};
+}
+double held(double v, double lowest, double highest) { return std::min(std::max(v, lowest), highest); }
 
 std::string title_of(const Scenario& s, const ResolvedScenario& r, const InputRef& ref) {
   if (ref.kind->scope == InputScope::Option) return r.options[static_cast<size_t>(ref.index)].label;
@@ -136,6 +144,11 @@ void order_statistics(std::vector<double>& v, const std::vector<size_t>& ranks, 
 
 }  // namespace
 
+double sample_value(const RangedInput& input, double u) {
+  const auto [lowest, highest] = field_span(*input.ref.kind->spec);
+  return held(sampler(input)(u), lowest, highest);
+}
+
 std::vector<double> sample_quantiles(std::vector<double>& v, std::initializer_list<double> qs) {
   std::vector<double> result(qs.size(), NAN);
   if (v.empty()) return result;
@@ -197,8 +210,11 @@ std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario
     in.path = ref.path();
     in.label = title_of(s, resolved, ref) + ": " + ref.kind->label;
     in.value = current(ref);
-    in.low = low;
-    in.high = high;
+    // A default range is made from the value (0.5 to 2.5 times a porting effort): its ends are
+    // held to what the field accepts, as a range the user writes is by validate().
+    const FieldSpec& field = *ref.kind->spec;
+    in.low = is_default ? field.clamp(low).value_or(low) : low;
+    in.high = is_default ? field.clamp(high).value_or(high) : high;
     in.dist = dist;
     in.default_range = is_default;
     out.push_back(in);
@@ -352,10 +368,17 @@ Analysis analyze(const Scenario& s, const Catalog& catalog, const AnalyzeOptions
   breakevens.reserve(n);
   uint32_t pays_off = 0, pair_samples = 0;
   std::vector<PreparedQuantile> draw;
-  for (const RangedInput& in : a.inputs) draw.push_back(sampler(in));
+  // Every sample lies in its field's valid range: a lognormal has no upper end, and 4.6% of a
+  // 0.01-0.95 lognormal discount came out above 1, making negative prices (issue row 4). Values
+  // outside are pulled to the nearest valid one (the range's tail mass lands on the bound).
+  std::vector<std::pair<double, double>> span;
+  for (const RangedInput& in : a.inputs) {
+    draw.push_back(sampler(in));
+    span.push_back(field_span(*in.ref.kind->spec));
+  }
   Random rng(options.seed);
   for (size_t i = 0; i < n; ++i) {
-    for (size_t k = 0; k < a.inputs.size(); ++k) set(k, draw[k](rng.uniform()));
+    for (size_t k = 0; k < a.inputs.size(); ++k) set(k, held(draw[k](rng.uniform()), span[k].first, span[k].second));
     evaluate_options(work, results);
     const WorkloadResult& wr = results.workloads[w];
     int best = -1, best_horizon = -1;
@@ -435,6 +458,8 @@ OrderedJson runs_percentiles_json(const Percentiles& p) {
 std::string runs_text(double runs) {
   if (std::isnan(runs)) return "n/a";
   if (std::isinf(runs)) return "never";
+  // "%.1f" of 1e200 has 200 digits, and a 32-byte buffer cut them (issue row 7).
+  if (std::fabs(runs) >= 1e9) return fmt::number(runs, 3);
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.1f", runs);
   return buffer;
@@ -495,6 +520,12 @@ OrderedJson analysis_to_json(const Scenario&, const ResolvedScenario& r, const A
 
 std::string analysis_text(const ResolvedScenario& r, const Analysis& a) {
   std::string out;
+  // Pads to a width in characters (a label is UTF-8 text).
+  auto pad = [](std::string text, size_t width, bool right = false) {
+    const size_t n = character_count(text);
+    if (n >= width) return text;
+    return right ? std::string(width - n, ' ') + text : text + std::string(width - n, ' ');
+  };
   if (a.leader < 0 || a.runner_up < 0) {
     out += "Sensitivity needs two options that can run the workload.\n";
   } else {
@@ -504,14 +535,12 @@ std::string analysis_text(const ResolvedScenario& r, const Analysis& a) {
                                          : " pays back its one-time costs after " + runs_text(a.base_breakeven) + " runs") +
            ".\n\n";
     out += "Sensitivity (lead per run at the low / high end of each range, largest swing first):\n";
-    for (const SensitivityRow& row : a.sensitivity) {
-      char line[256];
-      std::snprintf(line, sizeof line, "  %-44s %10s .. %-10s  lead %9s .. %-9s  break-even %s .. %s%s\n", row.label.c_str(),
-                    fmt::number(row.low_value).c_str(), fmt::number(row.high_value).c_str(), fmt::usd(row.metric_at_low).c_str(),
-                    fmt::usd(row.metric_at_high).c_str(), runs_text(row.breakeven_at_low).c_str(),
-                    runs_text(row.breakeven_at_high).c_str(), row.default_range ? "  (default range)" : "");
-      out += line;
-    }
+    // Built by concatenation: a fixed line buffer cut long labels and numbers short.
+    for (const SensitivityRow& row : a.sensitivity)
+      out += "  " + pad(row.label, 44) + " " + pad(fmt::number(row.low_value), 10, true) + " .. " + pad(fmt::number(row.high_value), 10) +
+             "  lead " + pad(fmt::usd(row.metric_at_low), 9, true) + " .. " + pad(fmt::usd(row.metric_at_high), 9) + "  break-even " +
+             runs_text(row.breakeven_at_low) + " .. " + runs_text(row.breakeven_at_high) + (row.default_range ? "  (default range)" : "") +
+             "\n";
   }
   const MonteCarlo& mc = a.monte_carlo;
   if (mc.samples > 0) {
@@ -527,7 +556,8 @@ std::string analysis_text(const ResolvedScenario& r, const Analysis& a) {
              runs_text(mc.breakeven_runs.p50) + ", P95 " + runs_text(mc.breakeven_runs.p95) + "; pays off within the expected runs in " +
              fmt::percent(mc.probability_pays_off) + " of samples\n";
   }
-  return out;
+  // Labels are the user's text: no control character reaches the terminal.
+  return escape_terminal_text(out);
 }
 
 std::string analysis_markdown(const ResolvedScenario& r, const Analysis& a) {
@@ -537,16 +567,18 @@ std::string analysis_markdown(const ResolvedScenario& r, const Analysis& a) {
     out += "| Option | P(cheapest per run) | Cost per run P5 | P50 | P95 |\n|---|---:|---:|---:|---:|\n";
     for (size_t o = 0; o < mc.options.size(); ++o) {
       const OptionStats& st = mc.options[o];
-      out += "| " + r.options[o].label + " | " + fmt::percent(st.probability_cheapest) + " | " + fmt::usd(st.cost_per_run.p5) + " | " +
-             fmt::usd(st.cost_per_run.p50) + " | " + fmt::usd(st.cost_per_run.p95) + " |\n";
+      out += "| " + escape_markdown(r.options[o].label) + " | " + fmt::percent(st.probability_cheapest) + " | " +
+             escape_markdown(fmt::usd(st.cost_per_run.p5)) + " | " + escape_markdown(fmt::usd(st.cost_per_run.p50)) + " | " +
+             escape_markdown(fmt::usd(st.cost_per_run.p95)) + " |\n";
     }
     out += "\n" + std::to_string(mc.samples) + " Monte Carlo samples, seed " + std::to_string(mc.seed) + ".\n\n";
   }
   if (!a.sensitivity.empty()) {
     out += "| Input | Range | Lead per run at low | at high |\n|---|---|---:|---:|\n";
     for (const SensitivityRow& row : a.sensitivity)
-      out += "| " + row.label + (row.default_range ? " (default range)" : "") + " | " + fmt::number(row.low_value) + " – " +
-             fmt::number(row.high_value) + " | " + fmt::usd(row.metric_at_low) + " | " + fmt::usd(row.metric_at_high) + " |\n";
+      out += "| " + escape_markdown(row.label) + (row.default_range ? " (default range)" : "") + " | " +
+             escape_markdown(fmt::number(row.low_value)) + " – " + escape_markdown(fmt::number(row.high_value)) + " | " +
+             escape_markdown(fmt::usd(row.metric_at_low)) + " | " + escape_markdown(fmt::usd(row.metric_at_high)) + " |\n";
   }
   return out;
 }

@@ -12,7 +12,10 @@ std::string infeasibility_reason(const OptionResult& r) {
   switch (r.infeasible) {
     case Infeasible::No: return {};
     case Infeasible::Target: return "the target cannot be reached";
-    case Infeasible::Goodput: return "it fails more often than it can checkpoint (goodput " + fmt::percent(r.goodput) + ")";
+    case Infeasible::Goodput:
+      // At or below zero the formula's goodput is no fraction to show ("goodput -214%").
+      return r.goodput > 0 ? "it fails more often than it can checkpoint (goodput " + fmt::percent(r.goodput) + ")"
+                           : "it fails more often than it can checkpoint (failures would undo all its progress)";
     case Infeasible::Memory:
       if (!r.memory.possible)
         return "no layout fits in memory, even on 64 times the instances (at best " + fmt::bytes(r.memory.bytes_per_chip) + " per chip of " +

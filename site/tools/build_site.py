@@ -64,7 +64,9 @@ def as_of_text(fig):
 
 
 def esc(text):
-    return html.escape(str(text), quote=True)
+    """Text as HTML: & < > " ' as entities, and braces too, so that no text (a catalog note, a
+    scenario's verdict) can form a {{placeholder}} for the pass that fills the layout's own."""
+    return html.escape(str(text), quote=True).replace("{", "&#123;").replace("}", "&#125;")
 
 
 def num(v):
@@ -139,6 +141,10 @@ class Catalog:
     def source_link(self, key):
         s = self.sources[key]
         external = re.match(r"https?://", s["url"]) is not None
+        # The one HTML rule of the site (docs/input-output.md): every text through esc(), and an
+        # href is an http(s) address or a page of this site, never javascript: or data:.
+        if not external and not re.fullmatch(r"[\w\-]+\.html(#[\w\-]*)?", s["url"]):
+            sys.exit(f"build_site: source {key}: url must be http(s)://... or a page of the site, got {s['url']!r}")
         rel = ' rel="external noreferrer"' if external else ""
         secondary = ' <span class="badge">secondary</span>' if s.get("secondary") else ""
         return f'<a href="{esc(s["url"])}"{rel}>{esc(s["title"])}</a>{secondary}'

@@ -38,6 +38,7 @@ struct HandWorkedPair : ::testing::Test {
     p.maintenance_usd_per_year = 12000;
     p.egress_tb_per_run = 2;
     p.egress_usd_per_tb = 50;
+    p.performance.layout_found = true;  // the step-time model found a layout that fits
   }
 };
 

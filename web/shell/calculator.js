@@ -135,38 +135,94 @@
   window.TrainCostShell = shell;
 
   // window.TrainCost: the same core as the page, for scripts and wiki pages. Every function takes
-  // and returns JSON text; errors come back as {"error": ..., "problems": [...]}, never as a throw
-  // that would stop the module. (The npm package `traincost` offers the same functions, taking
+  // JSON text (or an object, which is turned into JSON text) and returns JSON text. None of them
+  // ever throws, whatever it is handed (issue row 16): a problem comes back as
+  // {"error": ..., "problems": [{"path": ..., "message": ...}]}, as the core's own are. (The npm package `traincost` offers the same functions, taking
   // and returning objects.)
   var resolveReady;
-  function json(value) { return typeof value === 'string' ? value : JSON.stringify(value); }
+  var MAX_BYTES = 1048576;  // the core's limit on a document (core/include/traincost/json_text.hpp)
+
+  function reply(error, path, message) {
+    return JSON.stringify({error: error, problems: [{path: path, message: message}]});
+  }
+  function describe(e) {
+    try { return String(e && e.message ? e.message : e); } catch (ignored) { return 'an exception'; }
+  }
+  // The argument as the text the core reads, or {problem} when it cannot be one: objects through
+  // JSON.stringify (a cycle or a throwing toJSON is a problem, not a throw), anything else through
+  // String(). The text must be well-formed Unicode (a lone surrogate was silently merged with the
+  // character after it on the way to UTF-8) and hold no NUL (C strings end there, and the text
+  // after it was ignored), and is refused unread beyond the core's size limit.
+  function asText(value) {
+    var text;
+    try {
+      var object = value !== null && typeof value === 'object' && Object.prototype.toString.call(value) !== '[object String]';
+      text = object ? JSON.stringify(value) : String(value);
+    } catch (e) {
+      return {problem: 'cannot be turned into JSON text (' + describe(e) + ')'};
+    }
+    if (typeof text !== 'string') return {problem: 'cannot be turned into JSON text'};
+    if (text.length > MAX_BYTES) return {problem: 'is ' + text.length + ' characters long; at most ' + MAX_BYTES + ' bytes are accepted'};
+    for (var i = 0; i < text.length; i++) {
+      var c = text.charCodeAt(i);
+      if (c === 0) return {problem: 'holds a NUL character (U+0000) at character ' + (i + 1) + ', which JSON text and links cannot hold'};
+      if (c < 0xD800 || c > 0xDFFF) continue;
+      var next = text.charCodeAt(i + 1);
+      if (c <= 0xDBFF && next >= 0xDC00 && next <= 0xDFFF) { i++; continue; }
+      return {problem: 'is not well-formed Unicode: a lone surrogate U+' + c.toString(16).toUpperCase() + ' at character ' + (i + 1)};
+    }
+    return {text: text};
+  }
+
+  // Calls a core entry point (web/js_api.cpp) with texts; each argument is {value, error, path}:
+  // what was handed over, and the error and path to answer with if it cannot be sent.
+  function call(name, args) {
+    try {
+      if (!started) return reply('TrainCost is still loading; wait for TrainCost.ready', '', 'the module has not started yet');
+      var texts = [];
+      for (var a = 0; a < args.length; a++) {
+        var t = asText(args[a].value);
+        if (t.problem !== undefined) return reply(args[a].error, args[a].path, t.problem);
+        texts.push(t.text);
+      }
+      // One entry point in the module (web/js_api.cpp) runs any function of the core's API by
+      // name; each text goes with its length in bytes.
+      var pointers = [], lengths = [];
+      try {
+        for (var k = 0; k < 3; k++) {
+          var text = k === 0 ? name : (texts[k - 1] || '');
+          var n = lengthBytesUTF8(text) + 1, p = Module._malloc(n);
+          if (!p) return reply('out of memory', '', 'the text could not be handed to TrainCost');
+          pointers.push(p);
+          lengths.push(n - 1);
+          stringToUTF8(text, p, n);
+        }
+        var result = Module._tc_api_call(pointers[0], pointers[1], lengths[1], pointers[2], lengths[2]);
+        if (!result) return reply('out of memory', '', 'TrainCost could not allocate its answer');
+        return takeString(result);
+      } finally {
+        pointers.forEach(function (q) { Module._free(q); });
+      }
+    } catch (e) {
+      return reply('TrainCost failed', '', describe(e));
+    }
+  }
+  function scenarioArgument(value) { return {value: value, error: 'invalid scenario', path: ''}; }
   var api = {
     version: null,
     ready: new Promise(function (resolve) { resolveReady = resolve; }),
-    evaluate: function (scenarioJson) { return call('evaluate', String(scenarioJson)); },
+    evaluate: function (scenarioJson) { return call('evaluate', [scenarioArgument(scenarioJson)]); },
     analyze: function (scenarioJson, options) {
-      return call('analyze', String(scenarioJson), options === undefined ? '{}' : json(options));
+      return call('analyze', [scenarioArgument(scenarioJson),
+        {value: options === undefined ? '{}' : options, error: 'invalid options', path: 'options'}]);
     },
-    explain: function (scenarioJson) { return call('explain', String(scenarioJson)); },
-    encodeLink: function (scenarioJson) { return call('encode_link', String(scenarioJson)); },
-    decodeLink: function (fragment) { return call('decode_link', String(fragment)); },
-    importHf: function (configJson) { return call('import_hf', String(configJson)); },
-    catalog: function () { return call('catalog'); },
-    schema: function () { return call('schema'); }
+    explain: function (scenarioJson) { return call('explain', [scenarioArgument(scenarioJson)]); },
+    encodeLink: function (scenarioJson) { return call('encode_link', [scenarioArgument(scenarioJson)]); },
+    decodeLink: function (fragment) { return call('decode_link', [{value: fragment, error: 'invalid link', path: 'link'}]); },
+    importHf: function (configJson) { return call('import_hf', [{value: configJson, error: 'invalid config', path: ''}]); },
+    catalog: function () { return call('catalog', []); },
+    schema: function () { return call('schema', []); }
   };
-  // One entry point in the module (web/js_api.cpp) runs any function of the core's API by name.
-  function call(name, first, second) {
-    if (!started) return JSON.stringify({error: 'TrainCost is still loading; wait for TrainCost.ready'});
-    var texts = [name, first || '', second || ''].map(function (a) {
-      var n = lengthBytesUTF8(a) + 1, p = Module._malloc(n);
-      stringToUTF8(a, p, n);
-      return {pointer: p, length: n - 1};
-    });
-    try {
-      var reply = Module._tc_api_call(texts[0].pointer, texts[1].pointer, texts[1].length, texts[2].pointer, texts[2].length);
-      return reply ? takeString(reply) : JSON.stringify({error: 'out of memory', problems: []});
-    } finally { texts.forEach(function (t) { Module._free(t.pointer); }); }
-  }
   window.TrainCost = api;
 
   var fontFiles = ['fonts/Inter-Regular.otf', 'fonts/Inter-SemiBold.otf'];
@@ -193,7 +249,7 @@
         Module._free(p);
       });
       started = true;
-      api.version = call('version');
+      api.version = call('version', []);
       resolveReady(api);
     },
     setStatus: function (text) { if (text) setOverlay('Loading the calculator… ' + text.replace(/\(.*\)/, ''), true); },

@@ -133,8 +133,12 @@ struct FieldSpec {
   std::string key() const;
   // The path below its workload or option ("porting.engineer_weeks"), for range inputs.
   std::string input_name() const;
-  // "must be > 0, got -3" or "" when the value is acceptable.
-  std::string check(double value) const;
+  // "must be > 0, got -3" or "" when the value is acceptable. `as_written` (when given) is how
+  // the input spelled the value, shown after "got" (an integer beyond 2^53 has no double of its own).
+  std::string check(double value, const std::string& as_written = {}) const;
+  // The nearest value the field accepts (a sampled value pulled back into the valid range:
+  // uncertainty.cpp); nothing for NaN or an infinity.
+  std::optional<double> clamp(double value) const;
 
   template <typename O> std::optional<double> get(const O& owner) const { return checked<O>().access.get(&owner); }
   template <typename O> void set(O& owner, std::optional<double> value) const { checked<O>().access.set(&owner, value); }
