@@ -129,63 +129,66 @@ def same(a, b):
 def plan_refresh(catalog, feeds, specs, as_of, max_change=60.0, force=False):
     """feeds: source id -> Feed for the sources being refreshed. Decides every price figure."""
     plan = Plan(as_of)
-    new_day = day_of(as_of)
     for inst in catalog.get("instances", []):
         for kind, fig in inst.get("prices", {}).items():
             source = fig.get("source")
             if source not in feeds:
                 plan.others += 1
                 continue
-            spec, feed = specs[source], feeds[source]
             item = Item(inst["id"], kind, fig, source, fig.get("value"))
-            type_ = spec.instance_types.get(inst["id"], inst["id"])
-            region = spec.region or inst.get("region", "")
-            offer = feed.offers.get((type_, region))
-            old_day = day_of(fig.get("as_of", ""))
-            if kind not in spec.kinds():
-                item.why = f"the {spec.format} format of {source} carries no {kind} price"
-            elif offer is None:
-                item.why = f"no row for {type_} in {region}"
-                bad = [message for t, message in feed.malformed if t == type_]
-                if bad:
-                    item.why += f" (skipped as malformed: {bad[0]})"
-            elif old_day and new_day < old_day:
-                item.why = f"the figure's as_of {fig.get('as_of')} is newer than the snapshot {as_of}"
-            elif kind == "spot":
-                if offer.spot is None:
-                    item.why = ("malformed in the source: " + offer.bad["spot"] if "spot" in offer.bad
-                                else f"no spot price for {type_} in {region}")
-                else:
-                    item.new, item.basis, item.where = offer.spot.value, offer.spot.basis, offer.spot.where
-                    if "low" in fig and "high" in fig and offer.spot.samples > 1:
-                        item.low, item.high = offer.spot.low, offer.spot.high
-            elif kind in offer.prices:
-                item.new = offer.prices[kind]
-            elif kind in offer.bad:
-                item.why = "malformed in the source: " + offer.bad[kind]
-            else:
-                item.why = offer.unpublished.get(kind, f"no {kind} price for {type_} in {region}")
-                if kind in offer.unpublished:
-                    item.why = "no price published: " + item.why
-            item.where = item.where or (offer.where if offer else "")
+            _quote(item, inst, specs[source], feeds[source], as_of)
             if item.new is None:
                 plan.missing.append(item)
-                continue
-            if "low" in fig and "high" in fig:
-                # Without new samples the old bounds stay, widened if the new value falls outside
-                # them: the loader requires low <= value <= high.
-                low = fig["low"] if item.low is None else item.low
-                high = fig["high"] if item.high is None else item.high
-                item.low, item.high = min(low, item.new), max(high, item.new)
-            if not isinstance(item.old, (int, float)) or item.old <= 0:
+            elif not isinstance(item.old, (int, float)) or item.old <= 0:
                 item.why = "the catalog's value is not a positive number"
                 plan.missing.append(item)
             elif not same(item.new, item.old) and abs(item.change()) > max_change and not force:
                 item.why = f"{item.change():+.1f}% is beyond the ±{max_change:g}% guard"
                 plan.refused.append(item)
+            elif same(item.new, item.old) and not _bounds_change(item):
+                plan.unchanged.append(item)
             else:
-                (plan.unchanged if same(item.new, item.old) and not _bounds_change(item) else plan.changed).append(item)
+                plan.changed.append(item)
     return plan
+
+
+def _quote(item, inst, spec, feed, as_of):
+    """Sets the item's new value (and bounds) from the feed, or why there is none."""
+    kind, fig = item.kind, item.figure
+    type_ = spec.instance_types.get(inst["id"], inst["id"])
+    region = spec.region or inst.get("region", "")
+    offer = feed.offers.get((type_, region))
+    old_day = day_of(fig.get("as_of", ""))
+    if kind not in spec.kinds():
+        item.why = f"the {spec.format} format of {item.source} carries no {kind} price"
+    elif offer is None:
+        item.why = f"no row for {type_} in {region}"
+        bad = [message for t, message in feed.malformed if t == type_]
+        if bad:
+            item.why += f" (skipped as malformed: {bad[0]})"
+    elif old_day and day_of(as_of) < old_day:
+        item.why = f"the figure's as_of {fig.get('as_of')} is newer than the snapshot {as_of}"
+    elif kind == "spot" and offer.spot:
+        item.new, item.basis, item.where = offer.spot.value, offer.spot.basis, offer.spot.where
+        if offer.spot.samples > 1:
+            item.low, item.high = offer.spot.low, offer.spot.high
+    elif kind in offer.prices:
+        item.new = offer.prices[kind]
+    elif kind in offer.bad:
+        item.why = "malformed in the source: " + offer.bad[kind]
+    elif kind in offer.unpublished:
+        item.why = "no price published: " + offer.unpublished[kind]
+    else:
+        item.why = f"no {kind} price for {type_} in {region}"
+    item.where = item.where or (offer.where if offer else "")
+    if item.new is None or "low" not in fig or "high" not in fig:
+        item.low = item.high = None  # bounds only where the figure has them
+    else:
+        # Without new samples the old bounds stay, widened if the new value falls outside them:
+        # the loader requires low <= value <= high.
+        low = fig["low"] if item.low is None else item.low
+        high = fig["high"] if item.high is None else item.high
+        item.low, item.high = min(low, item.new), max(high, item.new)
 
 
 def _bounds_change(item):
