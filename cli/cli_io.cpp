@@ -1,11 +1,13 @@
 #include "cli_io.hpp"
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <iterator>
 #include <sstream>
 
+#include "traincost/json_text.hpp"
 #include "traincost/scenario_json.hpp"
 
 namespace traincost::cli {
@@ -22,6 +24,17 @@ std::optional<std::string> read_input(const std::string& path) {
     return std::nullopt;
   }
   return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+}
+
+Json flag_value(const std::string& text) {
+  const bool negative = !text.empty() && text[0] == '-';
+  const std::string digits = negative ? text.substr(1) : text;
+  bool whole = !digits.empty() && digits.size() <= 18;
+  for (char c : digits) whole = whole && c >= '0' && c <= '9';
+  if (whole) return std::strtoll(text.c_str(), nullptr, 10);
+  Problems ignored;
+  if (const std::optional<Json> number = parse_json(text, ignored); number && number->is_number()) return *number;
+  return text;
 }
 
 std::string Flags::get(const std::string& name, const std::string& fallback) const {

@@ -154,4 +154,17 @@ std::string escape_html(std::string_view text) {
   return out;
 }
 
+std::string escape_terminal_lines(const std::string& text) {
+  std::string out;
+  size_t start = 0;
+  while (start < text.size()) {
+    const size_t end = text.find('\n', start);
+    out += escape_terminal(std::string_view(text).substr(start, (end == std::string::npos ? text.size() : end) - start));
+    if (end == std::string::npos) break;
+    out += '\n';
+    start = end + 1;
+  }
+  return out;
+}
+
 }  // namespace traincost

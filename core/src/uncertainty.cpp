@@ -16,19 +16,13 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// A double an input controls, and the factor its value is multiplied by there.
-struct Bound {
-  double* at;
-  double scale;
-  double original;  // restored exactly after a sensitivity row (v × scale need not round back)
-};
+}  // namespace
 
-// The doubles in a resolved scenario that an input controls. An option's input appears once
-// per workload, except in workloads that override it (their own value stays); a model's params
-// also moves its active params when the scenario gave none. A predicted MFU differs by workload:
-// the input is the first workload's, and the others move in proportion.
-std::vector<Bound> bind(ResolvedScenario& r, const InputRef& ref, const Scenario& s) {
-  std::vector<Bound> targets;
+// An option's input appears once per workload, except in workloads that override it (their own
+// value stays); a model's params also moves its active params when the scenario gave none. A
+// predicted MFU differs by workload: the input is the first workload's, and the others move in
+// proportion.
+InputBinding::InputBinding(ResolvedScenario& r, const InputRef& ref, const Scenario& s) {
   const FieldSpec& f = *ref.kind->spec;
   const size_t i = static_cast<size_t>(ref.index);
   if (ref.kind->scope == InputScope::Option) {
@@ -41,22 +35,28 @@ std::vector<Bound> bind(ResolvedScenario& r, const InputRef& ref, const Scenario
       if (overridden) continue;
       double* at = &(r.workloads[w].options[i].*f.resolved);
       const bool proportional = &f == &fields::mfu && base > 0 && !s.options[i].mfu;
-      targets.push_back({at, proportional ? *at / base : 1.0, *at});
+      targets_.push_back({at, proportional ? *at / base : 1.0, *at});
     }
-    return targets;
+    return;
   }
   WorkloadInputs& w = r.workloads[i];
   void* owner = f.access.owner == Owner::Model ? static_cast<void*>(&w.model)
               : f.access.owner == Owner::Target ? static_cast<void*>(&w.target)
                                                 : static_cast<void*>(static_cast<Workload*>(&w));
-  if (double* target = f.access.address(owner)) targets.push_back({target, 1.0, *target});
+  if (double* target = f.access.address(owner)) targets_.push_back({target, 1.0, *target});
   if (&f == &fields::params && !s.workloads[i].model.active_params)
-    targets.push_back({&*w.model.active_params, 1.0, *w.model.active_params});
-  return targets;
+    targets_.push_back({&*w.model.active_params, 1.0, *w.model.active_params});
 }
 
-// The input's inverse CDF, prepared once for the Monte Carlo loop.
-PreparedQuantile sampler(const RangedInput& in) {
+void InputBinding::set(double value) const {
+  for (const Bound& t : targets_) *t.at = value * t.scale;
+}
+void InputBinding::restore() const {
+  for (const Bound& t : targets_) *t.at = t.original;
+}
+double InputBinding::value() const { return targets_.empty() ? 0.0 : targets_.front().original; }
+
+PreparedQuantile quantile_of(const RangedInput& in) {
   switch (in.dist) {
     case Distribution::Uniform: return PreparedQuantile::uniform(in.low, in.high);
     case Distribution::LogNormal: return PreparedQuantile::lognormal_90(in.low, in.high);
@@ -64,6 +64,8 @@ PreparedQuantile sampler(const RangedInput& in) {
   }
   return PreparedQuantile::triangular(in.low, std::clamp(in.value, in.low, in.high), in.high);
 }
+
+namespace {
 
 std::string title_of(const Scenario& s, const ResolvedScenario& r, const InputRef& ref) {
   if (ref.kind->scope == InputScope::Option) return r.options[static_cast<size_t>(ref.index)].label;
@@ -184,8 +186,7 @@ double input_value(const Scenario& s, const ResolvedScenario& resolved, const Ca
     return p.*(ref.kind->spec->resolved);
   }
   ResolvedScenario scratch = resolved;
-  const std::vector<Bound> t = bind(scratch, ref, s);
-  return t.empty() ? 0.0 : *t.front().at;
+  return InputBinding(scratch, ref, s).value();
 }
 
 std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario& resolved, const Catalog& catalog) {
@@ -290,14 +291,10 @@ Analysis analyze(const Scenario& s, const Catalog& catalog, const AnalyzeOptions
   a.base_breakeven = breakeven_of(bw);
 
   ResolvedScenario work = base;
-  std::vector<std::vector<Bound>> targets;
-  for (const RangedInput& in : a.inputs) targets.push_back(bind(work, in.ref, s));
-  auto set = [&](size_t k, double v) {
-    for (const Bound& t : targets[k]) *t.at = v * t.scale;
-  };
-  auto restore = [&](size_t k) {
-    for (const Bound& t : targets[k]) *t.at = t.original;
-  };
+  std::vector<InputBinding> bindings;
+  for (const RangedInput& in : a.inputs) bindings.emplace_back(work, in.ref, s);
+  auto set = [&](size_t k, double v) { bindings[k].set(v); };
+  auto restore = [&](size_t k) { bindings[k].restore(); };
   Results results;
 
   if (options.sensitivity && has_pair) {
@@ -343,7 +340,7 @@ Analysis analyze(const Scenario& s, const Catalog& catalog, const AnalyzeOptions
   breakevens.reserve(n);
   uint32_t pays_off = 0, pair_samples = 0;
   std::vector<PreparedQuantile> draw;
-  for (const RangedInput& in : a.inputs) draw.push_back(sampler(in));
+  for (const RangedInput& in : a.inputs) draw.push_back(quantile_of(in));
   Random rng(options.seed);
   for (size_t i = 0; i < n; ++i) {
     for (size_t k = 0; k < a.inputs.size(); ++k) set(k, draw[k](rng.uniform()));

@@ -54,6 +54,8 @@ std::string escape_csv(std::string_view text);
 // Terminal text: control characters (C0, DEL, C1: escape sequences, carriage returns, line breaks)
 // become U+FFFD, so text cannot move the cursor, clear the screen or forge lines.
 std::string escape_terminal(std::string_view text);
+// Each line escaped for a terminal on its own: the text's own line breaks stay.
+std::string escape_terminal_lines(const std::string& text);
 // HTML text and attribute values: & < > " ' become entities.
 std::string escape_html(std::string_view text);
 

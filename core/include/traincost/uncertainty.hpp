@@ -13,6 +13,7 @@
 
 #include "traincost/evaluate.hpp"
 #include "traincost/inputs.hpp"
+#include "traincost/random.hpp"
 #include "traincost/scenario_json.hpp"
 
 namespace traincost {
@@ -36,6 +37,29 @@ std::vector<RangedInput> ranged_inputs(const Scenario& scenario, const ResolvedS
 // The value an input has now: an option's own value (with catalog defaults, before any workload
 // override), or a workload's.
 double input_value(const Scenario& scenario, const ResolvedScenario& resolved, const Catalog& catalog, const InputRef& ref);
+
+// The doubles of a resolved scenario that one input controls, as the analysis moves them: an
+// option's input in every workload that does not override it (a predicted MFU, which differs by
+// workload, in proportion), a model's parameter count also in its active count when the scenario
+// gave none. The pilot's value of information (pilot.cpp) samples through the same bindings.
+class InputBinding {
+ public:
+  InputBinding(ResolvedScenario& work, const InputRef& ref, const Scenario& scenario);
+  void set(double value) const;  // each double to value × its factor
+  void restore() const;          // each double to what it was when bound, exactly
+  double value() const;          // the input's value when bound (0 when it controls nothing)
+
+ private:
+  struct Bound {
+    double* at;
+    double scale;
+    double original;  // restored exactly (value × scale need not round back)
+  };
+  std::vector<Bound> targets_;
+};
+
+// The input's distribution as an inverse CDF, prepared once for a sampling loop.
+PreparedQuantile quantile_of(const RangedInput& input);
 
 struct SensitivityRow {
   std::string input;
