@@ -189,7 +189,8 @@ PilotPlan plan_pilot(const Scenario& s, const ResolvedScenario& base, const Cata
     return plan;
   }
   if (run.instances < run.planned_instances && !pilot_fits(s, catalog, w, c, run.instances)) {
-    plan.reason = "a pilot on " + std::to_string(run.instances) + " instances of " + info.label + " cannot hold the job";
+    plan.reason = "a pilot on " + std::to_string(run.instances) + (run.instances == 1 ? " instance of " : " instances of ") + info.label +
+                  " cannot hold the job";
     return plan;
   }
   run.planned_chips = rc.chips;

@@ -235,7 +235,7 @@ std::string pilot_markdown(const Scenario& s, const ResolvedScenario& r, const P
   const auto md = [](const std::string& text) { return escape_markdown(text); };
   std::string out = "### Pilot plan: " + md(workload_name(s, plan));
   if (plan.ok) out += ", " + md(label_of(r, plan.candidate)) + " against " + md(label_of(r, plan.incumbent));
-  out += "\n\n**" + md(recommendation(plan)) + ".** " + md(pilot_summary(r, plan)) + "\n\n";
+  out += "\n\n" + md(pilot_summary(r, plan)) + "\n\n";
   if (plan.ok) {
     const PilotRun& run = plan.run;
     out += "#### What to run\n\n| | |\n|---|---|\n";

@@ -148,6 +148,9 @@
       return call('analyze', String(scenarioJson), options === undefined ? '{}' : json(options));
     },
     explain: function (scenarioJson) { return call('explain', String(scenarioJson)); },
+    pilot: function (scenarioJson, options) {
+      return call('pilot', String(scenarioJson), options === undefined ? '{}' : json(options));
+    },
     encodeLink: function (scenarioJson) { return call('encode_link', String(scenarioJson)); },
     decodeLink: function (fragment) { return call('decode_link', String(fragment)); },
     importHf: function (configJson) { return call('import_hf', String(configJson)); },
