@@ -37,9 +37,7 @@ int analyze(const Args& args) {
   Problems problems;
   const std::optional<AnalyzeOptions> options = analyze_options_from_json(requested, *s, problems);
   if (!options) {
-    // "options.samples: must be ..." -> "--samples must be ..."
-    for (const Problem& p : problems)
-      std::fprintf(stderr, "traincost analyze: --%s %s\n", p.path.substr(p.path.find('.') + 1).c_str(), p.message.c_str());
+    print_option_problems("analyze", problems);
     return kUsageError;
   }
   const ResolvedScenario resolved = resolve(*s, builtin_catalog());

@@ -37,6 +37,11 @@ Json flag_value(const std::string& text) {
   return text;
 }
 
+void print_option_problems(const char* command, const Problems& problems) {
+  for (const Problem& p : problems)
+    std::fprintf(stderr, "traincost %s: --%s %s\n", command, p.path.substr(p.path.find('.') + 1).c_str(), p.message.c_str());
+}
+
 std::string Flags::get(const std::string& name, const std::string& fallback) const {
   for (const auto& [key, value] : named)
     if (key == name) return value;

@@ -31,6 +31,10 @@ Flags parse_flags(const Args& args, std::initializer_list<const char*> known);
 // JSON number ("0.02"), else the text itself.
 Json flag_value(const std::string& text);
 
+// Problems of the options a command's flags became ("options.samples: must be ...") as usage
+// errors naming the flag: "traincost analyze: --samples must be ...".
+void print_option_problems(const char* command, const Problems& problems);
+
 // Reads and validates the scenario at `path` (or "-"), printing every problem on stderr.
 std::optional<Scenario> load_scenario(const std::string& path);
 

@@ -31,9 +31,7 @@ int pilot(const Args& args) {
   Problems problems;
   const std::optional<PilotOptions> options = pilot_options_from_json(requested, *s, problems);
   if (!options) {
-    // "options.fraction: must be ..." -> "--fraction must be ..."
-    for (const Problem& p : problems)
-      std::fprintf(stderr, "traincost pilot: --%s %s\n", p.path.substr(p.path.find('.') + 1).c_str(), p.message.c_str());
+    print_option_problems("pilot", problems);
     return kUsageError;
   }
   const ResolvedScenario resolved = resolve(*s, builtin_catalog());

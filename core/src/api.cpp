@@ -45,6 +45,16 @@ std::optional<Scenario> read_scenario(std::string_view scenario_json, ApiReply& 
   return s;
 }
 
+// The options argument of analyze and pilot as JSON ("" means {}); what cannot be read is reported
+// under the path "options".
+std::optional<Json> read_options(std::string_view options_json, Problems& problems) {
+  const size_t before = problems.size();
+  std::optional<Json> o = parse_json(options_json.empty() ? std::string_view("{}") : options_json, problems);
+  for (size_t i = before; i < problems.size(); ++i)
+    problems[i].path = problems[i].path.empty() ? "options" : "options." + problems[i].path;
+  return o;
+}
+
 std::string range_text(const Bounds& b) {
   return std::string(b.min_exclusive ? "> " : "") + fmt::number(b.min, 6) + " to " + fmt::number(b.max, 6) +
          (b.integer ? " (whole)" : "");
@@ -220,12 +230,8 @@ ApiReply api_analyze(std::string_view scenario_json, std::string_view options_js
   const std::optional<Scenario> s = read_scenario(scenario_json, reply);
   if (!s) return reply;
   Problems problems;
-  const std::optional<Json> o = parse_json(options_json.empty() ? std::string_view("{}") : options_json, problems);
-  if (!o) {
-    for (Problem& p : problems) p.path = p.path.empty() ? "options" : "options." + p.path;
-    return fail("invalid options", problems);
-  }
-  const std::optional<AnalyzeOptions> options = analyze_options_from_json(*o, *s, problems);
+  const std::optional<Json> o = read_options(options_json, problems);
+  const std::optional<AnalyzeOptions> options = o ? analyze_options_from_json(*o, *s, problems) : std::nullopt;
   if (!options) return fail("invalid options", problems);
   const ResolvedScenario r = resolve(*s, builtin_catalog());
   return ok(analysis_to_json(*s, r, analyze(*s, builtin_catalog(), *options)));
@@ -236,12 +242,8 @@ ApiReply api_pilot(std::string_view scenario_json, std::string_view options_json
   const std::optional<Scenario> s = read_scenario(scenario_json, reply);
   if (!s) return reply;
   Problems problems;
-  const std::optional<Json> o = parse_json(options_json.empty() ? std::string_view("{}") : options_json, problems);
-  if (!o) {
-    for (Problem& p : problems) p.path = p.path.empty() ? "options" : "options." + p.path;
-    return fail("invalid options", problems);
-  }
-  const std::optional<PilotOptions> options = pilot_options_from_json(*o, *s, problems);
+  const std::optional<Json> o = read_options(options_json, problems);
+  const std::optional<PilotOptions> options = o ? pilot_options_from_json(*o, *s, problems) : std::nullopt;
   if (!options) return fail("invalid options", problems);
   const ResolvedScenario r = resolve(*s, builtin_catalog());
   return ok(pilot_to_json(*s, r, plan_pilot(*s, r, builtin_catalog(), *options)));
