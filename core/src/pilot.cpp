@@ -239,6 +239,10 @@ PilotPlan plan_pilot(const Scenario& s, const ResolvedScenario& base, const Cata
 
   // Is it worth running?
   plan.value = estimate_value(s, base, catalog, w, c, i, run.compute_usd + run.compile_usd, o.samples, o.seed);
+  if (plan.value.decide_now < 0) {
+    plan.reason = "in no sample of the ranges could both options run the workload";
+    return plan;
+  }
   plan.worth_running = plan.value.net_value_usd > 0;
   plan.ok = true;
   return plan;
