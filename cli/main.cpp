@@ -16,6 +16,8 @@ const char* const kUsage =
     "  traincost explain FILE|- [--format text|json]                every formula with your numbers\n"
     "  traincost analyze FILE|- [--samples N] [--seed S] [--workload W] [--format text|json|markdown]\n"
     "                                                               sensitivity and Monte Carlo\n"
+    "  traincost sweep FILE|- [--workload W] [--format text|json|csv]\n"
+    "                                                               cost and days per run over cluster sizes\n"
     "  traincost link FILE|- [--format text|json]                   the share-link fragment of a scenario\n"
     "  traincost catalog [--format text|markdown|json]              chips, instances, prices, sources\n"
     "  traincost import-hf CONFIG.json                              a model block from a Hugging Face config\n"
@@ -42,6 +44,7 @@ int main(int argc, char** argv) {
   if (command == "evaluate") return traincost::cli::evaluate(args);
   if (command == "explain") return traincost::cli::explain(args);
   if (command == "analyze") return traincost::cli::analyze(args);
+  if (command == "sweep") return traincost::cli::sweep(args);
   if (command == "link") return traincost::cli::link(args);
   if (command == "catalog") return traincost::cli::catalog(args);
   if (command == "import-hf") return traincost::cli::import_hf(args);

@@ -6,6 +6,7 @@
 #include "traincost/hf_config.hpp"
 #include "traincost/link.hpp"
 #include "traincost/report.hpp"
+#include "traincost/sweep.hpp"
 #include "traincost/verdict.hpp"
 
 namespace traincost {
@@ -60,6 +61,15 @@ ApiReply call_decode_link(std::string_view a, std::string_view) { return api_dec
 ApiReply call_catalog(std::string_view, std::string_view) { return api_catalog(); }
 ApiReply call_import_hf(std::string_view a, std::string_view) { return api_import_hf(a); }
 ApiReply call_schema(std::string_view, std::string_view) { return api_schema(); }
+ApiReply call_sweep(std::string_view a, std::string_view b) { return api_sweep(a, b); }
+
+// Options text ("" means {}) parsed; a parse problem's path is put under "options".
+std::optional<Json> options_document(std::string_view options_json, Problems& problems) {
+  std::optional<Json> o = parse_json(options_json.empty() ? std::string_view("{}") : options_json, problems);
+  if (!o)
+    for (Problem& p : problems) p.path = p.path.empty() ? "options" : "options." + p.path;
+  return o;
+}
 
 }  // namespace
 
@@ -174,11 +184,8 @@ ApiReply api_analyze(std::string_view scenario_json, std::string_view options_js
   const std::optional<Scenario> s = read_scenario(scenario_json, reply);
   if (!s) return reply;
   Problems problems;
-  const std::optional<Json> o = parse_json(options_json.empty() ? std::string_view("{}") : options_json, problems);
-  if (!o) {
-    for (Problem& p : problems) p.path = p.path.empty() ? "options" : "options." + p.path;
-    return fail("invalid options", problems);
-  }
+  const std::optional<Json> o = options_document(options_json, problems);
+  if (!o) return fail("invalid options", problems);
   const std::optional<AnalyzeOptions> options = analyze_options_from_json(*o, *s, problems);
   if (!options) return fail("invalid options", problems);
   const ResolvedScenario r = resolve(*s, builtin_catalog());
@@ -219,13 +226,47 @@ ApiReply api_import_hf(std::string_view config_json) {
 
 ApiReply api_schema() { return ok(schema_json()); }
 
+std::optional<size_t> sweep_options_from_json(const Json& options, const Scenario& scenario, Problems& problems) {
+  if (!options.is_object()) {
+    problems.push_back({"options", "must be a JSON object"});
+    return std::nullopt;
+  }
+  size_t workload = 0;
+  const size_t before = problems.size();
+  const auto last_workload = static_cast<long long>(scenario.workloads.size()) - 1;
+  for (const auto& item : options.items()) {
+    if (item.key() != "workload") {
+      problems.push_back({"options." + item.key(), "unknown option (workload)"});
+    } else if (const auto n = whole(item.value(), 0, last_workload)) {
+      workload = static_cast<size_t>(*n);
+    } else {
+      problems.push_back({"options.workload", "must be a workload index from 0 to " + std::to_string(last_workload)});
+    }
+  }
+  if (problems.size() != before) return std::nullopt;
+  return workload;
+}
+
+ApiReply api_sweep(std::string_view scenario_json, std::string_view options_json) {
+  ApiReply reply;
+  const std::optional<Scenario> s = read_scenario(scenario_json, reply);
+  if (!s) return reply;
+  Problems problems;
+  const std::optional<Json> o = options_document(options_json, problems);
+  if (!o) return fail("invalid options", problems);
+  const std::optional<size_t> workload = sweep_options_from_json(*o, *s, problems);
+  if (!workload) return fail("invalid options", problems);
+  const ResolvedScenario r = resolve(*s, builtin_catalog());
+  return ok(sweep_to_json(*s, r, sweep(*s, r, builtin_catalog(), *workload)));
+}
+
 const std::vector<ApiFunction>& api_functions() {
   static const std::vector<ApiFunction> functions = {
       {"version", 0, call_version},         {"evaluate", 1, call_evaluate},
       {"analyze", 2, call_analyze},         {"explain", 1, call_explain},
       {"encode_link", 1, call_encode_link}, {"decode_link", 1, call_decode_link},
       {"catalog", 0, call_catalog},         {"import_hf", 1, call_import_hf},
-      {"schema", 0, call_schema},
+      {"schema", 0, call_schema},           {"sweep", 2, call_sweep},
   };
   return functions;
 }

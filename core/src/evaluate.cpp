@@ -52,6 +52,7 @@ void fill_pair(const WorkloadInputs& w, const PairInputs& p, double target_token
   r.goodput = goodput(r.checkpoint_interval_hours, write_hours, restart_hours, mtbf);
   r.training_hours = r.compute_hours / r.goodput;
   r.wall_clock_hours = wall_clock_hours(r.compute_hours, r.goodput, p.compile_hours_per_run);
+  r.days_to_model = days_to_model(p.wait_days, r.wall_clock_hours);
   r.chip_hours = chip_hours(r.wall_clock_hours, r.chips);
   r.instance_hours = chip_hours(r.wall_clock_hours, p.instances);
 
@@ -65,18 +66,22 @@ void fill_pair(const WorkloadInputs& w, const PairInputs& p, double target_token
   r.one_time_cost = r.porting_cost + r.validation_cost;
   r.maintenance_cost = maintenance_cost(p.maintenance_usd_per_year, w.horizon_months);
   r.egress_cost_per_run = egress_cost(p.egress_tb_per_run, p.egress_usd_per_tb);
-  r.fixed_cost = r.one_time_cost + r.maintenance_cost;
-  r.per_run_cost = r.hardware_cost_per_run + r.egress_cost_per_run;
+  r.delay_cost_per_run = delay_cost(w.usd_per_day_of_delay.value_or(0), r.days_to_model);
+  r.re_porting_cost = re_porting_cost(p.report_probability_per_year, p.report_effort_share, r.one_time_cost, w.horizon_months);
+  r.fixed_cost = r.one_time_cost + r.maintenance_cost + r.re_porting_cost;
+  r.per_run_cost = r.hardware_cost_per_run + r.egress_cost_per_run + r.delay_cost_per_run;
   r.cost_per_run = cost_per_run(r.per_run_cost, r.fixed_cost, w.runs);
   r.cost_per_million_tokens = cost_per_million_tokens(r.cost_per_run, target_tokens);
   r.horizon_cost = r.cost_per_run * w.runs;
   r.annual_cost = r.horizon_cost * 12 / w.horizon_months;
 
   r.memory = memory_fit(p.performance);
+  r.deadline = p.deadline;
   if (!std::isfinite(target_tokens)) r.infeasible = Infeasible::Target;
   else if (!p.performance.batch_divisible) r.infeasible = Infeasible::Layout;
   else if (!r.memory.fits) r.infeasible = Infeasible::Memory;
   else if (!(r.goodput > 0.01)) r.infeasible = Infeasible::Goodput;
+  else if (w.deadline_days && !(r.days_to_model <= *w.deadline_days)) r.infeasible = Infeasible::Deadline;
   // A finite but astronomical target (a sampled loss just above the floor) can overflow the
   // FLOPs and make the cost infinite or NaN (0 validation runs × infinity); such an option must
   // not take part in comparisons, where NaN would win every "cheaper than" test.

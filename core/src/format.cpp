@@ -65,6 +65,11 @@ std::string hours(double h) {
   return printf_string("%.1f years", days / 365.25);
 }
 
+std::string days(double d) {
+  if (!std::isfinite(d)) return "n/a";
+  return printf_string(d < 10 ? "%.2f days" : d < 100 ? "%.1f days" : "%.0f days", d);
+}
+
 std::string count(double v) {
   if (!std::isfinite(v)) return "n/a";
   if (std::fabs(v) >= 999.5e12) return printf_string("%.2g", v);

@@ -19,6 +19,11 @@ def test_analyze_equals_cli_with_options(example):
     assert exact(ours) == exact(cli_json("analyze", example, "--samples", "2000", "--seed", "9", "--workload", "0", "--format", "json"))
 
 
+def test_sweep_equals_cli(example):
+    assert exact(traincost.sweep(example)) == exact(cli_json("sweep", example, "--format", "json"))
+    assert exact(traincost.sweep(example, workload=0)) == exact(cli_json("sweep", example, "--workload", "0", "--format", "json"))
+
+
 def test_explain_equals_cli(example):
     ours = traincost.explain(example)
     assert exact(ours) == exact(cli_json("explain", example, "--format", "json"))

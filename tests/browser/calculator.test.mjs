@@ -29,7 +29,7 @@ try {
     async 'default scenario at 1280x800: drawn, same verdict as the CLI, no errors, no foreign requests'() {
       const { page, context } = await checkPage('calculator-default-1280x800', { viewport: { width: 1280, height: 800 } });
       const version = JSON.parse(await page.evaluate(() => TrainCost.version));
-      assertEqual(version.catalog, '2026-11-30', 'TrainCost.version names the catalog');
+      assertEqual(version.catalog, '2026-12-01', 'TrainCost.version names the catalog');
       measurements.initial_recompute_ms = (await stats(page)).last_compute_ms;
       measurements.initial_analysis_ms = (await stats(page)).last_analysis_ms;
       await context.close();

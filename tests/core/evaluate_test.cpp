@@ -83,6 +83,28 @@ TEST_F(HandWorkedPair, Money) {
   EXPECT_NEAR(b.compute + b.compile + b.porting + b.validation + b.maintenance + b.egress, r.cost_per_run, 1e-8);
 }
 
+TEST_F(HandWorkedPair, DelayAndRePortingJoinTheCosts) {
+  p.wait_days = 2;
+  w.usd_per_day_of_delay = 1000;
+  p.report_probability_per_year = 0.5;
+  p.report_effort_share = 0.4;
+  const OptionResult r = evaluate_pair(w, p, 1e11);
+  // days until done: 2 + 27.5816055 h / 24 = 3.14923356 days; delay 1,000 × 3.14923356 = $3,149.2336 per run
+  EXPECT_NEAR(r.days_to_model, 3.1492335637072477, 1e-12);
+  EXPECT_NEAR(r.delay_cost_per_run, 3149.233563707248, 1e-8);
+  // re-porting over 6 months: 0.5 a year × 0.4 × one-time $20,850.6114 × 6 / 12 = $2,085.0611
+  EXPECT_NEAR(r.re_porting_cost, 2085.061137692717, 1e-8);
+  // fixed: 20,850.6114 + 6,000 + 2,085.0611 = $28,935.6725; per run: 4,413.0569 + 100 + 3,149.2336 = $7,662.2904
+  EXPECT_NEAR(r.fixed_cost, 28935.67251461988, 1e-8);
+  EXPECT_NEAR(r.per_run_cost, 7662.290448343079, 1e-8);
+  // fully loaded: 7,662.2904 + 28,935.6725 / 4 = $14,896.2086
+  EXPECT_NEAR(r.cost_per_run, 14896.20857699805, 1e-8);
+  const CostBreakdown b = breakdown(r, w.runs);
+  EXPECT_NEAR(b.delay, 3149.233563707248, 1e-8);
+  EXPECT_NEAR(b.re_porting, 2085.061137692717 / 4, 1e-8);
+  EXPECT_NEAR(b.compute + b.compile + b.porting + b.validation + b.maintenance + b.re_porting + b.egress + b.delay, r.cost_per_run, 1e-8);
+}
+
 TEST_F(HandWorkedPair, MeasuredThroughputReplacesMfu) {
   p.measured_tokens_per_sec_per_chip = 500;
   const OptionResult r = evaluate_pair(w, p, 1e11);

@@ -147,6 +147,9 @@
     analyze: function (scenarioJson, options) {
       return call('analyze', String(scenarioJson), options === undefined ? '{}' : json(options));
     },
+    sweep: function (scenarioJson, options) {
+      return call('sweep', String(scenarioJson), options === undefined ? '{}' : json(options));
+    },
     explain: function (scenarioJson) { return call('explain', String(scenarioJson)); },
     encodeLink: function (scenarioJson) { return call('encode_link', String(scenarioJson)); },
     decodeLink: function (fragment) { return call('decode_link', String(fragment)); },

@@ -54,6 +54,8 @@ std::string escape_csv(std::string_view text);
 // Terminal text: control characters (C0, DEL, C1: escape sequences, carriage returns, line breaks)
 // become U+FFFD, so text cannot move the cursor, clear the screen or forge lines.
 std::string escape_terminal(std::string_view text);
+// A report for a terminal: each line escaped on its own, so the report's own line breaks stay.
+std::string escape_terminal_lines(std::string_view text);
 // HTML text and attribute values: & < > " ' become entities.
 std::string escape_html(std::string_view text);
 

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "traincost/evaluate.hpp"
+#include "traincost/problems.hpp"
 
 namespace traincost {
 
@@ -15,6 +16,11 @@ std::string portfolio_verdict(const ResolvedScenario& scenario, const Results& r
 
 // Why an option cannot run a workload ("needs at least 3 instances to hold the model"), or "".
 std::string infeasibility_reason(const OptionResult& result);
+
+// What a workload's constraints cannot give, each naming the field: a deadline shorter than an
+// option's fastest possible run, a budget that buys less than one optimizer step on an option.
+// (The scenario is valid: the other options still answer.)
+std::vector<Problem> constraint_problems(const ResolvedScenario& scenario, const Results& results, size_t workload);
 
 // Smallest whole number of runs strictly beyond a crossing point.
 double first_run_after(double crossing);
