@@ -61,10 +61,11 @@ std::string workload_verdict(const ResolvedScenario& s, const Results& results, 
   const Comparison& c = wr.comparison;
   const WorkloadInputs& wi = s.workloads[w];
   const double runs = wi.runs;
-  // With a deadline every option runs at its own size, which the sentence then names.
+  auto name = [&](int i) { return s.options[static_cast<size_t>(i)].label; };
+  // With a deadline every option runs at its own size, which the sentence names where it first
+  // mentions the option.
   auto label = [&](int i) {
-    const std::string& name = s.options[static_cast<size_t>(i)].label;
-    return wi.deadline_days ? name + " on " + fmt::number(wr.options[static_cast<size_t>(i)].deadline.instances) + " instances" : name;
+    return wi.deadline_days ? name(i) + " on " + fmt::number(wr.options[static_cast<size_t>(i)].deadline.instances) + " instances" : name(i);
   };
   std::string text = wi.deadline_days ? "To have the model within " + fmt::number(*wi.deadline_days) + " days: " : "";
 
@@ -74,8 +75,8 @@ std::string workload_verdict(const ResolvedScenario& s, const Results& results, 
     text += label(c.cheapest) + " is the only option that can run this job, at " +
             fmt::usd(wr.options[static_cast<size_t>(c.cheapest)].cost_per_run) + " per run.";
   } else {
-    const std::string a = label(c.cheapest), b = label(c.runner_up);
-    text += a + " is " + fmt::percent(c.savings) + " cheaper per run than " + b + " at " + fmt::number(runs) +
+    const std::string b = name(c.runner_up);
+    text += label(c.cheapest) + " is " + fmt::percent(c.savings) + " cheaper per run than " + label(c.runner_up) + " at " + fmt::number(runs) +
            (runs == 1 ? " run" : " runs");
     switch (c.breakeven.kind) {
       case BreakevenKind::FromFirstRun: text += ", and cheaper from the first run."; break;
@@ -99,13 +100,12 @@ std::string workload_verdict(const ResolvedScenario& s, const Results& results, 
     const double per_day = wi.usd_per_day_of_delay.value_or(0);
     if (per_day > 0)
       text += " That counts the delay at " + fmt::usd(per_day) + " a day: " +
-              fmt::usd(wr.options[static_cast<size_t>(c.cheapest)].delay_cost_per_run) + " per run for " +
-              s.options[static_cast<size_t>(c.cheapest)].label + ", " + fmt::usd(wr.options[static_cast<size_t>(c.runner_up)].delay_cost_per_run) +
-              " for " + s.options[static_cast<size_t>(c.runner_up)].label + ".";
+              fmt::usd(wr.options[static_cast<size_t>(c.cheapest)].delay_cost_per_run) + " per run for " + name(c.cheapest) + ", " +
+              fmt::usd(wr.options[static_cast<size_t>(c.runner_up)].delay_cost_per_run) + " for " + b + ".";
   }
   for (size_t o = 0; o < wr.options.size(); ++o)
     if (!wr.options[o].feasible())
-      text += " " + s.options[o].label + " cannot run it: " + infeasibility_reason(wr.options[o]) + ".";
+      text += " " + name(static_cast<int>(o)) + " cannot run it: " + infeasibility_reason(wr.options[o]) + ".";
   return text;
 }
 
