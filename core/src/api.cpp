@@ -63,12 +63,24 @@ ApiReply call_import_hf(std::string_view a, std::string_view) { return api_impor
 ApiReply call_schema(std::string_view, std::string_view) { return api_schema(); }
 ApiReply call_sweep(std::string_view a, std::string_view b) { return api_sweep(a, b); }
 
-// Options text ("" means {}) parsed; a parse problem's path is put under "options".
-std::optional<Json> options_document(std::string_view options_json, Problems& problems) {
-  std::optional<Json> o = parse_json(options_json.empty() ? std::string_view("{}") : options_json, problems);
-  if (!o)
+// A function that takes a scenario and options (analyze, sweep): the scenario read and validated,
+// the options text ("" means {}) parsed and checked by `check` (a parse problem's path put under
+// "options"), then the reply `answer` gives for the resolved scenario.
+template <typename Check, typename Answer>
+ApiReply with_options(std::string_view scenario_json, std::string_view options_json, Check check, Answer answer) {
+  ApiReply reply;
+  const std::optional<Scenario> s = read_scenario(scenario_json, reply);
+  if (!s) return reply;
+  Problems problems;
+  const std::optional<Json> o = parse_json(options_json.empty() ? std::string_view("{}") : options_json, problems);
+  if (!o) {
     for (Problem& p : problems) p.path = p.path.empty() ? "options" : "options." + p.path;
-  return o;
+    return fail("invalid options", problems);
+  }
+  const auto options = check(*o, *s, problems);
+  if (!options) return fail("invalid options", problems);
+  const ResolvedScenario r = resolve(*s, builtin_catalog());
+  return ok(answer(*s, r, *options));
 }
 
 }  // namespace
@@ -180,16 +192,10 @@ ApiReply api_evaluate(std::string_view scenario_json) {
 }
 
 ApiReply api_analyze(std::string_view scenario_json, std::string_view options_json) {
-  ApiReply reply;
-  const std::optional<Scenario> s = read_scenario(scenario_json, reply);
-  if (!s) return reply;
-  Problems problems;
-  const std::optional<Json> o = options_document(options_json, problems);
-  if (!o) return fail("invalid options", problems);
-  const std::optional<AnalyzeOptions> options = analyze_options_from_json(*o, *s, problems);
-  if (!options) return fail("invalid options", problems);
-  const ResolvedScenario r = resolve(*s, builtin_catalog());
-  return ok(analysis_to_json(*s, r, analyze(*s, builtin_catalog(), *options)));
+  return with_options(scenario_json, options_json, analyze_options_from_json,
+                      [](const Scenario& s, const ResolvedScenario& r, const AnalyzeOptions& options) {
+                        return analysis_to_json(s, r, analyze(s, builtin_catalog(), options));
+                      });
 }
 
 ApiReply api_explain(std::string_view scenario_json) {
@@ -248,16 +254,10 @@ std::optional<size_t> sweep_options_from_json(const Json& options, const Scenari
 }
 
 ApiReply api_sweep(std::string_view scenario_json, std::string_view options_json) {
-  ApiReply reply;
-  const std::optional<Scenario> s = read_scenario(scenario_json, reply);
-  if (!s) return reply;
-  Problems problems;
-  const std::optional<Json> o = options_document(options_json, problems);
-  if (!o) return fail("invalid options", problems);
-  const std::optional<size_t> workload = sweep_options_from_json(*o, *s, problems);
-  if (!workload) return fail("invalid options", problems);
-  const ResolvedScenario r = resolve(*s, builtin_catalog());
-  return ok(sweep_to_json(*s, r, sweep(*s, r, builtin_catalog(), *workload)));
+  return with_options(scenario_json, options_json, sweep_options_from_json,
+                      [](const Scenario& s, const ResolvedScenario& r, size_t workload) {
+                        return sweep_to_json(s, r, sweep(s, r, builtin_catalog(), workload));
+                      });
 }
 
 const std::vector<ApiFunction>& api_functions() {
