@@ -1,6 +1,7 @@
 #include "traincost/catalog.hpp"
 
 #include <cstdlib>
+#include <type_traits>
 
 #include "traincost/fields.hpp"
 #include "traincost/json_text.hpp"
@@ -37,6 +38,23 @@ const Source* Catalog::find_source(std::string_view id) const {
 
 namespace {
 
+bool digits(std::string_view s) {
+  for (const char c : s)
+    if (c < '0' || c > '9') return false;
+  return true;
+}
+int number(std::string_view s) { return std::atoi(std::string(s).c_str()); }
+// "2026-08": a year and a month from 01 to 12.
+bool is_month(std::string_view s) {
+  return s.size() == 7 && s[4] == '-' && digits(s.substr(0, 4)) && digits(s.substr(5, 2)) && number(s.substr(5, 2)) >= 1 &&
+         number(s.substr(5, 2)) <= 12;
+}
+// "2026-08-26": a month and a day from 01 to 31.
+bool is_day(std::string_view s) {
+  return s.size() == 10 && is_month(s.substr(0, 7)) && s[7] == '-' && digits(s.substr(8, 2)) && number(s.substr(8, 2)) >= 1 &&
+         number(s.substr(8, 2)) <= 31;
+}
+
 // Reads the catalog's JSON. The catalog is our own file, so the checks here guard against
 // editing mistakes (a figure without a source, a typo in a chip id) rather than hostile input.
 class Reader {
@@ -68,16 +86,51 @@ class Reader {
     f.value = j["value"].get<double>();
     if (j.contains("low") && j["low"].is_number()) f.low = j["low"].get<double>();
     if (j.contains("high") && j["high"].is_number()) f.high = j["high"].get<double>();
-    f.source = text(j, "source", here);
-    f.as_of = text(j, "as_of", here);
+    static_cast<Cited&>(f) = cited(j, here);
     f.note = text(j, "note", here, false);
     f.unit = text(j, "unit", here, false);
-    f.estimate = j.contains("estimate") && j["estimate"].is_boolean() && j["estimate"].get<bool>();
-    if (!f.source.empty()) figures_.push_back({here, f.source});
+    f.flag = text(j, "flag", here, false);
+    f.estimate = flag(j, "estimate");
     if (f.has_range() && !(f.low <= f.value && f.value <= f.high))
       problems_.push_back({here, "low <= value <= high does not hold"});
     return f;
   }
+
+  // A fact's source and date: a day, or a month marked "month_only".
+  Cited cited(const Json& j, const std::string& here) {
+    Cited c;
+    c.source = text(j, "source", here);
+    c.as_of = text(j, "as_of", here);
+    c.month_only = flag(j, "month_only");
+    if (!c.source.empty()) figures_.push_back({here, c.source});
+    if (!c.as_of.empty() && !(c.month_only ? is_month(c.as_of) : is_day(c.as_of)))
+      problems_.push_back({here + ".as_of", c.month_only ? "must be a month (YYYY-MM)"
+                                                         : "must be a day (YYYY-MM-DD), or a month with \"month_only\": true"});
+    return c;
+  }
+
+  // An instance's chip count or region: {"value": ..., "source": ..., "as_of": ...}.
+  template <typename T> T cited_value(const Json& obj, const char* key, const std::string& path, Cited& where) {
+    const std::string here = path + "." + key;
+    const auto it = obj.find(key);
+    if (it == obj.end() || !it->is_object() || !it->contains("value")) {
+      problems_.push_back({here, "must be an object with a \"value\", its \"source\" and \"as_of\""});
+      return T{};
+    }
+    where = cited(*it, here);
+    const Json& v = (*it)["value"];
+    if constexpr (std::is_same_v<T, int>) {
+      if (v.is_number_integer() && v.get<long long>() > 0 && v.get<long long>() <= 1024) return static_cast<int>(v.get<long long>());
+      problems_.push_back({here + ".value", "must be a whole number from 1 to 1024"});
+      return 0;
+    } else {
+      if (v.is_string() && !v.get<std::string>().empty()) return v.get<std::string>();
+      problems_.push_back({here + ".value", "must be a non-empty string"});
+      return T{};
+    }
+  }
+
+  static bool flag(const Json& j, const char* key) { return j.contains(key) && j[key].is_boolean() && j[key].get<bool>(); }
 
   // Every member of `obj` as a figure (the catalog's defaults are open-ended: fields.cpp says
   // which field each one is the default of).
@@ -120,8 +173,8 @@ std::optional<Catalog> load_catalog(std::string_view json_text, Problems& proble
   if (root.contains("sources") && root["sources"].is_object()) {
     for (const auto& [key, value] : root["sources"].items()) {
       if (!value.is_object()) continue;
-      catalog.sources.push_back({key, read.text(value, "title", "sources." + key),
-                                 read.text(value, "url", "sources." + key)});
+      catalog.sources.push_back({key, read.text(value, "title", "sources." + key), read.text(value, "url", "sources." + key),
+                                 value.contains("secondary") && value["secondary"].is_boolean() && value["secondary"].get<bool>()});
     }
   } else {
     problems.push_back({"sources", "must be an object"});
@@ -167,11 +220,10 @@ std::optional<Catalog> load_catalog(std::string_view json_text, Problems& proble
     Instance inst;
     inst.id = read.text(j, "id", path);
     inst.provider = read.text(j, "provider", path);
-    inst.region = read.text(j, "region", path);
+    inst.region = read.cited_value<std::string>(j, "region", path, inst.region_cited);
     inst.chip = read.text(j, "chip", path);
     if (!catalog.find_chip(inst.chip)) problems.push_back({path + ".chip", "unknown chip \"" + inst.chip + "\""});
-    inst.chips = j.contains("chips") && j["chips"].is_number_integer() ? j["chips"].get<int>() : 0;
-    if (inst.chips <= 0) problems.push_back({path + ".chips", "must be a positive integer"});
+    inst.chips = read.cited_value<int>(j, "chips", path, inst.chips_cited);
     inst.network_gbps = read.figure(j, "network_gbps", path, true);
     bool any_price = false;
     if (j.contains("prices") && j["prices"].is_object()) {

@@ -44,13 +44,15 @@ void fill_pair(const WorkloadInputs& w, const PairInputs& p, double target_token
   r.compute_hours = compute_hours(r.training_flops, r.cluster_flops_per_sec);
 
   // Goodput: checkpoints pause the cluster, failures lose work and a restart.
-  const double mtbf = cluster_mtbf(p.mtbf_hours_per_instance, p.instances);
-  const double write_hours = p.checkpoint_write_minutes / 60;
-  const double restart_hours = p.restart_minutes / 60;
-  r.checkpoint_interval_hours = p.checkpoint_interval_hours > 0 ? p.checkpoint_interval_hours
-                                                                : optimal_checkpoint_interval(write_hours, mtbf);
-  r.goodput = goodput(r.checkpoint_interval_hours, write_hours, restart_hours, mtbf);
+  const GoodputTerms g = goodput_terms(w, p);
+  r.cluster_mtbf_hours = g.cluster_mtbf_hours;
+  r.checkpoint_bytes = g.checkpoint_bytes;
+  r.checkpoint_pause_hours = g.checkpoint_pause_hours;
+  r.restart_hours = g.restart_hours;
+  r.checkpoint_interval_hours = g.checkpoint_interval_hours;
+  r.goodput = g.goodput;
   r.training_hours = r.compute_hours / r.goodput;
+  r.interruptions = expected_interruptions(r.training_hours, r.cluster_mtbf_hours);
   r.wall_clock_hours = wall_clock_hours(r.compute_hours, r.goodput, p.compile_hours_per_run);
   r.days_to_model = days_to_model(p.wait_days, r.wall_clock_hours);
   r.chip_hours = chip_hours(r.wall_clock_hours, r.chips);

@@ -3,7 +3,9 @@
 #include <cstdio>
 
 #include "traincost/budget.hpp"
+#include "traincost/fields.hpp"
 #include "traincost/format.hpp"
+#include "traincost/present.hpp"
 #include "traincost/report.hpp"
 #include "traincost/scenario_json.hpp"
 #include "traincost/verdict.hpp"
@@ -186,6 +188,37 @@ void explain_budget(std::vector<ExplainStep>& steps, const WorkloadInputs& w, co
   steps.back().quantity = "Loss of the compute-optimal model";
 }
 
+// The goodput model: checkpoint size and pause, restart by failure class, interval, goodput.
+// An override the option gives replaces its derivation, and the text says so.
+void explain_goodput(std::vector<ExplainStep>& steps, const WorkloadInputs& w, const PairInputs& p, const OptionResult& r) {
+  const GoodputTerms t = goodput_terms(w, p);
+  const double mtbf = step<kClusterMtbf>(steps, Shown::Number, cluster_mtbf, p.mtbf_hours_per_instance, p.instances);
+  steps.back().result += " h";
+  const double bytes = step<kCheckpointBytes>(steps, Shown::Number, checkpoint_bytes, w.model.params, w.memory.bytes_per_param);
+  steps.back().result = "= " + fmt::bytes(bytes);
+  const double transfer = step<kCheckpointTransfer>(steps, Shown::Hours, checkpoint_transfer_hours, bytes,
+                                                    p.checkpoint_gbps_per_instance, p.instances);
+  if (p.checkpoint_write_minutes > 0)
+    steps.push_back({"Checkpoint pause", "δ = your checkpoint write time", g(p.checkpoint_write_minutes) + " min",
+                     shown(t.checkpoint_pause_hours, Shown::Hours)});
+  else
+    step<kCheckpointPause>(steps, Shown::Hours, checkpoint_pause_hours, transfer, p.checkpoint_blocking_share);
+  if (p.restart_minutes >= 0)
+    steps.push_back({"Restart", "R = your restart time", g(p.restart_minutes) + " min", shown(t.restart_hours, Shown::Hours)});
+  else
+    step<kRestart>(steps, Shown::Hours, restart_hours, p.job_restart_minutes, p.replacement_share, p.replacement_minutes, transfer);
+  const double between = step<kMtbfBetweenLosses>(steps, Shown::Number, mtbf_between_losses, mtbf, p.lost_work_share);
+  steps.back().result += " h";
+  if (p.checkpoint_interval_hours <= 0) {
+    step<kCheckpointInterval>(steps, Shown::Number, optimal_checkpoint_interval, t.checkpoint_pause_hours, between);
+    steps.back().result += " h";
+  }
+  step<kGoodput>(steps, Shown::Number, goodput, r.checkpoint_interval_hours, t.checkpoint_pause_hours, t.restart_hours,
+                 p.lost_work_share, mtbf);
+  steps.back().result += " (" + fmt::percent(r.goodput) + ")";
+  step<kInterruptions>(steps, Shown::Number, expected_interruptions, r.training_hours, mtbf);
+}
+
 }  // namespace
 
 std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs& p, const OptionResult& r,
@@ -228,14 +261,7 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs&
     steps.back().result += " FLOP/s (" + g(r.tokens_per_sec) + " tokens/s)";
   }
   step<kComputeHours>(steps, Shown::Hours, compute_hours, r.training_flops, r.cluster_flops_per_sec);
-  const double mtbf = step<kClusterMtbf>(steps, Shown::Number, cluster_mtbf, p.mtbf_hours_per_instance, p.instances);
-  steps.back().result += " h";
-  const double write_h = p.checkpoint_write_minutes / 60, restart_h = p.restart_minutes / 60;
-  if (p.checkpoint_interval_hours <= 0) {
-    step<kCheckpointInterval>(steps, Shown::Number, optimal_checkpoint_interval, write_h, mtbf);
-    steps.back().result += " h";
-  }
-  step<kGoodput>(steps, Shown::Number, goodput, r.checkpoint_interval_hours, write_h, restart_h, mtbf);
+  explain_goodput(steps, w, p, r);
   step<kWallClock>(steps, Shown::Hours, wall_clock_hours, r.compute_hours, r.goodput, p.compile_hours_per_run);
   const double per_day = w.usd_per_day_of_delay.value_or(0);
   if (p.wait_days > 0 || per_day > 0 || w.deadline_days) {
@@ -276,6 +302,13 @@ std::string explain_text(const Scenario& scenario, const ResolvedScenario& s, co
         out += "    " + step.quantity + ": " + step.formula + "\n";
         out += "        " + step.substituted + " " + step.result + "\n";
       }
+      const auto swings = goodput_sensitivity(s.workloads[w], s.workloads[w].options[o], scenario.options[o], builtin_catalog(),
+                                              s.options[o].family);
+      if (!swings.empty()) out += "    Goodput over the catalog's ranges (all else as above):\n";
+      for (const GoodputSwing& swing : swings)
+        out += "        " + field_label(*swing.field) + " " + field_value_text(*swing.field, swing.low) + " to " +
+               field_value_text(*swing.field, swing.high) + ": goodput " + fmt::percent(swing.goodput_at_low) + " to " +
+               fmt::percent(swing.goodput_at_high) + "\n";
     }
     out += "\n  Verdict: " + workload_verdict(s, results, w) + "\n\n";
   }

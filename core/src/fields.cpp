@@ -237,14 +237,32 @@ const FieldSpec custom_memory_gb = {"options[].custom.memory_gb", "memory", "GB 
 const FieldSpec mtbf_hours_per_instance = {"options[].reliability.mtbf_hours_per_instance", "MTBF", "hours", Display::Plain, {1, 1e9},
     "catalog per-chip MTBF / chips per instance", "Mean time between failures of one instance.", "6,300 h for 8 H100 (Llama 3)",
     bind<&Reliability::mtbf_hours_per_instance>(), &PairInputs::mtbf_hours_per_instance, "mtbf_hours_per_chip", kRangeable};
-const FieldSpec checkpoint_write_minutes = {"options[].reliability.checkpoint_write_minutes", "checkpoint write", "minutes", Display::Plain, {0, 1440, kExclusive},
-    "catalog default (5)", "Time a checkpoint blocks training.", "1 to 15",
-    bind<&Reliability::checkpoint_write_minutes>(), &PairInputs::checkpoint_write_minutes, "checkpoint_write_minutes", kRangeable};
+const FieldSpec checkpoint_write_minutes = {"options[].reliability.checkpoint_write_minutes", "checkpoint pause", "minutes", Display::Plain, {0, 1440, kExclusive},
+    "checkpoint size / bandwidth × blocking share", "Time each checkpoint stops training; set it to override the derivation.", "seconds (asynchronous, large cluster) to 15",
+    bind<&Reliability::checkpoint_write_minutes>(), &PairInputs::checkpoint_write_minutes, nullptr, kRangeable};
+const FieldSpec checkpoint_gbps_per_instance = {"options[].reliability.checkpoint_gbps_per_instance", "storage bandwidth", "GB/s per instance", Display::Plain, {0, 1e4, kExclusive},
+    "catalog default (1.0)", "Checkpoint write and read bandwidth each instance gets from storage.", "1.0 (Meta Tectonic 2 TB/s over 2,048 servers; BLOOM 1.2)",
+    bind<&Reliability::checkpoint_gbps_per_instance>(), &PairInputs::checkpoint_gbps_per_instance, "checkpoint_gbps_per_instance", kRangeable};
+const FieldSpec checkpoint_blocking_share = {"options[].reliability.checkpoint_blocking_share", "checkpoint blocking share", "fraction", Display::Percent, {0, 1, kExclusive},
+    "catalog default (1: synchronous)", "Share of the checkpoint write that stops training.", "1 synchronous; 0.04 asynchronous (PyTorch DCP)",
+    bind<&Reliability::checkpoint_blocking_share>(), &PairInputs::checkpoint_blocking_share, "checkpoint_blocking_share", kRangeable};
 const FieldSpec restart_minutes = {"options[].reliability.restart_minutes", "restart time", "minutes", Display::Plain, {0, 1440},
-    "catalog default (20)", "Time from a failure to training again (detect, replace, reload).", "5 to 60",
-    bind<&Reliability::restart_minutes>(), &PairInputs::restart_minutes, "restart_minutes", kRangeable};
+    "from the failure classes", "Mean time from a failure to training again; set it to override the derivation.", "2 (in-job) to 60 (self-managed)",
+    bind<&Reliability::restart_minutes>(), &PairInputs::restart_minutes, nullptr, kRangeable};
+const FieldSpec job_restart_minutes = {"options[].reliability.job_restart_minutes", "job restart", "minutes", Display::Plain, {0, 1440},
+    "catalog default (10)", "Detect the failure, relaunch the job and re-initialise it (without reloading the checkpoint).", "under 2 checkpointless; 15-30 conventional",
+    bind<&Reliability::job_restart_minutes>(), &PairInputs::job_restart_minutes, "job_restart_minutes", kRangeable};
+const FieldSpec replacement_share = {"options[].reliability.replacement_share", "failures needing a new node", "fraction", Display::Percent, {0, 1},
+    "catalog default (0.55)", "Share of failures that need a node replaced before the job restarts.", "0.55 (Llama 3: 59% GPU, 8% network)",
+    bind<&Reliability::replacement_share>(), &PairInputs::replacement_share, "replacement_share", kRangeable};
+const FieldSpec replacement_minutes = {"options[].reliability.replacement_minutes", "node replacement", "minutes", Display::Plain, {0, 10080},
+    "catalog default (5: a warm spare)", "Time to bring a replacement node into the job.", "5 with spares; hours without (OPT-175B)",
+    bind<&Reliability::replacement_minutes>(), &PairInputs::replacement_minutes, "replacement_minutes", kRangeable};
+const FieldSpec lost_work_share = {"options[].reliability.lost_work_share", "failures losing work", "fraction", Display::Percent, {0, 1, kExclusive},
+    "catalog default (1)", "Share of failures that roll back to the last checkpoint.", "1 checkpoint-restart; less with in-memory copies",
+    bind<&Reliability::lost_work_share>(), &PairInputs::lost_work_share, "lost_work_share", kRangeable};
 const FieldSpec checkpoint_interval_hours = {"options[].reliability.checkpoint_interval_hours", "checkpoint interval", "hours", Display::Plain, {0, 1000, kExclusive},
-    "the Young/Daly optimum", "Compute time between checkpoints.", "0.5 to 4",
+    "the Young/Daly optimum", "Compute time between checkpoints.", "0.1 to 4",
     bind<&Reliability::checkpoint_interval_hours>(), &PairInputs::checkpoint_interval_hours};
 
 // ---- Option: platform costs (also a workload's overrides) ---------------------------------------
@@ -305,7 +323,9 @@ const std::vector<const FieldSpec*>& all_fields() {
       &instances, &price_usd_per_hour, &discount, &mfu, &measured_tokens_per_sec_per_chip,
       &scaling_reference_chips, &scaling_per_doubling, &max_instances, &wait_days,
       &custom_chips, &custom_peak_tflops, &custom_memory_gb,
-      &mtbf_hours_per_instance, &checkpoint_write_minutes, &restart_minutes, &checkpoint_interval_hours,
+      &mtbf_hours_per_instance, &checkpoint_write_minutes, &checkpoint_gbps_per_instance, &checkpoint_blocking_share,
+      &restart_minutes, &job_restart_minutes, &replacement_share, &replacement_minutes, &lost_work_share,
+      &checkpoint_interval_hours,
       &engineer_weeks, &usd_per_engineer_week, &validation_runs, &validation_run_fraction,
       &convergence_penalty, &compile_hours_per_run, &maintenance_usd_per_year, &egress_tb_per_run,
       &egress_usd_per_tb, &report_probability_per_year, &report_effort_share, &range_low, &range_high};

@@ -1,5 +1,6 @@
 #include "traincost/formulas.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -60,6 +61,20 @@ double compute_hours(double training_flops, double cluster_flops_per_sec) { retu
 
 double cluster_mtbf(double mtbf_hours_per_instance, double instances) { return mtbf_hours_per_instance / instances; }
 
+double checkpoint_bytes(double params, double bytes_per_param) { return params * std::max(0.0, bytes_per_param - 2); }
+
+double checkpoint_transfer_hours(double bytes, double gbps_per_instance, double instances) {
+  return bytes / (instances * gbps_per_instance * 1e9) / 3600;
+}
+
+double checkpoint_pause_hours(double transfer_hours, double blocking_share) { return transfer_hours * blocking_share; }
+
+double restart_hours(double job_restart_minutes, double replacement_share, double replacement_minutes, double reload_hours) {
+  return (job_restart_minutes + replacement_share * replacement_minutes) / 60 + reload_hours;
+}
+
+double mtbf_between_losses(double mtbf_hours, double lost_work_share) { return mtbf_hours / lost_work_share; }
+
 double optimal_checkpoint_interval(double write_hours, double mtbf_hours) {
   const double d = write_hours, m = mtbf_hours;
   if (d >= 2 * m) return m;
@@ -67,12 +82,14 @@ double optimal_checkpoint_interval(double write_hours, double mtbf_hours) {
   return std::sqrt(2 * d * m) * (1 + std::sqrt(x) / 3 + x / 9) - d;
 }
 
-double goodput(double interval_hours, double write_hours, double restart_hours, double mtbf_hours) {
-  const double segment = interval_hours + write_hours;
+double goodput(double interval_hours, double pause_hours, double restart_hours, double lost_work_share, double mtbf_hours) {
+  const double segment = interval_hours + pause_hours;
   const double checkpoint_share = interval_hours / segment;
-  const double failure_loss = (segment / 2 + restart_hours) / mtbf_hours;
-  return checkpoint_share * (1 - failure_loss);
+  const double loss_per_failure = restart_hours + lost_work_share * segment / 2;
+  return checkpoint_share / (1 + loss_per_failure / mtbf_hours);
 }
+
+double expected_interruptions(double training_hours, double mtbf_hours) { return training_hours / mtbf_hours; }
 
 double wall_clock_hours(double compute_hours, double goodput, double compile_hours) {
   return compute_hours / goodput + compile_hours;

@@ -1,5 +1,7 @@
 #include "traincost/present.hpp"
 
+#include <cmath>
+
 #include <cstring>
 
 #include "traincost/format.hpp"
@@ -75,13 +77,23 @@ std::string field_value_text(const FieldSpec& field, double value) {
     case Display::Quantity: return fmt::count(value);
     case Display::Plain: break;
   }
-  return fmt::number(value, 3);
+  // Three significant digits, but never e-notation for a figure people read in full: 8,063 h.
+  return std::fabs(value) >= 1000 && std::fabs(value) < 1e16 ? fmt::number(std::round(value)) : fmt::number(value, 3);
 }
+
+namespace {
+std::string sentence_case(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
+  return text;
+}
+}  // namespace
 
 std::string citation(const Figure& figure, const Catalog& catalog) {
   if (!figure.present()) return {};
   const Source* s = catalog.find_source(figure.source);
-  std::string text = (s ? s->title : figure.source) + ", " + figure.as_of;
+  std::string text = figure.flag.empty() ? "" : sentence_case(figure.flag) + ". ";
+  text += (s ? s->title : figure.source) + (s && s->secondary ? " (secondary source)" : "") + ", " + figure.as_of;
+  if (figure.month_only) text += " (month only)";
   if (figure.estimate) text += " (estimate)";
   if (!figure.note.empty()) text += ". " + figure.note;
   return text;

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "traincost/budget.hpp"
+#include "traincost/fields.hpp"
 #include "traincost/format.hpp"
 #include "traincost/present.hpp"
 #include "traincost/verdict.hpp"
@@ -163,6 +164,23 @@ OrderedJson budget_json(const BudgetPlan& b) {
 
 OrderedJson optional_json(const std::optional<double>& v) { return v ? OrderedJson(*v) : OrderedJson(); }
 
+OrderedJson reliability_json(const OptionResult& r, const std::vector<GoodputSwing>& swings) {
+  OrderedJson sensitivity = OrderedJson::array();
+  for (const GoodputSwing& swing : swings)
+    sensitivity.push_back({{"input", swing.field->input_name()},
+                           {"low", swing.low},
+                           {"high", swing.high},
+                           {"goodput_at_low", swing.goodput_at_low},
+                           {"goodput_at_high", swing.goodput_at_high}});
+  return {{"cluster_mtbf_hours", r.cluster_mtbf_hours},
+          {"checkpoint_bytes", r.checkpoint_bytes},
+          {"checkpoint_pause_hours", r.checkpoint_pause_hours},
+          {"restart_hours", r.restart_hours},
+          {"checkpoint_interval_hours", r.checkpoint_interval_hours},
+          {"interruptions", r.interruptions},
+          {"goodput_sensitivity", sensitivity}};
+}
+
 OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved, const Results& results) {
   OrderedJson j = OrderedJson::object();
   j["traincost_version"] = TRAINCOST_VERSION;
@@ -225,6 +243,8 @@ OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved,
                       {"bytes_per_chip", r.memory.bytes_per_chip},
                       {"usable_bytes_per_chip", r.memory.usable_bytes_per_chip}};
       oj["performance"] = performance_json(resolved.workloads[w].options[o].performance);
+      oj["reliability"] = reliability_json(r, goodput_sensitivity(resolved.workloads[w], resolved.workloads[w].options[o],
+                                                                  s.options[o], builtin_catalog(), resolved.options[o].family));
       oj["savings_vs_reference"] = r.savings_vs_reference;
       oj["wall_clock_ratio_vs_reference"] = r.wall_clock_ratio_vs_reference;
       oj["breakeven_vs_reference"] = breakeven_json(r.vs_reference);

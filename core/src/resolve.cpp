@@ -66,9 +66,12 @@ PairInputs resolve_option(const Option& o, const Catalog& catalog, const Platfor
   };
   p.mtbf_hours_per_instance = o.reliability.mtbf_hours_per_instance.value_or(
       catalog_value(fields::mtbf_hours_per_instance) / p.chips_per_instance);
-  p.checkpoint_write_minutes = o.reliability.checkpoint_write_minutes.value_or(catalog_value(fields::checkpoint_write_minutes));
-  p.restart_minutes = o.reliability.restart_minutes.value_or(catalog_value(fields::restart_minutes));
+  p.checkpoint_write_minutes = o.reliability.checkpoint_write_minutes.value_or(0);  // 0: derived per workload
+  p.restart_minutes = o.reliability.restart_minutes.value_or(PairInputs::kDerived);
   p.checkpoint_interval_hours = o.reliability.checkpoint_interval_hours.value_or(0);  // 0: the Young/Daly optimum
+  for (const FieldSpec* f : {&fields::checkpoint_gbps_per_instance, &fields::checkpoint_blocking_share, &fields::job_restart_minutes,
+                             &fields::replacement_share, &fields::replacement_minutes, &fields::lost_work_share})
+    p.*(f->resolved) = f->get(o.reliability).value_or(catalog_value(*f));
 
   // Platform costs: the workload's override, then the option's value, then the catalog default
   // for the chip family (0 where the catalog has none).

@@ -245,6 +245,15 @@ std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario
     const std::string price = option_path(i, "price_usd_per_hour");
     if (info.price_from_catalog && info.catalog_price && info.catalog_price->has_range() && !has_range(price))
       add(ref_of(price), info.catalog_price->low, info.catalog_price->high, Distribution::Triangular, true);
+    // Failures matter only on large clusters: where they cost more than 3% of the time, the
+    // per-chip MTBF varies over the catalog's range (OPT-175B's failure rate to BLOOM's).
+    const std::string mtbf = option_path(i, "reliability.mtbf_hours_per_instance");
+    const Figure* mtbf_figure = catalog.defaults.find(fields::mtbf_hours_per_instance.catalog_default, info.family);
+    const WorkloadInputs& first = resolved.workloads.front();
+    if (!s.options[i].reliability.mtbf_hours_per_instance && mtbf_figure && mtbf_figure->has_range() && !has_range(mtbf) &&
+        goodput_terms(first, first.options[i]).goodput < 0.97)
+      add(ref_of(mtbf), mtbf_figure->low / p.chips_per_instance, mtbf_figure->high / p.chips_per_instance, Distribution::Triangular,
+          true);
     const std::string weeks = option_path(i, "porting.engineer_weeks");
     if (p.engineer_weeks > 0 && !has_range(weeks))
       add(ref_of(weeks), p.engineer_weeks * 0.5, p.engineer_weeks * 2.5, Distribution::LogNormal, true);

@@ -13,7 +13,7 @@ time from the files the calculator is built from, so the pages cannot drift from
   {{title:FILE}} {{verdict:FILE}}     its title in assets/presets.json; its first verdict (the CLI)
   {{markdown:FILE}}                   the CLI's Markdown report of it
   {{fig:PATH}} {{figr:PATH}}          a catalog figure (PATH like defaults/restart_minutes); figr adds its range
-  {{data:chips|instances|defaults|sources|estimates|counts}}   tables generated from assets/catalog.json
+  {{data:chips|instances|defaults|sources|estimates|caveats|counts}}   tables generated from assets/catalog.json
 
 The CLI is the Emscripten (Node) build of `traincost`, so links and verdicts are byte for byte
 what the calculator computes. An unknown placeholder fails the build.
@@ -47,14 +47,22 @@ PERFORMANCE_FIGURES = [("matmul_efficiency", "Matmul efficiency (BF16)"), ("fp8_
                        ("holdout_p90_error", "Held-out 90th-percentile error"), ("holdout_rows", "Held-out rows"),
                        ("calibration_rows", "Calibration rows")]
 DEFAULT_FIGURES = [("usd_per_engineer_week", "Engineer-week, fully loaded"), ("egress_usd_per_tb", "Data egress"),
-                   ("mtbf_hours_per_chip", "Mean time between failures"), ("checkpoint_write_minutes", "Checkpoint write"),
-                   ("restart_minutes", "Restart after a failure")]
+                   ("mtbf_hours_per_chip", "Mean time between failures"),
+                   ("checkpoint_gbps_per_instance", "Checkpoint storage bandwidth"),
+                   ("checkpoint_blocking_share", "Share of a checkpoint write that stops training"),
+                   ("job_restart_minutes", "Job restart after a failure"),
+                   ("replacement_share", "Failures that need a node replaced"),
+                   ("replacement_minutes", "Node replacement"), ("lost_work_share", "Failures that lose work")]
 PLATFORM_FIGURES = [("engineer_weeks", "Porting effort"), ("validation_runs", "Validation runs"),
                     ("validation_run_fraction", "Length of a validation run"), ("convergence_penalty", "Convergence penalty"),
                     ("compile_hours_per_run", "Compilation before each run"), ("maintenance_usd_per_year", "SDK maintenance"),
                     ("report_probability_per_year", "Chance of a forced re-port, a year"),
                     ("report_effort_share", "Cost of a re-port, share of the first")]
 FAMILIES = [("trainium", "Trainium"), ("nvidia", "NVIDIA")]
+
+
+def as_of_text(fig):
+    return fig["as_of"] + (" (month only)" if fig.get("month_only") else "")
 
 
 def esc(text):
@@ -87,7 +95,9 @@ UNITS = {
     "mamf_fp8_tflops": (num, " TFLOP/s"), "holdout_median_error": (pct, ""), "holdout_p90_error": (pct, ""),
     "ring_efficiency": (pct, " of the link"), "gemm_knee": (num, ""), "memory_bound_bytes": (num, " bytes"),
     "mfu": (pct, ""), "usd_per_engineer_week": (money, " per engineer-week"), "egress_usd_per_tb": (money, " per TB"),
-    "mtbf_hours_per_chip": (num, " h per chip"), "checkpoint_write_minutes": (num, " min"), "restart_minutes": (num, " min"),
+    "mtbf_hours_per_chip": (num, " h per chip"), "checkpoint_gbps_per_instance": (num, " GB/s per instance"),
+    "checkpoint_blocking_share": (pct, ""), "job_restart_minutes": (num, " min"), "replacement_share": (pct, ""),
+    "replacement_minutes": (num, " min"), "lost_work_share": (pct, ""), "chips": (num, ""),
     "engineer_weeks": (num, " engineer-weeks"), "validation_runs": (num, " runs"),
     "validation_run_fraction": (pct, " of a full run"), "convergence_penalty": (pct, " more tokens"),
     "compile_hours_per_run": (num, " h"), "maintenance_usd_per_year": (money, " a year"),
@@ -95,6 +105,8 @@ UNITS = {
 
 
 def figure_text(key, fig, with_range=False):
+    if isinstance(fig["value"], str):  # an instance's region
+        return fig["value"]
     fmt, unit = UNITS.get(key, (num, ""))
     if key == "hbm":  # bytes, shown as memory is sized: GiB
         return f"{fig['value'] / 2**30:,.1f} GiB ({num(fig['value'])} bytes)"
@@ -130,7 +142,8 @@ class Catalog:
         s = self.sources[key]
         external = re.match(r"https?://", s["url"]) is not None
         rel = ' rel="external noreferrer"' if external else ""
-        return f'<a href="{esc(s["url"])}"{rel}>{esc(s["title"])}</a>'
+        secondary = ' <span class="badge">secondary</span>' if s.get("secondary") else ""
+        return f'<a href="{esc(s["url"])}"{rel}>{esc(s["title"])}</a>{secondary}'
 
     def row(self, path, label, key, fig, head=""):
         """One figure as a table row: what, value (+ range, note, estimate mark), source, as-of."""
@@ -138,17 +151,19 @@ class Catalog:
         value = esc(figure_text(key, fig, with_range=True))
         if key in dict(PRICING) and path.startswith("instances/"):
             inst = next(x for x in self.doc["instances"] if x["id"] == path.split("/")[1])
-            if inst["chips"] > 1:
-                value += f' <span class="per-chip">({esc(money(round(fig["value"] / inst["chips"], 2)))} per chip-hour)</span>'
+            if inst["chips"]["value"] > 1:
+                value += f' <span class="per-chip">({esc(money(round(fig["value"] / inst["chips"]["value"], 2)))} per chip-hour)</span>'
         if estimate:
             value += ' <span class="badge">estimate</span>'
+        if fig.get("flag"):
+            value += f' <span class="badge flag">{esc(fig["flag"])}</span>'
         if fig.get("convention"):
             value += f'<br><small>Counted as: {esc(fig["convention"])}</small>'
         if fig.get("note"):
             value += f'<br><small>{esc(fig["note"])}</small>'
         cls = ' class="is-estimate"' if estimate else ""
         return (f'<tr data-figure="{esc(path)}"{cls}>{head}<th scope="row">{esc(label)}</th><td>{value}</td>'
-                f'<td>{self.source_link(fig["source"])}</td><td class="as-of">{esc(fig["as_of"])}</td></tr>')
+                f'<td>{self.source_link(fig["source"])}</td><td class="as-of">{esc(as_of_text(fig))}</td></tr>')
 
     def group(self, group_id, head_html, rows):
         """A <tbody> per chip/instance/defaults group; its first row carries the group's header cell."""
@@ -178,11 +193,13 @@ class Catalog:
     def instances_html(self):
         groups = []
         for i in self.doc["instances"]:
-            rows = [(f"instances/{i['id']}/network_gbps", "Network", "network_gbps", i["network_gbps"])]
+            rows = [(f"instances/{i['id']}/chips", "Chips", "chips", i["chips"]),
+                    (f"instances/{i['id']}/region", "Region of the price", "region", i["region"]),
+                    (f"instances/{i['id']}/network_gbps", "Network", "network_gbps", i["network_gbps"])]
             rows += [(f"instances/{i['id']}/prices/{k}", label, k, i["prices"][k]) for k, label in PRICING if k in i["prices"]]
             chip = self.chips.get(i["chip"], {"name": i["chip"]})
-            head = (f'<code class="name">{esc(i["id"])}</code><br><small>{esc(i["provider"])}, {esc(i["region"])}<br>'
-                    f'{i["chips"]} × <a href="#chip-{esc(i["chip"])}">{esc(chip["name"])}</a></small>')
+            head = (f'<code class="name">{esc(i["id"])}</code><br><small>{esc(i["provider"])}, {esc(i["region"]["value"])}<br>'
+                    f'{i["chips"]["value"]} × <a href="#chip-{esc(i["chip"])}">{esc(chip["name"])}</a></small>')
             groups.append(self.group(f"instance-{i['id']}", head, rows))
         return self.table("Instances: hourly price per instance for each way of buying it", "Instance", groups)
 
@@ -212,7 +229,7 @@ class Catalog:
         for c in self.doc["chips"]:
             out += [(f"chips/{c['id']}/{k}", k, v) for k, v in c.items() if isinstance(v, dict) and "value" in v]
         for i in self.doc["instances"]:
-            out.append((f"instances/{i['id']}/network_gbps", "network_gbps", i["network_gbps"]))
+            out += [(f"instances/{i['id']}/{k}", k, i[k]) for k in ("chips", "region", "network_gbps")]
             out += [(f"instances/{i['id']}/prices/{k}", k, v) for k, v in i["prices"].items()]
         d = self.doc["defaults"]
         out += [(f"defaults/{k}", k, v) for k, v in d.items() if k != "platform"]
@@ -253,6 +270,24 @@ class Catalog:
                         f'<td>{esc(figure_text(key, fig, with_range=True))}</td><td>{esc(fig.get("note", ""))}</td></tr>')
         return ('<div class="table-wrap"><table class="plain"><thead><tr><th scope="col">Figure</th><th scope="col">Value</th>'
                 '<th scope="col">Why it is an estimate</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table></div>")
+
+    def caveats_html(self):
+        """Every figure the catalog flags (an expired offer, a single snapshot, an unconfirmed
+        region), and how many speak only for a month."""
+        rows, months = [], 0
+        for path, key, fig in self.all_figures():
+            months += bool(fig.get("month_only"))
+            if not fig.get("flag"):
+                continue
+            what = path.split("/")
+            anchor = f"instance-{what[1]}" if what[0] == "instances" else f"chip-{what[1]}" if what[0] == "chips" else "defaults"
+            label = f'{what[1]}: {dict(PRICING).get(key, key.replace("_", " "))}' if what[0] in ("chips", "instances") else key
+            rows.append(f'<tr data-figure="{esc(path)}"><th scope="row"><a href="#{esc(anchor)}">{esc(label)}</a></th>'
+                        f'<td>{esc(figure_text(key, fig))}</td><td><span class="badge flag">{esc(fig["flag"])}</span> '
+                        f'{esc(fig.get("note", ""))}</td></tr>')
+        return ('<div class="table-wrap"><table class="plain"><thead><tr><th scope="col">Figure</th><th scope="col">Value</th>'
+                '<th scope="col">Caveat</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table></div>"
+                f"<p>{months} figures come from sources that give only a month; their date reads “(month only)”.</p>")
 
     def counts_html(self):
         n_est = sum(1 for _, _, f in self.all_figures() if f.get("estimate"))
@@ -359,7 +394,7 @@ def main():
                 except (KeyError, StopIteration, TypeError):
                     sys.exit(f"build_site: {page}: {m.group(0)} names no figure of the catalog")
                 return esc(figure_text(key, fig, with_range=name == "figr"))
-            if name == "data" and arg in ("chips", "instances", "defaults", "performance", "sources", "estimates", "counts"):
+            if name == "data" and arg in ("chips", "instances", "defaults", "performance", "sources", "estimates", "caveats", "counts"):
                 return getattr(catalog, arg + "_html")()
             sys.exit(f"build_site: {page}: unknown placeholder {m.group(0)}")
         return re.sub(r"\{\{(\w+)(?::([^}]+))?\}\}", one, text)

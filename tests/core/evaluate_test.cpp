@@ -49,35 +49,37 @@ TEST_F(HandWorkedPair, WorkAndSpeed) {
   // 16 chips × 1e15 × 0.5 = 8e15 FLOP/s; 7.2e20 / 8e15 = 90,000 s = 25 h
   EXPECT_DOUBLE_EQ(r.cluster_flops_per_sec, 8e15);
   EXPECT_DOUBLE_EQ(r.compute_hours, 25);
-  // goodput = 9.9 / (9.9 + 0.1) × (1 - ((9.9 + 0.1) / 2 + 0) / 100) = 0.99 × 0.95 = 0.9405
-  EXPECT_NEAR(r.goodput, 0.9405, 1e-15);
-  // training 25 / 0.9405 = 26.5816055 h; wall clock + 1 h compile = 27.5816055 h
-  EXPECT_NEAR(r.training_hours, 26.58160552897395, 1e-9);
-  EXPECT_NEAR(r.wall_clock_hours, 27.58160552897395, 1e-9);
-  // chip-hours 27.5816055 × 16 = 441.305688; instance-hours × 2 = 55.163211
-  EXPECT_NEAR(r.chip_hours, 441.3056884635832, 1e-8);
-  EXPECT_NEAR(r.instance_hours, 55.16321105794790, 1e-8);
+  // goodput = 9.9 / (9.9 + 0.1) / (1 + (0 + 1 × (9.9 + 0.1) / 2) / 100) = 0.99 / 1.05 = 0.9428571
+  EXPECT_NEAR(r.goodput, 0.99 / 1.05, 1e-15);
+  // training 25 / 0.9428571 = 26.5151515 h; wall clock + 1 h compile = 27.5151515 h
+  EXPECT_NEAR(r.training_hours, 26.515151515151516, 1e-9);
+  EXPECT_NEAR(r.wall_clock_hours, 27.515151515151516, 1e-9);
+  // chip-hours 27.5151515 × 16 = 440.242424; instance-hours × 2 = 55.030303
+  EXPECT_NEAR(r.chip_hours, 440.24242424242425, 1e-8);
+  EXPECT_NEAR(r.instance_hours, 55.03030303030303, 1e-8);
+  // a failure every 100 h over 26.5 training hours: 0.265 interruptions
+  EXPECT_NEAR(r.interruptions, 0.26515151515151516, 1e-12);
 }
 
 TEST_F(HandWorkedPair, Money) {
   const OptionResult r = evaluate_pair(w, p, 1e11);
-  // price 100 × (1 - 0.2) = $80; compute 26.5816055 h × 2 × 80 = $4,253.0569; compile 1 × 2 × 80 = $160
+  // price 100 × (1 - 0.2) = $80; compute 26.5151515 h × 2 × 80 = $4,242.4242; compile 1 × 2 × 80 = $160
   EXPECT_DOUBLE_EQ(r.price_usd_per_hour, 80);
-  EXPECT_NEAR(r.compute_cost, 4253.056884635832, 1e-8);
+  EXPECT_NEAR(r.compute_cost, 4242.424242424242, 1e-8);
   EXPECT_DOUBLE_EQ(r.compile_cost, 160);
-  EXPECT_NEAR(r.hardware_cost_per_run, 4413.056884635832, 1e-8);
-  // one-time: 4 × 5,000 + 2 × 0.1 × 4,253.0569 = 20,000 + 850.6114 = $20,850.6114
-  EXPECT_NEAR(r.one_time_cost, 20850.611376927165, 1e-8);
+  EXPECT_NEAR(r.hardware_cost_per_run, 4402.424242424242, 1e-8);
+  // one-time: 4 × 5,000 + 2 × 0.1 × 4,242.4242 = 20,000 + 848.4848 = $20,848.4848
+  EXPECT_NEAR(r.one_time_cost, 20848.484848484848, 1e-8);
   // maintenance 12,000 × 6 / 12 = $6,000; egress 2 × 50 = $100
   EXPECT_DOUBLE_EQ(r.maintenance_cost, 6000);
   EXPECT_DOUBLE_EQ(r.egress_cost_per_run, 100);
-  // fully loaded = 4,413.0569 + 100 + (20,850.6114 + 6,000) / 4 = 4,513.0569 + 6,712.6528 = $11,225.7097
-  EXPECT_NEAR(r.cost_per_run, 11225.709728867623, 1e-8);
-  // per million target tokens: 11,225.7097 / (1e11 / 1e6) = $0.1122571
-  EXPECT_NEAR(r.cost_per_million_tokens, 0.11225709728867624, 1e-12);
-  // over the horizon × 4 runs = $44,902.84; a year is twice the 6-month horizon: $89,805.68
-  EXPECT_NEAR(r.horizon_cost, 44902.83891547049, 1e-7);
-  EXPECT_NEAR(r.annual_cost, 89805.67783094099, 1e-7);
+  // fully loaded = 4,402.4242 + 100 + (20,848.4848 + 6,000) / 4 = 4,502.4242 + 6,712.1212 = $11,214.5455
+  EXPECT_NEAR(r.cost_per_run, 11214.545454545454, 1e-8);
+  // per million target tokens: 11,214.5455 / (1e11 / 1e6) = $0.1121455
+  EXPECT_NEAR(r.cost_per_million_tokens, 0.11214545454545453, 1e-12);
+  // over the horizon × 4 runs = $44,858.18; a year is twice the 6-month horizon: $89,716.36
+  EXPECT_NEAR(r.horizon_cost, 44858.181818181816, 1e-7);
+  EXPECT_NEAR(r.annual_cost, 89716.36363636363, 1e-7);
   // The breakdown of a run adds up to the fully loaded cost.
   const CostBreakdown b = breakdown(r, w.runs);
   EXPECT_NEAR(b.compute + b.compile + b.porting + b.validation + b.maintenance + b.egress, r.cost_per_run, 1e-8);
@@ -89,19 +91,19 @@ TEST_F(HandWorkedPair, DelayAndRePortingJoinTheCosts) {
   p.report_probability_per_year = 0.5;
   p.report_effort_share = 0.4;
   const OptionResult r = evaluate_pair(w, p, 1e11);
-  // days until done: 2 + 27.5816055 h / 24 = 3.14923356 days; delay 1,000 × 3.14923356 = $3,149.2336 per run
-  EXPECT_NEAR(r.days_to_model, 3.1492335637072477, 1e-12);
-  EXPECT_NEAR(r.delay_cost_per_run, 3149.233563707248, 1e-8);
-  // re-porting over 6 months: 0.5 a year × 0.4 × one-time $20,850.6114 × 6 / 12 = $2,085.0611
-  EXPECT_NEAR(r.re_porting_cost, 2085.061137692717, 1e-8);
-  // fixed: 20,850.6114 + 6,000 + 2,085.0611 = $28,935.6725; per run: 4,413.0569 + 100 + 3,149.2336 = $7,662.2904
-  EXPECT_NEAR(r.fixed_cost, 28935.67251461988, 1e-8);
-  EXPECT_NEAR(r.per_run_cost, 7662.290448343079, 1e-8);
-  // fully loaded: 7,662.2904 + 28,935.6725 / 4 = $14,896.2086
-  EXPECT_NEAR(r.cost_per_run, 14896.20857699805, 1e-8);
+  // days until done: 2 + 27.5151515 h / 24 = 3.14646465 days; delay 1,000 × 3.14646465 = $3,146.4646 per run
+  EXPECT_NEAR(r.days_to_model, 3.146464646464646, 1e-12);
+  EXPECT_NEAR(r.delay_cost_per_run, 3146.464646464646, 1e-8);
+  // re-porting over 6 months: 0.5 a year × 0.4 × one-time $20,848.4848 × 6 / 12 = $2,084.8485
+  EXPECT_NEAR(r.re_porting_cost, 2084.848484848485, 1e-8);
+  // fixed: 20,848.4848 + 6,000 + 2,084.8485 = $28,933.3333; per run: 4,402.4242 + 100 + 3,146.4646 = $7,648.8889
+  EXPECT_NEAR(r.fixed_cost, 28933.333333333332, 1e-8);
+  EXPECT_NEAR(r.per_run_cost, 7648.888888888889, 1e-8);
+  // fully loaded: 7,648.8889 + 28,933.3333 / 4 = $14,882.2222
+  EXPECT_NEAR(r.cost_per_run, 14882.222222222223, 1e-8);
   const CostBreakdown b = breakdown(r, w.runs);
-  EXPECT_NEAR(b.delay, 3149.233563707248, 1e-8);
-  EXPECT_NEAR(b.re_porting, 2085.061137692717 / 4, 1e-8);
+  EXPECT_NEAR(b.delay, 3146.464646464646, 1e-8);
+  EXPECT_NEAR(b.re_porting, 2084.848484848485 / 4, 1e-8);
   EXPECT_NEAR(b.compute + b.compile + b.porting + b.validation + b.maintenance + b.re_porting + b.egress + b.delay, r.cost_per_run, 1e-8);
 }
 

@@ -39,11 +39,12 @@ TEST(Present, AnOptionThatCannotRunShowsNoTimeOrCost) {
 }
 
 TEST(Present, TheSameStatusInEveryReport) {
-  // 100,000 p5 instances fail faster than they checkpoint (issue 15, row 3); a batch large
-  // enough to spread over them.
+  // 100,000 p5 instances fail every 3.75 minutes (issue 15, row 3); with a day to restart each
+  // time they make almost no progress: goodput 1/(1 + 1440/3.75) < 1%. A batch large enough to
+  // spread over them.
   const Scenario s = test::scenario(test::simple_scenario(R"("model":{"params":8e9},"target":{"tokens":1e14},"global_batch_tokens":1e10)",
                                                           R"("instance":"trn2.48xlarge","instances":2)",
-                                                          R"("instance":"p5.48xlarge","instances":100000)"));
+                                                          R"("instance":"p5.48xlarge","instances":100000,"reliability":{"restart_minutes":1440})"));
   const ResolvedScenario r = resolve(s, builtin_catalog());
   const Results res = evaluate(r);
   ASSERT_EQ(res.workloads[0].options[1].infeasible, Infeasible::Goodput);
@@ -126,6 +127,19 @@ TEST(Present, CitationNamesTheSourceTheDateAndAnEstimate) {
   estimate.estimate = true;
   EXPECT_NE(citation(estimate, c).find("(estimate)"), std::string::npos);
   EXPECT_EQ(citation(Figure{}, c), "");
+}
+
+TEST(Present, CitationShowsTheFlagMonthOnlyDatesAndSecondarySources) {
+  const Catalog& c = builtin_catalog();
+  const Instance* trn2 = c.find_instance("trn2.48xlarge");
+  ASSERT_TRUE(trn2);
+  const std::string price = citation(trn2->price(PricingModel::OnDemand), c);
+  EXPECT_EQ(price.rfind("Single snapshot. ", 0), 0u) << price;
+  EXPECT_NE(price.find("(secondary source)"), std::string::npos) << price;
+  const Instance* p5 = c.find_instance("p5.48xlarge");
+  ASSERT_TRUE(p5);
+  EXPECT_NE(citation(p5->price(PricingModel::OnDemand), c).find("(month only)"), std::string::npos);
+  EXPECT_EQ(citation(p5->price(PricingModel::CapacityBlock), c).rfind("Expired offer. ", 0), 0u);
 }
 
 }  // namespace

@@ -305,14 +305,18 @@ void draw_options(App& app) {
       for (const FieldSpec* spec : fields_of(Owner::Reliability)) {
         label_cell(*spec);
         each([&](size_t i, Option& o) {
-          // The checkpoint interval's default is the Young/Daly optimum the results computed.
-          const bool interval = spec == &f::checkpoint_interval_hours;
-          const double optimum = app.d.valid && i < app.d.results.workloads.front().options.size()
-                                     ? app.d.results.workloads.front().options[i].checkpoint_interval_hours
-                                     : 1.0;
+          // The checkpoint pause, the restart time and the interval are derived per workload:
+          // their defaults are what the results computed for the first workload.
+          const OptionResult* r = app.d.valid && i < app.d.results.workloads.front().options.size()
+                                      ? &app.d.results.workloads.front().options[i]
+                                      : nullptr;
+          const double derived = spec == &f::checkpoint_interval_hours ? (r ? r->checkpoint_interval_hours : 1.0)
+                                 : spec == &f::checkpoint_write_minutes ? (r ? r->checkpoint_pause_hours * 60 : 1.0)
+                                 : spec == &f::restart_minutes          ? (r ? r->restart_hours * 60 : 10.0)
+                                                                        : -1;
           const Figure* figure = spec->catalog_default ? c.defaults.find(spec->catalog_default, infos[i].family) : nullptr;
-          changed |= widget::optional_field(o.reliability, *spec, interval ? optimum : defaults[i].*(spec->resolved),
-                                             interval ? "the Young/Daly optimum for this cluster" : cite(figure));
+          changed |= widget::optional_field(o.reliability, *spec, derived >= 0 ? derived : defaults[i].*(spec->resolved),
+                                             derived >= 0 ? std::string("derived for this cluster: ") + spec->default_text : cite(figure));
         });
       }
       label_cell(f::scaling_reference_chips);

@@ -14,16 +14,24 @@
 
 namespace traincost {
 
+// Where a fact comes from: a key into Catalog::sources and the day it speaks for. A source that
+// gives only a month says so ("2026-08" with month_only); no other precision is accepted.
+struct Cited {
+  std::string source;
+  std::string as_of;        // YYYY-MM-DD, or YYYY-MM when month_only
+  bool month_only = false;
+};
+
 // One sourced number. `low`/`high` (when the catalog gives them) bound what the figure
-// plausibly is; the uncertainty analysis uses them as default ranges.
-struct Figure {
+// plausibly is; the uncertainty analysis uses them as default ranges. `flag` is a short caveat
+// every view shows beside the figure ("expired offer", "single snapshot").
+struct Figure : Cited {
   double value = NAN;
   double low = NAN;
   double high = NAN;
-  std::string source;  // key into Catalog::sources
-  std::string as_of;   // date the figure speaks for (YYYY, YYYY-MM or YYYY-MM-DD)
   std::string note;
-  std::string unit;    // only where the catalog states one (memory: "GB" or "GiB")
+  std::string unit;    // only where the catalog states one (memory: "bytes")
+  std::string flag;
   bool estimate = false;
 
   bool present() const { return !std::isnan(value); }
@@ -34,6 +42,7 @@ struct Source {
   std::string id;
   std::string title;
   std::string url;
+  bool secondary = false;  // reports or transcribes another publisher's figure
 };
 
 enum class Family { Trainium, Nvidia };
@@ -79,8 +88,10 @@ struct Instance {
   std::string id;
   std::string provider;
   std::string region;
+  Cited region_cited;
   std::string chip;  // Chip::id
   int chips = 0;
+  Cited chips_cited;
   Figure network_gbps;
   std::array<Figure, kPricingModels> prices;  // indexed by PricingModel; absent where unpublished
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "traincost/formulas.hpp"
+#include "traincost/reliability.hpp"
 #include "traincost/resolve.hpp"
 
 namespace traincost {
@@ -34,8 +35,14 @@ struct OptionResult {
   double cluster_flops_per_sec = 0;  // achieved model FLOP/s
   double tokens_per_sec = 0;
   double compute_hours = 0;       // pure training time
+  // Goodput (GoodputTerms)
+  double cluster_mtbf_hours = 0;
+  double checkpoint_bytes = 0;
+  double checkpoint_pause_hours = 0;
+  double restart_hours = 0;
   double checkpoint_interval_hours = 0;
   double goodput = 1;
+  double interruptions = 0;       // failures expected while the run trains
   double training_hours = 0;      // compute_hours / goodput
   double wall_clock_hours = 0;    // training + compilation
   double days_to_model = 0;       // wait for capacity + wall clock, in days

@@ -87,21 +87,60 @@ inline constexpr Formula kComputeHours{"Compute time", "T", "{C} / {F} / 3600", 
 double cluster_mtbf(double mtbf_hours_per_instance, double instances);
 inline constexpr Formula kClusterMtbf{"Cluster MTBF", "M", "{MTBF per instance} / {instances}", "MTBF per instance, instances"};
 
-// Compute time between checkpoints that minimises lost time, for checkpoint write time delta
-// and mean time between failures M (both hours). Young 1974 gives sqrt(2·delta·M); Daly 2006
-// (Future Generation Computer Systems 22:303) refines it:
+// Bytes a checkpoint holds: the training state without the gradients (2 bytes per parameter in
+// bf16), which a restart does not need. Mixed-precision Adam (16 bytes per parameter in memory)
+// saves 14: BLOOM's 176B checkpoints were 2.3 TB, 13 bytes per parameter.
+double checkpoint_bytes(double params, double bytes_per_param);
+inline constexpr Formula kCheckpointBytes{"Checkpoint size", "B", "{params} × ({bytes per param} − 2)", "params, bytes per param"};
+
+// Hours to move a checkpoint between the cluster and storage: every instance writes (or reads)
+// its shard at once, at its share of the storage bandwidth.
+double checkpoint_transfer_hours(double bytes, double gbps_per_instance, double instances);
+inline constexpr Formula kCheckpointTransfer{"Checkpoint transfer", "x", "{B} / ({instances} × {bandwidth} GB/s) / 3600",
+                                             "B, bandwidth, instances"};
+
+// Hours a checkpoint pauses training: a synchronous save blocks for the whole transfer (share
+// 1); an asynchronous one only while the state is copied to host memory (PyTorch DCP: 6.3 s of
+// a 148.8 s save, a share of about 0.04).
+double checkpoint_pause_hours(double transfer_hours, double blocking_share);
+inline constexpr Formula kCheckpointPause{"Checkpoint pause", "δ", "{x} × {blocking share}", "x, blocking share"};
+
+// Hours from a failure to training again, by failure class. Every failure restarts the job
+// (detect, relaunch, re-initialise) and reloads the last checkpoint; the share caused by a broken
+// node also waits for its replacement.
+double restart_hours(double job_restart_minutes, double replacement_share, double replacement_minutes, double reload_hours);
+inline constexpr Formula kRestart{"Restart", "R", "({job restart} + {replacement share} × {replacement}) / 60 + {reload}",
+                                  "job restart, replacement share, replacement, reload"};
+
+// Mean time between failures that lose work: a share s of failures rolls back to the last
+// checkpoint (1 for classic checkpoint-restart; less with in-memory or peer copies of the state).
+double mtbf_between_losses(double mtbf_hours, double lost_work_share);
+inline constexpr Formula kMtbfBetweenLosses{"Time between losses", "Ms", "{M} / {s}", "M, s"};
+
+// Compute time between checkpoints that minimises lost time, for checkpoint pause delta and mean
+// time between losses M (both hours). Young 1974 gives sqrt(2·delta·M); Daly 2006 (Future
+// Generation Computer Systems 22:303) refines it:
 //   tau = sqrt(2·delta·M)·(1 + sqrt(delta/(2M))/3 + (delta/(2M))/9) - delta   when delta < 2M
 //   tau = M                                                                  otherwise
 double optimal_checkpoint_interval(double write_hours, double mtbf_hours);
 inline constexpr Formula kCheckpointInterval{"Checkpoint interval (Young/Daly)", "τ",
-                                             "√(2·{δ}·{M})·(1 + √({δ}/(2·{M}))/3 + ({δ}/(2·{M}))/9) − {δ}", "δ, M"};
+                                             "√(2·{δ}·{Ms})·(1 + √({δ}/(2·{Ms}))/3 + ({δ}/(2·{Ms}))/9) − {δ}", "δ, Ms"};
 
-// Fraction of wall-clock time that trains, to first order:
-//   tau / (tau + delta)                     checkpoints pause training
-//   × (1 - ((tau + delta)/2 + R) / M)       each failure loses half a segment and a restart
-// Zero or negative means the cluster fails faster than it makes progress.
-double goodput(double interval_hours, double write_hours, double restart_hours, double mtbf_hours);
-inline constexpr Formula kGoodput{"Goodput", "g", "{τ}/({τ}+{δ}) × (1 − (({τ}+{δ})/2 + {R})/{M})", "τ, δ, R, M"};
+// Fraction of wall-clock time that trains:
+//   tau / (tau + delta)                       checkpoints pause training
+//   / (1 + (R + s·(tau + delta)/2) / M)       every hour of running meets 1/M failures, each
+//                                             costing a restart and, for a share s, half a
+//                                             segment of lost work
+// To first order in 1/M this is Young and Daly's tau/(tau+delta) × (1 − ((tau+delta)/2 + R)/M).
+// Counting failures per hour of running rather than of wall clock (a restart that itself fails
+// is not counted) keeps it positive when restarts take as long as the time between failures: at
+// 100,000 chips it degrades smoothly instead of predicting negative progress.
+double goodput(double interval_hours, double pause_hours, double restart_hours, double lost_work_share, double mtbf_hours);
+inline constexpr Formula kGoodput{"Goodput", "g", "{τ}/({τ}+{δ}) / (1 + ({R} + {s}·({τ}+{δ})/2)/{M})", "τ, δ, R, s, M"};
+
+// Failures expected while the run trains: training hours / M.
+double expected_interruptions(double training_hours, double mtbf_hours);
+inline constexpr Formula kInterruptions{"Interruptions per run", "f", "{training hours} / {M}", "training hours, M"};
 
 // Wall clock of one run: compute time stretched by goodput, plus compilation before it.
 double wall_clock_hours(double compute_hours, double goodput, double compile_hours);

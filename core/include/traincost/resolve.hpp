@@ -58,6 +58,9 @@ struct DeadlineSizing {
 
 // Everything the formulas need for one (workload, option) pair.
 struct PairInputs {
+  // A restart time of 0 is a real answer (an instant restart), so "not given" is negative.
+  static constexpr double kDerived = -1;
+
   // Cluster
   double instances = 1;
   double chips_per_instance = 1;
@@ -71,9 +74,15 @@ struct PairInputs {
   double scaling_per_doubling = 1;
   // Reliability
   double mtbf_hours_per_instance = 0;
-  double checkpoint_write_minutes = 0;
-  double restart_minutes = 0;
-  double checkpoint_interval_hours = 0;  // 0: the Young/Daly optimum
+  double checkpoint_write_minutes = 0;     // 0: from the checkpoint size and bandwidth
+  double checkpoint_gbps_per_instance = 0;
+  double checkpoint_blocking_share = 1;
+  double restart_minutes = kDerived;       // kDerived: from the failure classes
+  double job_restart_minutes = 0;
+  double replacement_share = 0;
+  double replacement_minutes = 0;
+  double lost_work_share = 1;
+  double checkpoint_interval_hours = 0;    // 0: the Young/Daly optimum
   // Platform costs
   double engineer_weeks = 0;
   double usd_per_engineer_week = 0;

@@ -135,11 +135,20 @@ struct CustomInstance {
   Family family = Family::Nvidia;
 };
 
+// How failures and checkpoints cost time. Absent values come from the catalog; the two totals
+// (checkpoint write, restart) are otherwise derived from the checkpoint's size and the failure
+// classes, and setting them overrides the derivation.
 struct Reliability {
   std::optional<double> mtbf_hours_per_instance;
-  std::optional<double> checkpoint_write_minutes;
-  std::optional<double> restart_minutes;
-  std::optional<double> checkpoint_interval_hours;  // default: the Young/Daly optimum
+  std::optional<double> checkpoint_write_minutes;     // default: checkpoint size / bandwidth × blocking share
+  std::optional<double> checkpoint_gbps_per_instance; // storage write (and read) bandwidth, GB/s
+  std::optional<double> checkpoint_blocking_share;    // 1 synchronous; ~0.04 asynchronous
+  std::optional<double> restart_minutes;              // default: from the failure classes below
+  std::optional<double> job_restart_minutes;          // detect, relaunch, re-initialise
+  std::optional<double> replacement_share;            // failures that need a node replaced
+  std::optional<double> replacement_minutes;          // bringing in the replacement node
+  std::optional<double> lost_work_share;              // failures that lose the work since the last checkpoint
+  std::optional<double> checkpoint_interval_hours;    // default: the Young/Daly optimum
 };
 
 // The most instances a deadline or the cluster-size sweep tries when an option gives no
