@@ -1,10 +1,11 @@
-// `analyze` (sensitivity and Monte Carlo) and `link` (share links).
+// `analyze` (sensitivity and Monte Carlo), `sweep` (cost and time over cluster sizes) and `link` (share links).
 #include <cstdio>
 
 #include "cli_io.hpp"
 #include "traincost/api.hpp"
 #include "traincost/link.hpp"
 #include "traincost/present.hpp"
+#include "traincost/sweep.hpp"
 #include "traincost/uncertainty.hpp"
 
 namespace traincost::cli {
@@ -46,6 +47,32 @@ int analyze(const Args& args) {
   if (format == "json") std::puts(analysis_to_json(*s, resolved, a).dump(2).c_str());
   else if (format == "markdown") std::fputs(analysis_markdown(resolved, a).c_str(), stdout);
   else std::fputs(analysis_text(resolved, a).c_str(), stdout);
+  return kOk;
+}
+
+int sweep(const Args& args) {
+  const Flags flags = parse_flags(args, {"--format", "--workload"});
+  const std::string format = flags.get("--format", "text");
+  if (!flags.error.empty() || flags.positional.empty() || (format != "text" && format != "json" && format != "csv")) {
+    std::fprintf(stderr, "traincost sweep: %s\nusage: traincost sweep FILE|- [--workload W] [--format text|json|csv]\n",
+                 flags.error.empty() ? "give a scenario file and a format of text, json or csv" : flags.error.c_str());
+    return kUsageError;
+  }
+  std::optional<Scenario> s = load_scenario(flags.positional);
+  if (!s) return kBadInput;
+  Json requested = Json::object();
+  if (flags.has("--workload")) requested["workload"] = flag_value(flags.get("--workload"));
+  Problems problems;
+  const std::optional<size_t> workload = sweep_options_from_json(requested, *s, problems);
+  if (!workload) {
+    for (const Problem& p : problems) std::fprintf(stderr, "traincost sweep: --workload %s\n", p.message.c_str());
+    return kUsageError;
+  }
+  const ResolvedScenario resolved = resolve(*s, builtin_catalog());
+  const Sweep result = sweep(*s, resolved, builtin_catalog(), *workload);
+  if (format == "json") std::puts(sweep_to_json(*s, resolved, result).dump(2).c_str());
+  else if (format == "csv") std::fputs(sweep_csv(resolved, result).c_str(), stdout);
+  else std::fputs(sweep_text(*s, resolved, result).c_str(), stdout);
   return kOk;
 }
 

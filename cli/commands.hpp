@@ -22,6 +22,7 @@ int schema(const Args& args);
 int import_hf(const Args& args);
 int analyze(const Args& args);
 int pilot(const Args& args);
+int sweep(const Args& args);
 int link(const Args& args);
 int calibrate(const Args& args);
 int validate_model(const Args& args);

@@ -22,6 +22,8 @@ const char* const kUsage =
     "  traincost pilot FILE|- [--workload W] [--candidate I] [--against J] [--fraction F] [--instances N]\n"
     "                  [--samples N] [--seed S] [--format text|json|markdown]\n"
     "                                                               thresholds, pass marks and the value of a pilot\n"
+    "  traincost sweep FILE|- [--workload W] [--format text|json|csv]\n"
+    "                                                               cost and days per run over cluster sizes\n"
     "  traincost link FILE|- [--format text|json]                   the share-link fragment of a scenario\n"
     "  traincost catalog [--format text|markdown|json] [--today YYYY-MM-DD]\n"
     "                                                               chips, instances, prices, sources; how old the prices are\n"
@@ -50,6 +52,7 @@ int traincost::cli::run(int argc, char** argv) {
   if (command == "explain") return traincost::cli::explain(args);
   if (command == "analyze") return traincost::cli::analyze(args);
   if (command == "pilot") return traincost::cli::pilot(args);
+  if (command == "sweep") return traincost::cli::sweep(args);
   if (command == "link") return traincost::cli::link(args);
   if (command == "catalog") return traincost::cli::catalog(args);
   if (command == "import-hf") return traincost::cli::import_hf(args);

@@ -40,6 +40,11 @@ export interface AnalyzeOptions {
   workload?: number;
 }
 
+export interface SweepOptions {
+  /** Index of the workload to sweep (default 0). */
+  workload?: number;
+}
+
 export interface Breakeven {
   kind: 'from_first_run' | 'at_runs' | 'until_runs' | 'never';
   runs: number | null;
@@ -68,7 +73,40 @@ export interface OptionResult {
   cost_per_million_tokens_usd: number;
   horizon_cost_usd: number;
   annual_cost_usd: number;
-  breakdown_per_run_usd: Record<'compute' | 'compile' | 'porting' | 'validation' | 'maintenance' | 'egress', number>;
+  /** Instances the results are at: the option's own, or the fewest that meet the workload's deadline. */
+  instances: number;
+  /** Wait for capacity + wall clock. */
+  days_to_model: number;
+  /** Expected cost of forced re-ports over the horizon (part of the fixed cost). */
+  re_porting_cost_usd: number;
+  /** The value of the days until the model is done (part of the per-run cost). */
+  delay_cost_per_run_usd: number;
+  breakdown_per_run_usd: Record<
+    'compute' | 'compile' | 'porting' | 'validation' | 'maintenance' | 're_porting' | 'egress' | 'delay',
+    number
+  >;
+  /** With a deadline: how the option was sized. */
+  deadline?: {
+    days: number;
+    met: boolean;
+    instances: number;
+    configured_instances: number;
+    fastest_instances: number;
+    fastest_days: number | null;
+    limit: number;
+    capacity_limited: boolean;
+    sizes_tried: number;
+  };
+  /** With a budget: what it buys at this size (and, with a loss target, what it reaches). */
+  budget?: {
+    usd: number;
+    usd_per_token: number;
+    fixed_per_run_usd: number;
+    tokens: number;
+    covers_one_step: boolean;
+    wall_clock_hours: number;
+    scaling_law?: { loss: number; compute_flops: number; optimal_params: number; optimal_tokens: number; optimal_loss: number };
+  };
   memory: Record<string, number | boolean>;
   savings_vs_reference: number;
   wall_clock_ratio_vs_reference: number;
@@ -80,8 +118,13 @@ export interface WorkloadResult {
   name: string;
   target_tokens: number;
   runs: number;
+  deadline_days: number | null;
+  budget_usd: number | null;
+  usd_per_day_of_delay: number | null;
   /** The one-sentence answer. */
   verdict: string;
+  /** What the constraints cannot give (a deadline shorter than an option's fastest run, a budget below one step), naming the field. */
+  problems: Problem[];
   options: OptionResult[];
   comparison: {
     cheapest: string | null;
@@ -132,6 +175,32 @@ export interface Evaluation {
   workloads: WorkloadResult[];
   portfolio: { verdict: string; [key: string]: unknown };
   [key: string]: unknown;
+}
+
+/** `traincost sweep --format json` */
+export interface Sweep {
+  workload: number;
+  name: string;
+  deadline_days: number | null;
+  options: Array<{
+    label: string;
+    instance: string;
+    evaluated_instances: number;
+    limit: number;
+    /** The size with the lowest cost per run among those that run (in time, with a deadline). */
+    cheapest_instances: number | null;
+    points: Array<{
+      instances: number;
+      chips: number;
+      feasible: boolean;
+      status: string;
+      mfu: number | null;
+      wall_clock_hours: number | null;
+      days_to_model: number | null;
+      cost_per_run_usd: number | null;
+      in_time: boolean;
+    }>;
+  }>;
 }
 
 /** Break-even runs: a number, "never", or null when undefined. */
@@ -290,6 +359,8 @@ export function evaluate(scenario: Scenario): Evaluation;
 export function analyze(scenario: Scenario, options?: AnalyzeOptions | string): Analysis;
 /** What a pilot must show, what it costs, and whether it is worth running before deciding. */
 export function pilot(scenario: Scenario, options?: PilotOptions | string): PilotPlan;
+/** Cost per run and days until the model is done over cluster sizes, per option. */
+export function sweep(scenario: Scenario, options?: SweepOptions | string): Sweep;
 /** Every formula with the scenario's numbers substituted. */
 export function explain(scenario: Scenario): Explanation;
 /** The share link of a scenario. */
@@ -310,6 +381,7 @@ export interface TrainCost {
   evaluate: typeof evaluate;
   analyze: typeof analyze;
   pilot: typeof pilot;
+  sweep: typeof sweep;
   explain: typeof explain;
   encodeLink: typeof encodeLink;
   decodeLink: typeof decodeLink;

@@ -6,6 +6,7 @@
 #include "traincost/hf_config.hpp"
 #include "traincost/link.hpp"
 #include "traincost/report.hpp"
+#include "traincost/sweep.hpp"
 #include "traincost/verdict.hpp"
 
 namespace traincost {
@@ -71,6 +72,24 @@ ApiReply call_decode_link(std::string_view a, std::string_view) { return api_dec
 ApiReply call_catalog(std::string_view, std::string_view) { return api_catalog(); }
 ApiReply call_import_hf(std::string_view a, std::string_view) { return api_import_hf(a); }
 ApiReply call_schema(std::string_view, std::string_view) { return api_schema(); }
+ApiReply call_sweep(std::string_view a, std::string_view b) { return api_sweep(a, b); }
+
+// A function that takes a scenario and options (analyze, pilot, sweep): the scenario read and validated,
+// the options text ("" means {}) parsed and checked by `check` (a parse problem's path put under
+// "options"), then the reply `answer` gives for the resolved scenario.
+template <typename Check, typename Answer>
+ApiReply with_options(std::string_view scenario_json, std::string_view options_json, Check check, Answer answer) {
+  ApiReply reply;
+  const std::optional<Scenario> s = read_scenario(scenario_json, reply);
+  if (!s) return reply;
+  Problems problems;
+  const std::optional<Json> o = read_options(options_json, problems);
+  if (!o) return fail("invalid options", problems);
+  const auto options = check(*o, *s, problems);
+  if (!options) return fail("invalid options", problems);
+  const ResolvedScenario r = resolve(*s, builtin_catalog());
+  return ok(answer(*s, r, *options));
+}
 
 }  // namespace
 
@@ -226,27 +245,17 @@ ApiReply api_evaluate(std::string_view scenario_json) {
 }
 
 ApiReply api_analyze(std::string_view scenario_json, std::string_view options_json) {
-  ApiReply reply;
-  const std::optional<Scenario> s = read_scenario(scenario_json, reply);
-  if (!s) return reply;
-  Problems problems;
-  const std::optional<Json> o = read_options(options_json, problems);
-  const std::optional<AnalyzeOptions> options = o ? analyze_options_from_json(*o, *s, problems) : std::nullopt;
-  if (!options) return fail("invalid options", problems);
-  const ResolvedScenario r = resolve(*s, builtin_catalog());
-  return ok(analysis_to_json(*s, r, analyze(*s, builtin_catalog(), *options)));
+  return with_options(scenario_json, options_json, analyze_options_from_json,
+                      [](const Scenario& s, const ResolvedScenario& r, const AnalyzeOptions& options) {
+                        return analysis_to_json(s, r, analyze(s, builtin_catalog(), options));
+                      });
 }
 
 ApiReply api_pilot(std::string_view scenario_json, std::string_view options_json) {
-  ApiReply reply;
-  const std::optional<Scenario> s = read_scenario(scenario_json, reply);
-  if (!s) return reply;
-  Problems problems;
-  const std::optional<Json> o = read_options(options_json, problems);
-  const std::optional<PilotOptions> options = o ? pilot_options_from_json(*o, *s, problems) : std::nullopt;
-  if (!options) return fail("invalid options", problems);
-  const ResolvedScenario r = resolve(*s, builtin_catalog());
-  return ok(pilot_to_json(*s, r, plan_pilot(*s, r, builtin_catalog(), *options)));
+  return with_options(scenario_json, options_json, pilot_options_from_json,
+                      [](const Scenario& s, const ResolvedScenario& r, const PilotOptions& options) {
+                        return pilot_to_json(s, r, plan_pilot(s, r, builtin_catalog(), options));
+                      });
 }
 
 ApiReply api_explain(std::string_view scenario_json) {
@@ -283,6 +292,34 @@ ApiReply api_import_hf(std::string_view config_json) {
 
 ApiReply api_schema() { return ok(schema_json()); }
 
+std::optional<size_t> sweep_options_from_json(const Json& options, const Scenario& scenario, Problems& problems) {
+  if (!options.is_object()) {
+    problems.push_back({"options", "must be a JSON object"});
+    return std::nullopt;
+  }
+  size_t workload = 0;
+  const size_t before = problems.size();
+  const auto last_workload = static_cast<long long>(scenario.workloads.size()) - 1;
+  for (const auto& item : options.items()) {
+    if (item.key() != "workload") {
+      problems.push_back({"options." + item.key(), "unknown option (workload)"});
+    } else if (const auto n = whole(item.value(), 0, last_workload)) {
+      workload = static_cast<size_t>(*n);
+    } else {
+      problems.push_back({"options.workload", "must be a workload index from 0 to " + std::to_string(last_workload)});
+    }
+  }
+  if (problems.size() != before) return std::nullopt;
+  return workload;
+}
+
+ApiReply api_sweep(std::string_view scenario_json, std::string_view options_json) {
+  return with_options(scenario_json, options_json, sweep_options_from_json,
+                      [](const Scenario& s, const ResolvedScenario& r, size_t workload) {
+                        return sweep_to_json(s, r, sweep(s, r, builtin_catalog(), workload));
+                      });
+}
+
 const std::vector<ApiFunction>& api_functions() {
   static const std::vector<ApiFunction> functions = {
       {"version", 0, call_version},         {"evaluate", 1, call_evaluate},
@@ -290,6 +327,7 @@ const std::vector<ApiFunction>& api_functions() {
       {"encode_link", 1, call_encode_link}, {"decode_link", 1, call_decode_link},
       {"catalog", 0, call_catalog},         {"import_hf", 1, call_import_hf},
       {"schema", 0, call_schema},           {"pilot", 2, call_pilot},
+      {"sweep", 2, call_sweep},
   };
   return functions;
 }

@@ -31,7 +31,7 @@ bool figures_valid(const OptionResult& r) {
   for (const double v : {r.tokens, r.training_flops, r.cluster_flops_per_sec, r.tokens_per_sec, r.compute_hours, r.training_hours,
                          r.wall_clock_hours, r.chip_hours, r.instance_hours, r.price_usd_per_hour, r.compute_cost, r.compile_cost,
                          r.hardware_cost_per_run, r.porting_cost, r.validation_cost, r.one_time_cost, r.maintenance_cost,
-                         r.egress_cost_per_run, r.fixed_cost, r.per_run_cost, r.cost_per_run, r.cost_per_million_tokens,
+                         r.re_porting_cost, r.egress_cost_per_run, r.delay_cost_per_run, r.days_to_model, r.fixed_cost, r.per_run_cost, r.cost_per_run, r.cost_per_million_tokens,
                          r.horizon_cost, r.annual_cost})
     if (!valid_figure(v)) return false;
   return r.goodput > 0 && r.goodput <= 1;
@@ -70,6 +70,7 @@ void fill_pair(const WorkloadInputs& w, const PairInputs& p, double target_token
   r.training_hours = r.compute_hours / r.goodput;
   r.interruptions = expected_interruptions(r.training_hours, r.cluster_mtbf_hours);
   r.wall_clock_hours = wall_clock_hours(r.compute_hours, r.goodput, p.compile_hours_per_run);
+  r.days_to_model = days_to_model(p.wait_days, r.wall_clock_hours);
   r.chip_hours = chip_hours(r.wall_clock_hours, r.chips);
   r.instance_hours = chip_hours(r.wall_clock_hours, p.instances);
 
@@ -83,14 +84,17 @@ void fill_pair(const WorkloadInputs& w, const PairInputs& p, double target_token
   r.one_time_cost = r.porting_cost + r.validation_cost;
   r.maintenance_cost = maintenance_cost(p.maintenance_usd_per_year, w.horizon_months);
   r.egress_cost_per_run = egress_cost(p.egress_tb_per_run, p.egress_usd_per_tb);
-  r.fixed_cost = r.one_time_cost + r.maintenance_cost;
-  r.per_run_cost = r.hardware_cost_per_run + r.egress_cost_per_run;
+  r.delay_cost_per_run = delay_cost(w.usd_per_day_of_delay.value_or(0), r.days_to_model);
+  r.re_porting_cost = re_porting_cost(p.report_probability_per_year, p.report_effort_share, r.one_time_cost, w.horizon_months);
+  r.fixed_cost = r.one_time_cost + r.maintenance_cost + r.re_porting_cost;
+  r.per_run_cost = r.hardware_cost_per_run + r.egress_cost_per_run + r.delay_cost_per_run;
   r.cost_per_run = cost_per_run(r.per_run_cost, r.fixed_cost, w.runs);
   r.cost_per_million_tokens = cost_per_million_tokens(r.cost_per_run, target_tokens);
   r.horizon_cost = r.cost_per_run * w.runs;
   r.annual_cost = r.horizon_cost * 12 / w.horizon_months;
 
   r.memory = memory_fit(p.performance);
+  r.deadline = p.deadline;
   // A target outside what a token target may ask (a sampled loss or step count resolving to 0.2
   // or 1e20 tokens) is not a job TrainCost models; validate() refuses such a scenario, and here
   // it catches the Monte Carlo's samples (issue row 7).
@@ -98,6 +102,7 @@ void fill_pair(const WorkloadInputs& w, const PairInputs& p, double target_token
   else if (!p.performance.batch_divisible) r.infeasible = Infeasible::Layout;
   else if (!r.memory.fits) r.infeasible = Infeasible::Memory;
   else if (!(r.goodput > 0.01)) r.infeasible = Infeasible::Goodput;
+  else if (w.deadline_days && !(r.days_to_model <= *w.deadline_days)) r.infeasible = Infeasible::Deadline;
   // Every figure of an option that can run the job is a valid one: finite and not negative. A
   // finite but astronomical target can overflow the FLOPs and make the cost infinite or NaN (0
   // validation runs × infinity); such an option must not take part in comparisons, where NaN

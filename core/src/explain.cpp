@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "traincost/budget.hpp"
 #include "traincost/fields.hpp"
 #include "traincost/format.hpp"
 #include "traincost/present.hpp"
@@ -159,6 +160,35 @@ void explain_performance(std::vector<ExplainStep>& steps, const WorkloadInputs& 
                    "= " + fmt::bytes(t.memory_per_chip_bytes) + " of " + fmt::bytes(perf.usable_bytes_per_chip) + " usable"});
 }
 
+// How the deadline sized the option: the search is no closed formula, so the step states the rule
+// and its answer.
+void explain_deadline(std::vector<ExplainStep>& steps, const DeadlineSizing& d) {
+  const std::string rule = "fewest instances n ≤ " + g(d.limit) + (d.capacity_limited ? " (max_instances)" : "") + " with Td(n) ≤ " +
+                           g(d.deadline_days) + " days";
+  const std::string tried = std::to_string(d.sizes_tried) + " sizes tried (doubling from 1, then bisection), each with its own layout and goodput";
+  steps.push_back({"Deadline sizing", rule, tried,
+                   d.met ? "= " + g(d.instances) + " instances"
+                         : "= none in time; the fastest is " + fmt::days(d.fastest_days) + " on " + g(d.fastest_instances) + " instances"});
+}
+
+// What the budget buys (budget.hpp), and with a loss target the loss it reaches and the
+// compute-optimal model for the same compute.
+void explain_budget(std::vector<ExplainStep>& steps, const WorkloadInputs& w, const BudgetPlan& b) {
+  if (!b.applied) return;
+  steps.push_back({"Cash per run, split", "fixed = Hk + E + (Op × (1 + Rp/O) + Mt) / runs; $/token = (Hc + Ov × (1 + Rp/O) / runs) / D0",
+                   "", "= " + fmt::usd_exact(b.fixed_per_run) + " + $" + g(b.usd_per_token) + " per token"});
+  step<kBudgetTokens>(steps, Shown::Number, budget_tokens, b.budget_usd, b.fixed_per_run, b.usd_per_token);
+  steps.back().result += " tokens (" + fmt::hours(b.wall_clock_hours) + ")" + (b.covers_one_step ? "" : ": less than one step");
+  if (!b.has_law) return;
+  const ScalingLaw law = scaling_law_constants(w.target.law, w.target.custom_law);
+  step<kLossAtTokens>(steps, Shown::Number, scaling_law_loss, law.E, law.A, law.B, law.alpha, law.beta, w.model.active(), b.tokens);
+  step<kChinchillaCompute>(steps, Shown::Flop, chinchilla_compute, w.model.active(), b.tokens);
+  step<kOptimalParams>(steps, Shown::Number, compute_optimal_params, law.A, law.B, law.alpha, law.beta, b.compute);
+  step<kOptimalTokens>(steps, Shown::Number, compute_optimal_tokens, b.compute, b.optimal_params);
+  step<kLossAtTokens>(steps, Shown::Number, scaling_law_loss, law.E, law.A, law.B, law.alpha, law.beta, b.optimal_params, b.optimal_tokens);
+  steps.back().quantity = "Loss of the compute-optimal model";
+}
+
 // The goodput model: checkpoint size and pause, restart by failure class, interval, goodput.
 // An override the option gives replaces its derivation, and the text says so.
 void explain_goodput(std::vector<ExplainStep>& steps, const WorkloadInputs& w, const PairInputs& p, const OptionResult& r) {
@@ -218,6 +248,7 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs&
   step<kTrainingFlops>(steps, Shown::Flop, training_flops, r.flops_per_token, r.tokens);
 
   // Speed
+  if (p.deadline.applied) explain_deadline(steps, p.deadline);
   step<kChips>(steps, Shown::Number, chips, p.instances, p.chips_per_instance);
   explain_performance(steps, w, p);
   if (p.scaling_reference_chips > 0)
@@ -239,6 +270,11 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs&
     return steps;
   }
   step<kWallClock>(steps, Shown::Hours, wall_clock_hours, r.compute_hours, r.goodput, p.compile_hours_per_run);
+  const double per_day = w.usd_per_day_of_delay.value_or(0);
+  if (p.wait_days > 0 || per_day > 0 || w.deadline_days) {
+    step<kDaysToModel>(steps, Shown::Number, days_to_model, p.wait_days, r.wall_clock_hours);
+    steps.back().result += " days";
+  }
   step<kChipHours>(steps, Shown::Number, chip_hours, r.wall_clock_hours, r.chips);
 
   // Money
@@ -250,10 +286,14 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs&
   step<kValidationCost>(steps, Shown::Usd, validation_cost, p.validation_runs, p.validation_run_fraction, r.compute_cost);
   step<kMaintenanceCost>(steps, Shown::Usd, maintenance_cost, p.maintenance_usd_per_year, w.horizon_months);
   step<kEgressCost>(steps, Shown::Usd, egress_cost, p.egress_tb_per_run, p.egress_usd_per_tb);
+  step<kRePortingCost>(steps, Shown::Usd, re_porting_cost, p.report_probability_per_year, p.report_effort_share, r.one_time_cost,
+                       w.horizon_months);
+  if (per_day > 0) step<kDelayCost>(steps, Shown::Usd, delay_cost, per_day, r.days_to_model);
   step<kCostPerRun>(steps, Shown::Usd, cost_per_run, r.per_run_cost, r.fixed_cost, w.runs);
-  steps.back().formula = "total = (Hc + Hk + E) + (Op + Ov + Mt) / runs";
+  steps.back().formula = per_day > 0 ? "total = (Hc + Hk + E + Dl) + (Op + Ov + Mt + Rp) / runs" : "total = (Hc + Hk + E) + (Op + Ov + Mt + Rp) / runs";
   step<kCostPerMillionTokens>(steps, Shown::Number, cost_per_million_tokens, r.cost_per_run, target_tokens);
   steps.back().result = "= $" + g(r.cost_per_million_tokens);
+  explain_budget(steps, w, plan_budget(w, p, r, target_tokens));
 
   return steps;
 }

@@ -167,6 +167,17 @@ const FieldSpec global_batch_tokens = {"workloads[].global_batch_tokens", "globa
     "tokens_per_step of a steps target, else 4,194,304", "Tokens per optimizer step: the data-parallel and pipeline layout must divide it.",
     "4M (Llama 3 8B) to 16M (Llama 3 405B)",
     bind<&Workload::global_batch_tokens>()};
+
+// ---- Workload: constraints (absent: none) --------------------------------------------------------
+const FieldSpec deadline_days = {"workloads[].deadline_days", "deadline", "days", Display::Plain, {0, 3650, kExclusive},
+    "none", "Days from now within which the model must be trained, waiting for capacity included: each option then runs on the fewest instances that make it (up to max_instances).", "7 to 90",
+    bind<&Workload::deadline_days>()};
+const FieldSpec budget_usd = {"workloads[].budget_usd", "budget", "USD per run", Display::Usd, {0, 1e12, kExclusive},
+    "none", "Money for one run, counted like the fully loaded cost but without the cost of delay: the tokens it buys on each option and, with a loss target, the loss it reaches and the compute-optimal model for it.", "$100k to $50M",
+    bind<&Workload::budget_usd>()};
+const FieldSpec usd_per_day_of_delay = {"workloads[].usd_per_day_of_delay", "cost of delay", "USD per day", Display::Usd, {0, 1e10},
+    "0", "What having the model a day sooner is worth: every run is charged this for each day until it is done (wait for capacity + wall clock).", "0; the revenue or cost of a product a day late",
+    bind<&Workload::usd_per_day_of_delay>(), nullptr, nullptr, kRangeable};
 const FieldSpec override_option = {"workloads[].overrides[].option", "option", "option index", Display::Plain, {0, 7, false, kWhole},
     "required", "Option whose platform costs this override replaces for this workload.", "",
     bind<&WorkloadOverride::option>()};
@@ -222,6 +233,12 @@ const FieldSpec scaling_reference_chips = {"options[].scaling_reference_chips", 
 const FieldSpec scaling_per_doubling = {"options[].scaling_per_doubling", "scaling efficiency", "fraction", Display::Percent, {0.5, 1},
     "0.98", "Share of per-chip throughput kept each time the cluster doubles beyond the reference.", "0.98 (Megatron-LM: 47% to 42% MFU from 96 to 4608 H100)",
     bind<&Option::scaling_per_doubling>(), &PairInputs::scaling_per_doubling, nullptr, kRangeable};
+const FieldSpec max_instances = {"options[].max_instances", "max instances", "instances", Display::Plain, {1, 100000, false, kWhole},
+    "none (a deadline and the sweep try up to 4,096)", "Capacity you can get: a deadline and the cluster-size sweep use at most this many instances.", "your quota or capacity reservation",
+    bind<&Option::max_instances>()};
+const FieldSpec wait_days = {"options[].wait_days", "wait for capacity", "days", Display::Plain, {0, 3650},
+    "0", "Days until the cluster is available (queue, capacity-block lead time); counts toward a deadline and the cost of delay.", "0 on-demand within quota; 1 to 14 for a capacity block",
+    bind<&Option::wait_days>(), &PairInputs::wait_days, nullptr, kRangeable};
 const FieldSpec custom_chips = {"options[].custom.chips", "chips per instance", "chips per instance", Display::Plain, {1, 1024, false, kWhole},
     "8", "Accelerators per custom instance.", "1, 8, 16",
     bind<&CustomInstance::chips>()};
@@ -292,6 +309,13 @@ const FieldSpec egress_tb_per_run = {"options[].porting.egress_tb_per_run", "egr
 const FieldSpec egress_usd_per_tb = {"options[].porting.egress_usd_per_tb", "egress price", "USD per TB", Display::Usd, {0, 1e5},
     "catalog default (90)", "Price of moving one TB out of the other cloud.", "50 to 120",
     bind<&PlatformCosts::egress_usd_per_tb>(), &PairInputs::egress_usd_per_tb, "egress_usd_per_tb", kRangeable};
+const FieldSpec report_probability_per_year = {"options[].porting.report_probability_per_year", "re-porting chance", "per year", Display::Percent, {0, 1},
+    "catalog default for the chip family", "Yearly chance that an SDK or framework change forces the port to be redone; the expected cost (chance × effort share × one-time cost × years) is a fixed cost.",
+    "0.5 Neuron (training stack replaced twice in 2025-26), 0.05 CUDA (estimates)",
+    bind<&PlatformCosts::report_probability_per_year>(), &PairInputs::report_probability_per_year, "report_probability_per_year", kRangeable};
+const FieldSpec report_effort_share = {"options[].porting.report_effort_share", "re-porting effort", "fraction of the one-time cost", Display::Percent, {0, 2},
+    "catalog default for the chip family", "Share of the one-time cost (porting and validation) that a forced re-port costs again.", "0.3 to 1",
+    bind<&PlatformCosts::report_effort_share>(), &PairInputs::report_effort_share, "report_effort_share", kRangeable};
 
 // ---- Ranges -------------------------------------------------------------------------------------
 const FieldSpec range_low = {"ranges[].low", "low", "the input's unit", Display::Plain, {-kBig, kBig},
@@ -310,17 +334,17 @@ const std::vector<const FieldSpec*>& all_fields() {
       &params, &active_params, &layers, &hidden, &heads, &seq_len, &vocab, &kv_heads, &ffn_hidden, &experts, &experts_per_token,
       &tokens, &steps, &tokens_per_step, &loss, &law_E, &law_A, &law_B, &law_alpha, &law_beta,
       &bytes_per_param, &micro_batch, &tensor_parallel, &usable_fraction,
-      &runs, &horizon_months, &global_batch_tokens, &override_option,
+      &runs, &horizon_months, &global_batch_tokens, &deadline_days, &budget_usd, &usd_per_day_of_delay, &override_option,
       &pin_tensor, &pin_pipeline, &pin_data, &pin_context, &pin_expert, &pin_micro_batch, &pin_interleave, &pin_zero,
       &instances, &price_usd_per_hour, &discount, &mfu, &measured_tokens_per_sec_per_chip,
-      &scaling_reference_chips, &scaling_per_doubling,
+      &scaling_reference_chips, &scaling_per_doubling, &max_instances, &wait_days,
       &custom_chips, &custom_peak_tflops, &custom_memory_gb,
       &mtbf_hours_per_instance, &checkpoint_write_minutes, &checkpoint_gbps_per_instance, &checkpoint_blocking_share,
       &restart_minutes, &job_restart_minutes, &replacement_share, &replacement_minutes, &lost_work_share,
       &checkpoint_interval_hours,
       &engineer_weeks, &usd_per_engineer_week, &validation_runs, &validation_run_fraction,
       &convergence_penalty, &compile_hours_per_run, &maintenance_usd_per_year, &egress_tb_per_run,
-      &egress_usd_per_tb, &range_low, &range_high};
+      &egress_usd_per_tb, &report_probability_per_year, &report_effort_share, &range_low, &range_high};
   return all;
 }
 

@@ -74,6 +74,11 @@ std::string hours(double h) {
   return printf_string(years < 1e6 ? "%.1f years" : "%.3g years", years);
 }
 
+std::string days(double d) {
+  if (!std::isfinite(d)) return "n/a";
+  return printf_string(d < 10 ? "%.2f days" : d < 100 ? "%.1f days" : "%.0f days", d);
+}
+
 std::string count(double v) {
   if (!std::isfinite(v)) return "n/a";
   if (std::fabs(v) >= 999.5e12) return printf_string("%.2g", v);

@@ -108,6 +108,26 @@ double cost_per_run(double per_run_cost, double fixed_cost, double runs) { retur
 double cost_per_million_tokens(double cost_per_run, double tokens) { return cost_per_run / (tokens / 1e6); }
 double cumulative_cost(double fixed_cost, double per_run_cost, double runs) { return fixed_cost + runs * per_run_cost; }
 
+double days_to_model(double wait_days, double wall_clock_hours) { return wait_days + wall_clock_hours / 24; }
+double delay_cost(double usd_per_day, double days) { return usd_per_day * days; }
+double re_porting_cost(double probability_per_year, double effort_share, double one_time_cost, double horizon_months) {
+  return probability_per_year * effort_share * one_time_cost * horizon_months / 12;
+}
+
+double budget_tokens(double budget, double fixed_per_run, double usd_per_token) {
+  if (!(budget > fixed_per_run) || !(usd_per_token > 0)) return 0;
+  return (budget - fixed_per_run) / usd_per_token;
+}
+double scaling_law_loss(double E, double A, double B, double alpha, double beta, double n_params, double tokens) {
+  return E + A / det::pow(n_params, alpha) + B / det::pow(tokens, beta);
+}
+double chinchilla_compute(double n_params, double tokens) { return 6 * n_params * tokens; }
+double compute_optimal_params(double A, double B, double alpha, double beta, double compute) {
+  const double G = det::pow(alpha * A / (beta * B), 1 / (alpha + beta));
+  return G * det::pow(compute / 6, beta / (alpha + beta));
+}
+double compute_optimal_tokens(double compute, double optimal_params) { return compute / (6 * optimal_params); }
+
 double state_bytes(double params, double bytes_per_param) { return params * bytes_per_param; }
 
 double activation_bytes_per_chip(const Model& model, const MemorySettings& memory, bool recompute) {

@@ -94,11 +94,13 @@ PilotValue estimate_value(const Scenario& s, const ResolvedScenario& base, const
     const double target = target_tokens(wi.target, wi.model);
     const double rate_j = candidate.*rate, penalty_j = candidate.convergence_penalty;
     const OptionResult other = evaluate_pair(wi, wi.options[static_cast<size_t>(i)], target);
-    // The candidate at g0 and at 2 × g0 (half the rate), everything else as sampled.
+    // The candidate at g0 and at g0 / 2 (twice the rate), everything else as sampled. The cost is
+    // affine in g (hours and days of delay are proportional to it); the second point is the faster
+    // one because a cluster sized to meet a deadline at g0 misses it at any slower rate.
     candidate.*rate = rate0;
     candidate.convergence_penalty = penalty0;
     const OptionResult at_g0 = evaluate_pair(wi, candidate, target);
-    candidate.*rate = rate0 / 2;
+    candidate.*rate = rate0 * 2;
     const OptionResult at_g1 = evaluate_pair(wi, candidate, target);
     candidate.*rate = rate_j;  // an input without a range is set by no binding: put back what was sampled
     candidate.convergence_penalty = penalty_j;
@@ -106,7 +108,7 @@ PilotValue estimate_value(const Scenario& s, const ResolvedScenario& base, const
       ++skipped;
       continue;
     }
-    const double slope = (at_g1.horizon_cost - at_g0.horizon_cost) / g0;  // over 2·g0 − g0
+    const double slope = (at_g0.horizon_cost - at_g1.horizon_cost) / (g0 / 2);  // over g0 − g0 / 2
     b.push_back(slope);
     a.push_back(at_g0.horizon_cost - slope * g0);
     incumbent.push_back(other.horizon_cost);

@@ -18,26 +18,33 @@ const std::vector<ResultColumn>& result_columns() {
       {"One-time", "One-time", "Porting engineering + validation compute, paid once"},
       {"Fully loaded per run", "All-in / run", "Fully loaded cost per run: hardware + recurring + one-time ÷ expected runs"},
       {"$ per M tokens", "$/M tok", "Fully loaded cost per million target tokens"},
-      {"Status", "Status", "Whether the option can run the job: the cluster holds the model, fails rarely enough, reaches the target"},
+      {"Status", "Status",
+       "Whether the option can run the job: the cluster holds the model, fails rarely enough, reaches the target; with a deadline, "
+       "the instances it needs to be done in time"},
   };
   return columns;
 }
 
 std::string status_text(const OptionResult& r) {
   switch (r.infeasible) {
-    case Infeasible::No: return "fits";
+    case Infeasible::No: return r.deadline.applied ? fmt::number(r.deadline.instances) + " instances" : "fits";
     case Infeasible::Memory:
       return r.memory.possible ? "needs " + fmt::number(r.memory.min_instances) + "+ instances" : "does not fit";
     case Infeasible::Goodput: return "fails too often";
     case Infeasible::Target: return "target unreachable";
     case Infeasible::Layout: return "batch too small";
+    case Infeasible::Deadline: return "too slow";
   }
   return {};
 }
 
 std::string status_detail(const OptionResult& r) {
   if (!r.feasible()) return infeasibility_reason(r);
-  return fmt::bytes(r.memory.bytes_per_chip) + " per chip of " + fmt::bytes(r.memory.usable_bytes_per_chip) + " usable";
+  std::string text = fmt::bytes(r.memory.bytes_per_chip) + " per chip of " + fmt::bytes(r.memory.usable_bytes_per_chip) + " usable";
+  if (r.deadline.applied)
+    text += "; done in " + fmt::days(r.days_to_model) + " on " + fmt::number(r.deadline.instances) + " instances, the fewest within the " +
+            fmt::number(r.deadline.deadline_days) + "-day deadline";
+  return text;
 }
 
 std::vector<std::string> result_cells(const std::string& label, const OptionResult& r) {

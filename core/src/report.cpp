@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "traincost/budget.hpp"
 #include "traincost/fields.hpp"
 #include "traincost/format.hpp"
 #include "traincost/present.hpp"
@@ -13,9 +14,9 @@ namespace traincost {
 CostBreakdown breakdown(const OptionResult& r, double runs) {
   // An option that cannot run the job has no cost to break down (its compute cost can be
   // negative: issue row 3); the parts are withheld, as NaN ("n/a" in text, null in JSON, no bar).
-  if (!r.feasible()) return {NAN, NAN, NAN, NAN, NAN, NAN};
-  return {r.compute_cost, r.compile_cost, r.porting_cost / runs, r.validation_cost / runs, r.maintenance_cost / runs,
-          r.egress_cost_per_run};
+  if (!r.feasible()) return {NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN};
+  return {r.compute_cost,           r.compile_cost,     r.porting_cost / runs, r.validation_cost / runs, r.maintenance_cost / runs,
+          r.re_porting_cost / runs, r.egress_cost_per_run, r.delay_cost_per_run};
 }
 
 const char* to_string(BreakevenKind kind) {
@@ -30,6 +31,36 @@ const char* to_string(BreakevenKind kind) {
 
 std::string workload_title(const Workload& w, size_t index) {
   return w.name.empty() ? "Workload " + std::to_string(index + 1) : w.name;
+}
+
+std::vector<std::string> constraint_lines(const ResolvedScenario& s, const Results& results, size_t w) {
+  std::vector<std::string> lines;
+  const WorkloadInputs& wi = s.workloads[w];
+  const WorkloadResult& wr = results.workloads[w];
+  for (size_t o = 0; o < wr.options.size(); ++o) {
+    const OptionResult& r = wr.options[o];
+    const std::string& label = s.options[o].label;
+    const BudgetPlan b = plan_budget(wi, wi.options[o], r, wr.target_tokens);
+    if (b.applied && b.tokens > 0) {
+      std::string line = "Budget " + fmt::usd(b.budget_usd) + " per run on " + label + ": " + fmt::count(b.tokens) + " tokens in " +
+                         fmt::hours(b.wall_clock_hours);
+      if (b.has_law)
+        line += ", loss " + fmt::number(b.loss, 4) + " with " + fmt::count(wi.model.active()) + " parameters; compute-optimal for the same compute: " +
+                fmt::count(b.optimal_params) + " parameters on " + fmt::count(b.optimal_tokens) + " tokens, loss " + fmt::number(b.optimal_loss, 4);
+      lines.push_back(line + ".");
+    }
+    if (!r.feasible() && r.infeasible != Infeasible::Deadline) continue;
+    std::string costs;
+    if (r.delay_cost_per_run > 0)
+      costs += "delay " + fmt::usd(r.delay_cost_per_run) + " per run (" + fmt::days(r.days_to_model) + " at " +
+               fmt::usd(wi.usd_per_day_of_delay.value_or(0)) + " a day)";
+    if (r.re_porting_cost > 0)
+      costs += std::string(costs.empty() ? "" : "; ") + "expected re-porting " + fmt::usd(r.re_porting_cost) + " over " +
+               fmt::number(wi.horizon_months) + " months";
+    if (!costs.empty()) lines.push_back(label + ": " + costs + ".");
+  }
+  for (const Problem& p : constraint_problems(s, results, w)) lines.push_back("Note: " + to_string(p) + ".");
+  return lines;
 }
 
 namespace {
@@ -117,6 +148,36 @@ std::vector<Threshold> leading_thresholds(const Scenario& s, const ResolvedScena
   return thresholds(s, r, w, c.cheapest, c.runner_up);
 }
 
+OrderedJson deadline_json(const DeadlineSizing& d) {
+  return {{"days", d.deadline_days},
+          {"met", d.met},
+          {"instances", d.instances},
+          {"configured_instances", d.configured_instances},
+          {"fastest_instances", d.fastest_instances},
+          {"fastest_days", std::isfinite(d.fastest_days) ? OrderedJson(d.fastest_days) : OrderedJson()},
+          {"limit", d.limit},
+          {"capacity_limited", d.capacity_limited},
+          {"sizes_tried", d.sizes_tried}};
+}
+
+OrderedJson budget_json(const BudgetPlan& b) {
+  OrderedJson j = {{"usd", b.budget_usd},
+                   {"usd_per_token", b.usd_per_token},
+                   {"fixed_per_run_usd", b.fixed_per_run},
+                   {"tokens", b.tokens},
+                   {"covers_one_step", b.covers_one_step},
+                   {"wall_clock_hours", b.wall_clock_hours}};
+  if (b.has_law)
+    j["scaling_law"] = {{"loss", b.loss},
+                        {"compute_flops", b.compute},
+                        {"optimal_params", b.optimal_params},
+                        {"optimal_tokens", b.optimal_tokens},
+                        {"optimal_loss", b.optimal_loss}};
+  return j;
+}
+
+OrderedJson optional_json(const std::optional<double>& v) { return v ? OrderedJson(*v) : OrderedJson(); }
+
 OrderedJson reliability_json(const OptionResult& r, const std::vector<GoodputSwing>& swings) {
   OrderedJson sensitivity = OrderedJson::array();
   for (const GoodputSwing& swing : swings)
@@ -146,7 +207,13 @@ OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved,
     wj["name"] = workload_title(s.workloads[w], w);
     wj["target_tokens"] = wr.target_tokens;
     wj["runs"] = runs;
+    wj["deadline_days"] = optional_json(s.workloads[w].deadline_days);
+    wj["budget_usd"] = optional_json(s.workloads[w].budget_usd);
+    wj["usd_per_day_of_delay"] = optional_json(s.workloads[w].usd_per_day_of_delay);
     wj["verdict"] = workload_verdict(resolved, results, w);
+    OrderedJson problems = OrderedJson::array();
+    for (const Problem& p : constraint_problems(resolved, results, w)) problems.push_back({{"path", p.path}, {"message", p.message}});
+    wj["problems"] = problems;
     OrderedJson options = OrderedJson::array();
     for (size_t o = 0; o < wr.options.size(); ++o) {
       const OptionResult& r = wr.options[o];
@@ -165,15 +232,19 @@ OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved,
       oj["training_flops"] = figure(true, r.training_flops);
       oj["tokens"] = figure(true, r.tokens);
       oj["tokens_per_second"] = figure(true, r.tokens_per_sec);
+      oj["instances"] = resolved.workloads[w].options[o].instances;
       oj["chips"] = r.chips;
       oj["goodput"] = figure(r.goodput > 0 && r.goodput <= 1, r.goodput);
       oj["wall_clock_hours"] = figure(shown, r.wall_clock_hours);
+      oj["days_to_model"] = figure(shown, r.days_to_model);
       oj["chip_hours"] = figure(shown, r.chip_hours);
       oj["instance_hours"] = figure(shown, r.instance_hours);
       oj["price_usd_per_instance_hour"] = r.price_usd_per_hour;
       oj["hardware_cost_per_run_usd"] = figure(shown, r.hardware_cost_per_run);
       oj["one_time_cost_usd"] = figure(shown, r.one_time_cost);
       oj["maintenance_cost_usd"] = figure(shown, r.maintenance_cost);
+      oj["re_porting_cost_usd"] = figure(shown, r.re_porting_cost);
+      oj["delay_cost_per_run_usd"] = figure(shown, r.delay_cost_per_run);
       oj["fixed_cost_usd"] = figure(shown, r.fixed_cost);
       oj["per_run_cost_usd"] = figure(shown, r.per_run_cost);
       oj["cost_per_run_usd"] = figure(shown, r.cost_per_run);
@@ -182,7 +253,11 @@ OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved,
       oj["annual_cost_usd"] = figure(shown, r.annual_cost);
       oj["breakdown_per_run_usd"] = {{"compute", figure(shown, b.compute)},         {"compile", figure(shown, b.compile)},
                                      {"porting", figure(shown, b.porting)},         {"validation", figure(shown, b.validation)},
-                                     {"maintenance", figure(shown, b.maintenance)}, {"egress", figure(shown, b.egress)}};
+                                     {"maintenance", figure(shown, b.maintenance)}, {"re_porting", figure(shown, b.re_porting)},
+                                     {"egress", figure(shown, b.egress)},           {"delay", figure(shown, b.delay)}};
+      if (r.deadline.applied) oj["deadline"] = deadline_json(r.deadline);
+      const BudgetPlan plan = plan_budget(resolved.workloads[w], resolved.workloads[w].options[o], r, wr.target_tokens);
+      if (plan.applied) oj["budget"] = budget_json(plan);
       oj["memory"] = {{"fits", r.memory.fits},
                       {"possible", r.memory.possible},
                       {"min_instances", r.memory.min_instances},
@@ -262,6 +337,9 @@ std::string report_text(const Scenario& s, const ResolvedScenario& resolved, con
       for (size_t c = 0; c < cells.size(); ++c) out += pad(cells[c], widths[c]);
       out += "\n";
     }
+    const std::vector<std::string> lines = constraint_lines(resolved, results, w);
+    if (!lines.empty()) out += "\n";
+    for (const std::string& line : lines) out += line + "\n";
   }
   if (results.workloads.size() > 1) out += "\n" + portfolio_verdict(resolved, results) + "\n";
   // Names and labels are the user's text: no control character reaches the terminal.
@@ -288,6 +366,9 @@ std::string report_markdown(const Scenario& s, const ResolvedScenario& resolved,
       out += "|\n";
     }
     out += "\n";
+    const std::vector<std::string> lines = constraint_lines(resolved, results, w);
+    for (const std::string& line : lines) out += "- " + escape_markdown(line) + "\n";
+    if (!lines.empty()) out += "\n";
   }
   if (results.workloads.size() > 1) out += escape_markdown(portfolio_verdict(resolved, results)) + "\n\n";
   out += "_Computed by TrainCost " TRAINCOST_VERSION " with catalog " + escape_markdown(builtin_catalog().version) + "._";
@@ -303,17 +384,19 @@ std::string report_csv(const Scenario& s, const ResolvedScenario& resolved, cons
     return std::string(buffer);
   };
   std::string out =
-      "workload,option,instance,feasible,tokens,training_flops,wall_clock_hours,chip_hours,hardware_cost_per_run_usd,"
-      "one_time_cost_usd,cost_per_run_usd,cost_per_million_tokens_usd,annual_cost_usd,status\n";
+      "workload,option,instance,instances,feasible,tokens,training_flops,wall_clock_hours,days_to_model,chip_hours,"
+      "hardware_cost_per_run_usd,one_time_cost_usd,re_porting_cost_usd,delay_cost_per_run_usd,cost_per_run_usd,"
+      "cost_per_million_tokens_usd,annual_cost_usd,status\n";
   for (size_t w = 0; w < results.workloads.size(); ++w) {
     for (size_t o = 0; o < results.workloads[w].options.size(); ++o) {
       const OptionResult& r = results.workloads[w].options[o];
       // An option that cannot run the job has no time or cost: empty cells, and the status says why.
       auto figure = [&](double v) { return r.feasible() ? num(v) : std::string(); };
       out += escape_csv(workload_title(s.workloads[w], w)) + "," + escape_csv(resolved.options[o].label) + "," +
-             escape_csv(resolved.options[o].instance) + "," + (r.feasible() ? "true" : "false") + "," + num(r.tokens) + "," +
-             num(r.training_flops) + "," + figure(r.wall_clock_hours) + "," + figure(r.chip_hours) + "," +
-             figure(r.hardware_cost_per_run) + "," + figure(r.one_time_cost) + "," + figure(r.cost_per_run) + "," +
+             escape_csv(resolved.options[o].instance) + "," + num(resolved.workloads[w].options[o].instances) + "," +
+             (r.feasible() ? "true" : "false") + "," + num(r.tokens) + "," + num(r.training_flops) + "," + figure(r.wall_clock_hours) +
+             "," + figure(r.days_to_model) + "," + figure(r.chip_hours) + "," + figure(r.hardware_cost_per_run) + "," +
+             figure(r.one_time_cost) + "," + figure(r.re_porting_cost) + "," + figure(r.delay_cost_per_run) + "," + figure(r.cost_per_run) + "," +
              figure(r.cost_per_million_tokens) + "," + figure(r.annual_cost) + "," + escape_csv(status_text(r)) + "\n";
     }
   }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "traincost/deadline.hpp"
 #include "traincost/fields.hpp"
 #include "traincost/formulas.hpp"
 #include "traincost/predict.hpp"
@@ -53,6 +54,8 @@ PairInputs resolve_option(const Option& o, const Catalog& catalog, const Platfor
 
   p.instances = o.instances;
   p.discount = o.discount;
+  p.wait_days = o.wait_days.value_or(0);
+  p.max_instances = o.max_instances.value_or(0);
   info.throughput = o.measured_tokens_per_sec_per_chip ? ThroughputSource::Measured
                     : o.mfu                            ? ThroughputSource::Mfu
                                                        : ThroughputSource::Predicted;
@@ -113,7 +116,7 @@ HardwareProfile own_figures(const PairInputs& p) {
 // Runs the step-time model for a pair: the fastest layout that fits, its step time and memory,
 // and (when the option states neither an MFU nor a measured rate) the MFU it implies.
 void predict_pair(const Workload& w, const Option& o, const OptionInfo& info, const LayoutPins& pins, const Catalog& catalog,
-                  PairInputs& p) {
+                  bool find_min_instances, PairInputs& p) {
   PairPerformance& perf = p.performance;
   perf.source = info.throughput;
   StepInputs in;
@@ -138,7 +141,7 @@ void predict_pair(const Workload& w, const Option& o, const OptionInfo& info, co
   if (choice.found) {
     perf.layout = choice.layout;
     perf.time = choice.time;
-  } else {
+  } else if (find_min_instances) {
     // How many instances would hold it: the smallest power-of-two multiple up to 64 that fits.
     for (double scale = 2; scale <= 64 && perf.min_instances == 0; scale *= 2)
       if (search_layout(in, chips * scale, pins).found) perf.min_instances = p.instances * scale;
@@ -165,6 +168,19 @@ void predict_pair(const Workload& w, const Option& o, const OptionInfo& info, co
 
 }  // namespace
 
+PairInputs resolve_pair(const Workload& w, const Option& option, size_t index, double instances, const Catalog& catalog,
+                        bool find_min_instances) {
+  Option o = option;
+  o.instances = static_cast<int>(instances);
+  const WorkloadOverride* override_of_option = nullptr;
+  for (const WorkloadOverride& ov : w.overrides)
+    if (ov.option == static_cast<int>(index)) override_of_option = &ov;
+  OptionInfo info;
+  PairInputs p = resolve_option(o, catalog, override_of_option ? override_of_option->costs : PlatformCosts{}, &info);
+  predict_pair(w, o, info, pins_of(w, override_of_option), catalog, find_min_instances, p);
+  return p;
+}
+
 ResolvedScenario resolve(const Scenario& s, const Catalog& catalog) {
   ResolvedScenario r;
   r.reference = s.reference;
@@ -177,14 +193,10 @@ ResolvedScenario resolve(const Scenario& s, const Catalog& catalog) {
     WorkloadInputs wi;
     static_cast<Workload&>(wi) = w;
     wi.model.active_params = w.model.active();
-    for (size_t i = 0; i < s.options.size(); ++i) {
-      const WorkloadOverride* override_of_option = nullptr;
-      for (const WorkloadOverride& ov : w.overrides)
-        if (ov.option == static_cast<int>(i)) override_of_option = &ov;
-      PairInputs p = resolve_option(s.options[i], catalog, override_of_option ? override_of_option->costs : PlatformCosts{});
-      predict_pair(w, s.options[i], r.options[i], pins_of(w, override_of_option), catalog, p);
-      wi.options.push_back(std::move(p));
-    }
+    wi.usd_per_day_of_delay = w.usd_per_day_of_delay.value_or(0);  // set, so the analysis can vary it
+    for (size_t i = 0; i < s.options.size(); ++i)
+      wi.options.push_back(w.deadline_days ? size_for_deadline(wi, s.options[i], i, catalog)
+                                           : resolve_pair(w, s.options[i], i, s.options[i].instances, catalog));
     r.workloads.push_back(std::move(wi));
   }
   return r;

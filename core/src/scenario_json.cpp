@@ -1,6 +1,7 @@
 #include "traincost/scenario_json.hpp"
 
 #include <cctype>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <initializer_list>
@@ -10,6 +11,7 @@
 #include "traincost/formulas.hpp"
 #include "traincost/inputs.hpp"
 #include "traincost/present.hpp"
+#include "traincost/resolve.hpp"
 
 namespace traincost {
 
@@ -323,6 +325,25 @@ Option read_option(Reader& r, const Json& obj, const std::string& path) {
   return o;
 }
 
+// Whether time has a price or a limit in some workload (else an option's wait changes nothing).
+bool uses_time(const Scenario& s) {
+  for (const Workload& w : s.workloads)
+    if (w.deadline_days || w.usd_per_day_of_delay.value_or(0) > 0) return true;
+  return false;
+}
+
+// Whether option `index` has a one-time cost in some workload (else re-porting repeats nothing).
+bool has_one_time_cost(const Scenario& s, size_t index, const Catalog& catalog) {
+  for (const Workload& w : s.workloads) {
+    PlatformCosts costs;
+    for (const WorkloadOverride& ov : w.overrides)
+      if (ov.option == static_cast<int>(index)) costs = ov.costs;
+    const PairInputs p = resolve_option(s.options[index], catalog, costs);
+    if (p.engineer_weeks > 0 || p.validation_runs > 0) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::optional<Scenario> scenario_from_json(const Json& doc, Problems& problems) {
@@ -458,6 +479,8 @@ Problems validate(const Scenario& s, const Catalog& catalog) {
     }
     if (chip && o.precision == Precision::FP8 && !chip->fp8_tflops.present())
       fail(at(path, "precision"), chip->name + " has no FP8 support; use \"bf16\"");
+    if (o.max_instances && *o.max_instances < o.instances)
+      fail(at(path, "max_instances"), "is below instances (" + std::to_string(o.instances) + "): raise it or use fewer instances");
   }
 
   for (size_t w = 0; w < s.workloads.size(); ++w) {
@@ -495,6 +518,14 @@ Problems validate(const Scenario& s, const Catalog& catalog) {
         fail(at(path, "target.steps"), sum + ", fewer than the " + fmt::number(fields::tokens.bounds.min) + " TrainCost models");
       else if (tokens > fields::tokens.bounds.max)
         fail(at(path, "target.steps"), sum + ", more than the " + fmt::number(fields::tokens.bounds.max) + " TrainCost models");
+    }
+    // A deadline that every option's wait for capacity already uses up leaves no time to train.
+    if (wl.deadline_days && !s.options.empty()) {
+      double shortest_wait = INFINITY;
+      for (const Option& o : s.options) shortest_wait = std::min(shortest_wait, o.wait_days.value_or(0));
+      if (*wl.deadline_days <= shortest_wait)
+        fail(at(path, "deadline_days"), "leaves no time to train: every option waits at least " + fmt::number(shortest_wait) +
+                                            " days for capacity (options[].wait_days)");
     }
     for (size_t i = 0; i < wl.overrides.size(); ++i) {
       const std::string op = at(at(at(path, "overrides"), i), "option");
@@ -541,6 +572,11 @@ Problems validate(const Scenario& s, const Catalog& catalog) {
       fail(at(path, "input"), "\"" + range.input + "\" needs the option to have a measured throughput");
     } else if (spec == &fields::mfu && s.options[index].measured_tokens_per_sec_per_chip) {
       fail(at(path, "input"), "\"" + range.input + "\" has no effect: the option uses its measured throughput");
+    } else if (spec == &fields::wait_days && !uses_time(s)) {
+      fail(at(path, "input"), "\"" + range.input + "\" has no effect: no workload has a deadline_days or a usd_per_day_of_delay");
+    } else if ((spec == &fields::report_probability_per_year || spec == &fields::report_effort_share) &&
+               !has_one_time_cost(s, index, catalog)) {
+      fail(at(path, "input"), "\"" + range.input + "\" has no effect: the option has no one-time cost to repeat (porting.engineer_weeks and validation_runs are 0)");
     }
     if (!(range.low <= range.high)) fail(path, "low must not exceed high");
     const std::string low_problem = ref->kind->spec->check(range.low);

@@ -284,6 +284,13 @@ std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario
     const std::string penalty = option_path(i, "porting.convergence_penalty");
     if (p.convergence_penalty > 0 && !has_range(penalty))
       add(ref_of(penalty), 0.0, std::min(1.0, p.convergence_penalty * 3), Distribution::Triangular, true);
+    // The chance of a forced re-port, as the catalog bounds it, where the option has a one-time
+    // cost to repeat and takes the catalog's figure.
+    const std::string report = option_path(i, "porting.report_probability_per_year");
+    const Figure* chance = catalog.defaults.find(fields::report_probability_per_year.catalog_default, info.family);
+    if (!s.options[i].porting.report_probability_per_year && chance && chance->has_range() && p.report_probability_per_year > 0 &&
+        (p.engineer_weeks > 0 || p.validation_runs > 0) && !has_range(report))
+      add(ref_of(report), chance->low, chance->high, Distribution::Triangular, true);
   }
   for (size_t w = 0; w < resolved.workloads.size(); ++w) {
     const std::string path = "workloads[" + std::to_string(w) + "].runs";

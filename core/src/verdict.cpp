@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "traincost/budget.hpp"
 #include "traincost/format.hpp"
 
 namespace traincost {
@@ -25,25 +26,60 @@ std::string infeasibility_reason(const OptionResult& r) {
              " instances";
     case Infeasible::Layout:
       return "its global batch has fewer sequences than the cluster can spread (raise global_batch_tokens or use fewer instances)";
+    case Infeasible::Deadline: {
+      const DeadlineSizing& d = r.deadline;
+      const std::string within = "it is not done within the " + fmt::number(d.deadline_days) + "-day deadline: ";
+      // Sized to make it, but a sample of the analysis ran slower.
+      if (d.met) return within + fmt::days(r.days_to_model) + " on " + fmt::number(d.instances) + " instances";
+      return within + "at best " + fmt::days(r.days_to_model) + ", on " + fmt::number(d.instances) + " instances" +
+             (d.capacity_limited ? " (its max_instances is " + fmt::number(d.limit) + ")" : "");
+    }
   }
   return {};
+}
+
+std::vector<Problem> constraint_problems(const ResolvedScenario& s, const Results& results, size_t w) {
+  std::vector<Problem> problems;
+  const WorkloadInputs& wi = s.workloads[w];
+  const WorkloadResult& wr = results.workloads[w];
+  const std::string path = "workloads[" + std::to_string(w) + "].";
+  for (size_t o = 0; o < wr.options.size(); ++o) {
+    const OptionResult& r = wr.options[o];
+    const std::string& label = s.options[o].label;
+    if (r.infeasible == Infeasible::Deadline && !r.deadline.met)
+      problems.push_back({path + "deadline_days", "is shorter than the fastest possible run on " + label + ": " + fmt::days(r.days_to_model) +
+                                                      " on " + fmt::number(r.deadline.instances) + " instances" +
+                                                      (r.deadline.capacity_limited ? " (options[" + std::to_string(o) + "].max_instances)" : "")});
+    const BudgetPlan b = plan_budget(wi, wi.options[o], r, wr.target_tokens);
+    if (b.applied && !b.covers_one_step)
+      problems.push_back({path + "budget_usd", "buys less than one step (" + fmt::count(b.batch_tokens) + " tokens) on " + label +
+                                                   (b.tokens > 0 ? ": " + fmt::count(b.tokens) + " tokens"
+                                                                 : ": its costs that do not grow with the run are " + fmt::usd(b.fixed_per_run) + " per run")});
+  }
+  return problems;
 }
 
 std::string workload_verdict(const ResolvedScenario& s, const Results& results, size_t w) {
   const WorkloadResult& wr = results.workloads[w];
   const Comparison& c = wr.comparison;
-  const double runs = s.workloads[w].runs;
-  auto label = [&](int i) { return s.options[static_cast<size_t>(i)].label; };
-  std::string text;
+  const WorkloadInputs& wi = s.workloads[w];
+  const double runs = wi.runs;
+  auto name = [&](int i) { return s.options[static_cast<size_t>(i)].label; };
+  // With a deadline every option runs at its own size, which the sentence names where it first
+  // mentions the option.
+  auto label = [&](int i) {
+    return wi.deadline_days ? name(i) + " on " + fmt::number(wr.options[static_cast<size_t>(i)].deadline.instances) + " instances" : name(i);
+  };
+  std::string text = wi.deadline_days ? "To have the model within " + fmt::number(*wi.deadline_days) + " days: " : "";
 
   if (c.cheapest < 0) {
-    text = "No option can run this job.";
+    text += wi.deadline_days ? "no option is done in time." : "No option can run this job.";
   } else if (c.runner_up < 0) {
-    text = label(c.cheapest) + " is the only option that can run this job, at " +
-           fmt::usd(wr.options[static_cast<size_t>(c.cheapest)].cost_per_run) + " per run.";
+    text += label(c.cheapest) + " is the only option that can run this job, at " +
+            fmt::usd(wr.options[static_cast<size_t>(c.cheapest)].cost_per_run) + " per run.";
   } else {
-    const std::string a = label(c.cheapest), b = label(c.runner_up);
-    text = a + " is " + fmt::percent(c.savings) + " cheaper per run than " + b + " at " + fmt::number(runs) +
+    const std::string b = name(c.runner_up);
+    text += label(c.cheapest) + " is " + fmt::percent(c.savings) + " cheaper per run than " + label(c.runner_up) + " at " + fmt::number(runs) +
            (runs == 1 ? " run" : " runs");
     switch (c.breakeven.kind) {
       case BreakevenKind::FromFirstRun: text += ", and cheaper from the first run."; break;
@@ -63,10 +99,16 @@ std::string workload_verdict(const ResolvedScenario& s, const Results& results, 
       text += " It takes " + fmt::ratio(slower) + " as long per run (" +
               fmt::hours(wr.options[static_cast<size_t>(c.cheapest)].wall_clock_hours) + " against " +
               fmt::hours(wr.options[static_cast<size_t>(c.runner_up)].wall_clock_hours) + ").";
+    // The cost of delay is part of the costs compared: say how much of each it is.
+    const double per_day = wi.usd_per_day_of_delay.value_or(0);
+    if (per_day > 0)
+      text += " That counts the delay at " + fmt::usd(per_day) + " a day: " +
+              fmt::usd(wr.options[static_cast<size_t>(c.cheapest)].delay_cost_per_run) + " per run for " + name(c.cheapest) + ", " +
+              fmt::usd(wr.options[static_cast<size_t>(c.runner_up)].delay_cost_per_run) + " for " + b + ".";
   }
   for (size_t o = 0; o < wr.options.size(); ++o)
     if (!wr.options[o].feasible())
-      text += " " + s.options[o].label + " cannot run it: " + infeasibility_reason(wr.options[o]) + ".";
+      text += " " + name(static_cast<int>(o)) + " cannot run it: " + infeasibility_reason(wr.options[o]) + ".";
   return text;
 }
 

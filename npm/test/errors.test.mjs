@@ -97,6 +97,17 @@ test('pilot options give the CLI messages', () => {
   assert.equal(plan.recommendation, 'no plan');
 });
 
+test('sweep options give the CLI messages', () => {
+  const example = EXAMPLES.find((p) => p.endsWith('llama3-8b-pretrain.json'));
+  const text = readFileSync(example, 'utf8');
+  const done = cli(['sweep', example, '--workload', '1']);
+  assert.equal(done.status, 1);
+  const e = thrown(() => tc.sweep(text, { workload: 1 }));
+  assert.equal(e.error, 'invalid options');
+  assert.deepEqual(e.problems.map((p) => `traincost sweep: --workload ${p.message}`), done.stderr.trim().split('\n'));
+  assert.equal(thrown(() => tc.sweep(text, { samples: 100 })).problems[0].path, 'options.samples');
+});
+
 test('bad links and configs', () => {
   const e = thrown(() => tc.decodeLink('#s=1.xyz'));
   assert.equal(e.error, 'invalid link');

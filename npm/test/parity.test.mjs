@@ -9,7 +9,7 @@ import { EXAMPLES, SOURCE_DIR, cli, cliJson, exact, tc } from './support.mjs';
 for (const path of EXAMPLES) {
   const name = basename(path, '.json');
   const text = readFileSync(path, 'utf8');
-  test(`${name}: evaluate, analyze, explain and links equal the CLI`, () => {
+  test(`${name}: evaluate, analyze, sweep, explain and links equal the CLI`, () => {
     const evaluated = tc.evaluate(text);
     assert.equal(exact(evaluated), exact(cliJson(['evaluate', path, '--format', 'json'])));
     assert.equal(exact(tc.evaluate(JSON.parse(text))), exact(evaluated), 'an object gives what its text gives');
@@ -20,6 +20,8 @@ for (const path of EXAMPLES) {
     assert.equal(exact(tc.pilot(text)), exact(cliJson(['pilot', path, '--format', 'json'])));
     assert.equal(exact(tc.pilot(JSON.parse(text), { samples: 2000, seed: 9, fraction: 0.02 })),
                  exact(cliJson(['pilot', path, '--samples', '2000', '--seed', '9', '--fraction', '0.02', '--format', 'json'])));
+    assert.equal(exact(tc.sweep(text)), exact(cliJson(['sweep', path, '--format', 'json'])));
+    assert.equal(exact(tc.sweep(JSON.parse(text), { workload: 0 })), exact(cliJson(['sweep', path, '--workload', '0', '--format', 'json'])));
     const explained = tc.explain(text);
     assert.equal(exact(explained), exact(cliJson(['explain', path, '--format', 'json'])));
     assert.equal(explained.text, cli(['explain', path]).stdout);
@@ -55,7 +57,7 @@ test('every function of the core API has a function here', () => {
 });
 
 test('the module has the functions of window.TrainCost, and a default export', async () => {
-  for (const name of ['evaluate', 'analyze', 'pilot', 'explain', 'encodeLink', 'decodeLink', 'importHf', 'catalog', 'schema']) {
+  for (const name of ['evaluate', 'analyze', 'pilot', 'sweep', 'explain', 'encodeLink', 'decodeLink', 'importHf', 'catalog', 'schema']) {
     assert.equal(typeof tc[name], 'function', name);
     assert.equal(tc.default[name], tc[name], name);
   }

@@ -6,7 +6,7 @@ import traincost
 from traincost import _core
 from conftest import EXAMPLES, SOURCE_DIR
 
-PUBLIC = {"version": "version", "evaluate": "evaluate", "analyze": "analyze", "explain": "explain",
+PUBLIC = {"version": "version", "evaluate": "evaluate", "analyze": "analyze", "sweep": "sweep", "explain": "explain",
           "encode_link": "encode_link", "decode_link": "decode_link", "catalog": "catalog",
           "import_hf": "import_hf", "schema": "schema", "pilot": "pilot"}
 

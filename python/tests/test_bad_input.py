@@ -111,6 +111,15 @@ def test_pilot_without_a_plan_says_why():
     assert raises(traincost.pilot, example, candidate=0, against=0).problems[0]["path"] == "options.against"
 
 
+def test_sweep_options_give_the_clis_messages():
+    example = os.path.join(SOURCE_DIR, "assets", "scenarios", "llama3-8b-pretrain.json")
+    status, _, err = run_cli("sweep", example, "--workload", "1")
+    assert status == 1
+    error = raises(traincost.sweep, example, workload=1)
+    assert error.error == "invalid options"
+    assert [f"traincost sweep: --workload {p['message']}" for p in error.problems] == err.splitlines()
+
+
 def test_bad_links_and_configs():
     error = raises(traincost.decode_link, "#s=1.xyz")
     assert error.error == "invalid link"

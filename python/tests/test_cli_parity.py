@@ -34,6 +34,11 @@ def test_thresholds_are_in_the_results(example):
             assert comparison["holds_while"] == "Holds while " + decisive["condition"] + "."
 
 
+def test_sweep_equals_cli(example):
+    assert exact(traincost.sweep(example)) == exact(cli_json("sweep", example, "--format", "json"))
+    assert exact(traincost.sweep(example, workload=0)) == exact(cli_json("sweep", example, "--workload", "0", "--format", "json"))
+
+
 def test_explain_equals_cli(example):
     ours = traincost.explain(example)
     assert exact(ours) == exact(cli_json("explain", example, "--format", "json"))

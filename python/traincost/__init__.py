@@ -28,6 +28,7 @@ __all__ = [
     "evaluate",
     "analyze",
     "pilot",
+    "sweep",
     "explain",
     "encode_link",
     "decode_link",
@@ -166,6 +167,24 @@ def pilot(scenario: Scenario, *, workload: Optional[int] = None, candidate: Opti
              ("instances", instances), ("samples", samples), ("seed", seed))
     options = {k: v for k, v in given if v is not None}
     return _call("pilot", _text(scenario), json.dumps(options, default=_jsonable))
+
+
+def sweep(scenario: Scenario, *, workload: Optional[int] = None) -> Result:
+    """Cost per run and days until the model is done over a range of cluster sizes, per option.
+
+    The result is ``traincost sweep FILE --format json``: ``options``, each with ``points``
+    (``instances``, ``days_to_model``, ``cost_per_run_usd``, ``mfu``, ``feasible``, ``in_time``,
+    ``status``) at 1, 2, 3, 4, 6, 8, 12, ... instances up to the option's ``max_instances`` (4,096
+    without one), and ``evaluated_instances``, the size the results are at (a deadline's, when the
+    workload has one); ``deadline_days`` is the workload's deadline or None.
+
+    Args:
+        workload: index of the workload to sweep (default 0).
+
+    Raises ScenarioError when the scenario or an option is invalid.
+    """
+    options = {"workload": workload} if workload is not None else {}
+    return _call("sweep", _text(scenario), json.dumps(options, default=_jsonable))
 
 
 def explain(scenario: Scenario) -> Result:

@@ -58,7 +58,9 @@ DEFAULT_FIGURES = [("usd_per_engineer_week", "Engineer-week, fully loaded"), ("e
                    ("replacement_minutes", "Node replacement"), ("lost_work_share", "Failures that lose work")]
 PLATFORM_FIGURES = [("engineer_weeks", "Porting effort"), ("validation_runs", "Validation runs"),
                     ("validation_run_fraction", "Length of a validation run"), ("convergence_penalty", "Convergence penalty"),
-                    ("compile_hours_per_run", "Compilation before each run"), ("maintenance_usd_per_year", "SDK maintenance")]
+                    ("compile_hours_per_run", "Compilation before each run"), ("maintenance_usd_per_year", "SDK maintenance"),
+                    ("report_probability_per_year", "Chance of a forced re-port, a year"),
+                    ("report_effort_share", "Cost of a re-port, share of the first")]
 FAMILIES = [("trainium", "Trainium"), ("nvidia", "NVIDIA")]
 
 

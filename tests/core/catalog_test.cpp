@@ -12,7 +12,7 @@ namespace {
 
 TEST(Catalog, BuiltinLoadsWithTheIssueListOfChipsAndInstances) {
   const Catalog& c = builtin_catalog();
-  EXPECT_EQ(c.version, "2026-11-30");
+  EXPECT_EQ(c.version, "2026-12-01");
   for (const char* chip : {"trn1", "trn2", "trn3", "a100-40gb", "a100-80gb", "h100", "h200", "b200"})
     EXPECT_NE(c.find_chip(chip), nullptr) << chip;
   for (const char* inst : {"trn1.2xlarge", "trn1.32xlarge", "trn1n.32xlarge", "trn2.48xlarge", "p4d.24xlarge",

@@ -86,6 +86,28 @@ TEST_F(HandWorkedPair, Money) {
   EXPECT_NEAR(b.compute + b.compile + b.porting + b.validation + b.maintenance + b.egress, r.cost_per_run, 1e-8);
 }
 
+TEST_F(HandWorkedPair, DelayAndRePortingJoinTheCosts) {
+  p.wait_days = 2;
+  w.usd_per_day_of_delay = 1000;
+  p.report_probability_per_year = 0.5;
+  p.report_effort_share = 0.4;
+  const OptionResult r = evaluate_pair(w, p, 1e11);
+  // days until done: 2 + 27.5151515 h / 24 = 3.14646465 days; delay 1,000 × 3.14646465 = $3,146.4646 per run
+  EXPECT_NEAR(r.days_to_model, 3.146464646464646, 1e-12);
+  EXPECT_NEAR(r.delay_cost_per_run, 3146.464646464646, 1e-8);
+  // re-porting over 6 months: 0.5 a year × 0.4 × one-time $20,848.4848 × 6 / 12 = $2,084.8485
+  EXPECT_NEAR(r.re_porting_cost, 2084.848484848485, 1e-8);
+  // fixed: 20,848.4848 + 6,000 + 2,084.8485 = $28,933.3333; per run: 4,402.4242 + 100 + 3,146.4646 = $7,648.8889
+  EXPECT_NEAR(r.fixed_cost, 28933.333333333332, 1e-8);
+  EXPECT_NEAR(r.per_run_cost, 7648.888888888889, 1e-8);
+  // fully loaded: 7,648.8889 + 28,933.3333 / 4 = $14,882.2222
+  EXPECT_NEAR(r.cost_per_run, 14882.222222222223, 1e-8);
+  const CostBreakdown b = breakdown(r, w.runs);
+  EXPECT_NEAR(b.delay, 3146.464646464646, 1e-8);
+  EXPECT_NEAR(b.re_porting, 2084.848484848485 / 4, 1e-8);
+  EXPECT_NEAR(b.compute + b.compile + b.porting + b.validation + b.maintenance + b.re_porting + b.egress + b.delay, r.cost_per_run, 1e-8);
+}
+
 TEST_F(HandWorkedPair, MeasuredThroughputReplacesMfu) {
   p.measured_tokens_per_sec_per_chip = 500;
   const OptionResult r = evaluate_pair(w, p, 1e11);

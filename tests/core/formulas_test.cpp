@@ -141,5 +141,45 @@ TEST(Formulas, MinChipsForMemory) {
   EXPECT_EQ(min_chips_for_memory(1.12e11, 8e10, 7.2e10), 0);
 }
 
+TEST(Formulas, DaysDelayAndRePorting) {
+  // 2 days' wait + 48 h of wall clock = 4 days; at $1,000 a day the delay costs $4,000
+  EXPECT_DOUBLE_EQ(days_to_model(2, 48), 4);
+  EXPECT_DOUBLE_EQ(delay_cost(1000, 4), 4000);
+  // re-porting: 0.5 a year × half the effort × $80,000 one-time × 12 / 12 months = $20,000;
+  // a quarter a year over 24 months with the full effort again: 0.25 × 1 × 40,000 × 2 = $20,000
+  EXPECT_DOUBLE_EQ(re_porting_cost(0.5, 0.5, 80000, 12), 20000);
+  EXPECT_DOUBLE_EQ(re_porting_cost(0.25, 1, 40000, 24), 20000);
+}
+
+TEST(Formulas, BudgetTokensAreWhatIsLeftOverThePricePerToken) {
+  // ($1,000,000 − $200,000) / $1e-6 per token = 8e11 tokens
+  EXPECT_DOUBLE_EQ(budget_tokens(1e6, 2e5, 1e-6), 8e11);
+  // a budget that does not cover the fixed part buys nothing
+  EXPECT_EQ(budget_tokens(1e5, 2e5, 1e-6), 0);
+  EXPECT_EQ(budget_tokens(2e5, 2e5, 1e-6), 0);
+}
+
+TEST(Formulas, ComputeOptimalAllocationWithRoundConstants) {
+  // α = β and A = B: G = (α·A / (β·B))^(1/(α+β)) = 1, so N_opt = D_opt = (C/6)^(1/2).
+  // C = 6e20: N_opt = D_opt = 1e10
+  EXPECT_NEAR(compute_optimal_params(100, 100, 0.5, 0.5, 6e20), 1e10, 1e-3);
+  EXPECT_NEAR(compute_optimal_tokens(6e20, 1e10), 1e10, 1e-3);
+  // A = 4B: G = 4^(1/1) = 4, so N_opt = 4e10 and D_opt = 6e20 / (6 × 4e10) = 2.5e9
+  EXPECT_NEAR(compute_optimal_params(400, 100, 0.5, 0.5, 6e20), 4e10, 1e-2);
+  // L = E + A/N^α + B/D^β = 1 + 100/1e5 + 100/1e5 = 1.002
+  EXPECT_NEAR(scaling_law_loss(1, 100, 100, 0.5, 0.5, 1e10, 1e10), 1.002, 1e-14);
+  EXPECT_DOUBLE_EQ(chinchilla_compute(1e10, 1e10), 6e20);
+}
+
+TEST(Formulas, ComputeOptimalAllocationForChinchillasCompute) {
+  // Hoffmann et al. 2022 Approach 3 constants, C = 6 × 70e9 × 1.4e12 = 5.88e23 FLOPs:
+  // G = (0.34 × 406.4 / (0.28 × 410.7))^(1/0.62) = 1.20157^1.61290 = 1.34471
+  // N_opt = 1.34471 × (9.8e22)^(0.28/0.62) = 1.34471 × 10^(22.99123 × 0.451613) = 1.34471 × 2.41621e10 = 3.2491e10
+  // D_opt = 5.88e23 / (6 × 3.2491e10) = 3.0162e12 (Approach 3 favours smaller models than Chinchilla's 70B)
+  const double n = compute_optimal_params(406.4, 410.7, 0.34, 0.28, 5.88e23);
+  EXPECT_NEAR(n, 3.2491e10, 0.0001e10);
+  EXPECT_NEAR(compute_optimal_tokens(5.88e23, n), 3.0162e12, 0.0001e12);
+}
+
 }  // namespace
 }  // namespace traincost

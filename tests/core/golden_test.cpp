@@ -46,7 +46,7 @@ TEST_P(Golden, ResultsMonteCarloAndPilotMatchToTheBit) {
 
 INSTANTIATE_TEST_SUITE_P(Scenarios, Golden,
                          ::testing::Values("llama3-8b-pretrain", "finetune-1b", "llama3-70b-target-loss", "mixtral-moe",
-                                           "portfolio-multicloud", "gpt3-175b-ranges"));
+                                           "portfolio-multicloud", "gpt3-175b-ranges", "llama3-8b-deadline"));
 
 }  // namespace
 }  // namespace traincost

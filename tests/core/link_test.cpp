@@ -14,7 +14,7 @@ namespace traincost {
 namespace {
 
 const char* const kExamples[] = {"llama3-8b-pretrain", "finetune-1b", "llama3-70b-target-loss", "mixtral-moe",
-                                 "portfolio-multicloud", "gpt3-175b-ranges"};
+                                 "portfolio-multicloud", "gpt3-175b-ranges", "llama3-8b-deadline"};
 
 Scenario example(const std::string& name) {
   return test::scenario(test::read_source_file("assets/scenarios/" + name + ".json"));
@@ -29,6 +29,26 @@ TEST(Link, RoundTripIsTheIdentity) {
     ASSERT_TRUE(back) << name << "\n" << to_string(problems);
     EXPECT_EQ(scenario_to_json(*back).dump(), scenario_to_json(s).dump()) << name;
   }
+}
+
+TEST(Link, ConstraintFieldsRoundTrip) {
+  Scenario s = example("llama3-8b-pretrain");
+  s.workloads[0].deadline_days = 21;
+  s.workloads[0].budget_usd = 1.5e6;
+  s.workloads[0].usd_per_day_of_delay = 20000;
+  s.options[0].wait_days = 4;
+  s.options[0].max_instances = 48;
+  s.options[0].porting.report_probability_per_year = 0.75;
+  s.options[1].porting.report_effort_share = 0.3;
+  Problems problems;
+  const auto back = decode_link(encode_link(s), builtin_catalog(), problems);
+  ASSERT_TRUE(back) << to_string(problems);
+  EXPECT_EQ(scenario_to_json(*back).dump(), scenario_to_json(s).dump());
+  // Left out, they stay out: an old link decodes with none of them.
+  const auto plain = decode_link(encode_link(example("llama3-8b-pretrain")), builtin_catalog(), problems);
+  ASSERT_TRUE(plain);
+  EXPECT_FALSE(plain->workloads[0].deadline_days || plain->workloads[0].budget_usd || plain->workloads[0].usd_per_day_of_delay ||
+               plain->options[0].wait_days || plain->options[0].max_instances || plain->options[0].porting.report_probability_per_year);
 }
 
 TEST(Link, TypicalLinksAreShortAndLargeOnesStayUnder2000) {

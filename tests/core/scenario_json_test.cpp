@@ -49,7 +49,7 @@ TEST(ScenarioJson, ReadsEveryDocumentedName) {
 
 TEST(ScenarioJson, WritingAndReadingBackIsTheIdentity) {
   for (const char* name : {"llama3-8b-pretrain", "finetune-1b", "llama3-70b-target-loss", "mixtral-moe",
-                           "portfolio-multicloud", "gpt3-175b-ranges"}) {
+                           "portfolio-multicloud", "gpt3-175b-ranges", "llama3-8b-deadline"}) {
     const Scenario s = test::scenario(test::read_source_file(std::string("assets/scenarios/") + name + ".json"));
     for (bool minimal : {false, true}) {
       const std::string text = scenario_to_json(s, minimal).dump();
@@ -84,6 +84,43 @@ TEST(ScenarioJson, MessagesNameTheFieldAndTheValue) {
                        "options[0].instances: must be a whole number, got 2.5"));
   EXPECT_TRUE(mentions(problems_of(simple_scenario(R"("model":{"params":8e9},"target":{"tokens":1e11},"colour":"red")")),
                        "workloads[0].colour: unknown field"));
+}
+
+TEST(ScenarioJson, ConstraintsAreCheckedWithTheFieldsNamed) {
+  const std::string model = R"("model":{"params":8e9},"target":{"tokens":1e11})";
+  const std::string trn = R"("instance":"trn2.48xlarge")", gpu = R"("instance":"p5.48xlarge")";
+  EXPECT_TRUE(mentions(problems_of(simple_scenario(model + R"(,"deadline_days":-3)")), "workloads[0].deadline_days: must be > 0, got -3"));
+  EXPECT_TRUE(mentions(problems_of(simple_scenario(model + R"(,"budget_usd":0)")), "workloads[0].budget_usd: must be > 0, got 0"));
+  EXPECT_TRUE(mentions(problems_of(simple_scenario(model + R"(,"usd_per_day_of_delay":-5)")),
+                       "workloads[0].usd_per_day_of_delay: must be >= 0, got -5"));
+  EXPECT_TRUE(mentions(problems_of(simple_scenario(model, trn + R"(,"wait_days":-1)")), "options[0].wait_days: must be >= 0, got -1"));
+  EXPECT_TRUE(mentions(problems_of(simple_scenario(model, trn + R"(,"max_instances":0)")),
+                       "options[0].max_instances: must be between 1 and 100000, got 0"));
+  EXPECT_TRUE(mentions(problems_of(simple_scenario(model, trn + R"(,"porting":{"report_probability_per_year":1.5})")),
+                       "options[0].porting.report_probability_per_year: must be between 0 and 1, got 1.5"));
+  // Relations between fields.
+  EXPECT_TRUE(mentions(problems_of(simple_scenario(model, trn + R"(,"instances":4,"max_instances":2)")),
+                       "options[0].max_instances: is below instances (4)"));
+  EXPECT_TRUE(mentions(problems_of(simple_scenario(model + R"(,"deadline_days":3)", trn + R"(,"wait_days":5)", gpu + R"(,"wait_days":7)")),
+                       "workloads[0].deadline_days: leaves no time to train: every option waits at least 5 days for capacity"));
+  EXPECT_EQ(problems_of(simple_scenario(model + R"(,"deadline_days":6)", trn + R"(,"wait_days":5)", gpu + R"(,"wait_days":7)")), "");
+}
+
+TEST(ScenarioJson, ConstraintFieldsAreWrittenOnlyWhenSet) {
+  const Scenario plain = test::scenario(simple_scenario());
+  for (const bool minimal : {true, false}) {
+    const std::string text = scenario_to_json(plain, minimal).dump();
+    for (const char* key : {"deadline_days", "budget_usd", "usd_per_day_of_delay", "wait_days", "max_instances", "report_"})
+      EXPECT_FALSE(mentions(text, key)) << key << " in " << text;
+  }
+  const Scenario s = test::scenario(simple_scenario(
+      R"("model":{"params":8e9},"target":{"tokens":1e11},"deadline_days":30,"budget_usd":2e6,"usd_per_day_of_delay":0)",
+      R"("instance":"trn2.48xlarge","wait_days":3,"max_instances":64,"porting":{"report_probability_per_year":0.2,"report_effort_share":0.3})"));
+  const std::string minimal = scenario_to_json(s, true).dump();
+  for (const char* part : {"\"deadline_days\":30.0", "\"budget_usd\":2000000.0", "\"usd_per_day_of_delay\":0.0", "\"wait_days\":3.0",
+                           "\"max_instances\":64", "\"report_probability_per_year\":0.2", "\"report_effort_share\":0.3"})
+    EXPECT_TRUE(mentions(minimal, part)) << part << " not in " << minimal;
+  EXPECT_EQ(test::scenario(minimal).workloads[0].deadline_days, 30);
 }
 
 TEST(ScenarioJson, ReportsEveryProblemNotJustTheFirst) {
@@ -141,6 +178,15 @@ TEST(ScenarioJson, RangesMustPointAtUsedNumericInputs) {
   EXPECT_TRUE(mentions(problems_of(base + R"({"input":"options[0].mfu","low":0.4,"high":0.2}]})"), "low must not exceed high"));
   EXPECT_TRUE(mentions(problems_of(base + R"({"input":"workloads[0].target.loss","low":2,"high":3}]})"),
                        "is not how this workload's target is given"));
+  // A range on a field that changes nothing: a wait when no workload values time, a re-port where
+  // there is no one-time cost to repeat (CUDA's defaults).
+  EXPECT_TRUE(mentions(problems_of(base + R"({"input":"options[0].wait_days","low":0,"high":5}]})"),
+                       "ranges[0].input: \"options[0].wait_days\" has no effect: no workload has a deadline_days or a usd_per_day_of_delay"));
+  EXPECT_TRUE(mentions(problems_of(base + R"({"input":"options[1].porting.report_probability_per_year","low":0,"high":0.5}]})"),
+                       "ranges[0].input: \"options[1].porting.report_probability_per_year\" has no effect: the option has no one-time cost"));
+  EXPECT_EQ(problems_of(base + R"({"input":"options[0].porting.report_probability_per_year","low":0,"high":0.5},
+                                  {"input":"workloads[0].usd_per_day_of_delay","low":0,"high":1000}]})"),
+            "");
 }
 
 }  // namespace

@@ -16,7 +16,7 @@ namespace {
 
 // Two identical 4 × p5.48xlarge clusters at MFU 0.4, so both train for the same instance-hours h per
 // run. A pays $40 an instance-hour and 2 engineer-weeks at $10,000 once; B pays $50 and nothing else.
-// Over 4 runs, every other platform cost 0:
+// Over 4 runs, every other platform cost 0 (no re-porting either):
 //   C_A = 40·h + 2 × 10,000 / 4 = 40·h + 5,000        C_B = 50·h
 // (A leads when h > 500; here h ≈ 850). Each threshold solves C_A = C_B with one input moved:
 //   A's price          P·h + 5,000 = 50·h                  P* = 50 − 5,000 / h          (at most)
@@ -33,10 +33,10 @@ const char* const kLinear = R"({"version":1,
   "options":[
     {"label":"A","instance":"p5.48xlarge","instances":4,"mfu":0.4,"price_usd_per_hour":40,
      "porting":{"engineer_weeks":2,"usd_per_engineer_week":10000,"validation_runs":0,"convergence_penalty":0,
-                "compile_hours_per_run":0,"maintenance_usd_per_year":0}},
+                "compile_hours_per_run":0,"maintenance_usd_per_year":0,"report_probability_per_year":0}},
     {"label":"B","instance":"p5.48xlarge","instances":4,"mfu":0.4,"price_usd_per_hour":50,
      "porting":{"engineer_weeks":0,"usd_per_engineer_week":10000,"validation_runs":0,"convergence_penalty":0,
-                "compile_hours_per_run":0,"maintenance_usd_per_year":0}}],
+                "compile_hours_per_run":0,"maintenance_usd_per_year":0,"report_probability_per_year":0}}],
   "analysis":{"default_ranges":false}})";
 
 const Threshold& find(const std::vector<Threshold>& rows, const std::string& path) {

@@ -124,6 +124,40 @@ TEST(Sensitivity, DefaultRangesCoverTheGuessesAndSayTheyAreDefaults) {
   EXPECT_TRUE(find("workloads[0].runs"));
   EXPECT_TRUE(find("options[0].price_usd_per_hour"));
   EXPECT_FALSE(find("options[1].porting.engineer_weeks"));  // zero on CUDA: nothing to vary
+  // The chance of a forced re-port: the catalog's range for Trainium; none on CUDA (no one-time cost).
+  const RangedInput* report = find("options[0].porting.report_probability_per_year");
+  ASSERT_TRUE(report);
+  const Figure* chance = builtin_catalog().defaults.find("report_probability_per_year", Family::Trainium);
+  EXPECT_DOUBLE_EQ(report->low, chance->low);
+  EXPECT_DOUBLE_EQ(report->high, chance->high);
+  EXPECT_FALSE(find("options[1].porting.report_probability_per_year"));
+}
+
+TEST(Sensitivity, RePortingAndTheCostOfDelayCanCarryRanges) {
+  // Lead = cost(H100) − cost(Trn2). A re-port's expected cost is rate × share × one-time × 1 year,
+  // spread over the runs: the lead moves by (high − low) × share × one-time / runs. The delay adds
+  // $/day × days to each run: the lead moves by (high − low) × (days Trn2 − days H100), and past
+  // about $15k a day H100 leads.
+  Scenario s = test::scenario(test::read_source_file("assets/scenarios/llama3-8b-pretrain.json"));
+  s.analysis.default_ranges = false;
+  s.workloads[0].usd_per_day_of_delay = 0;
+  s.ranges = {{"options[0].porting.report_probability_per_year", 0, 1, Distribution::Uniform},
+              {"workloads[0].usd_per_day_of_delay", 0, 30000, Distribution::Uniform}};
+  const Results base = test::run(s);
+  const OptionResult& trn = base.workloads[0].options[0];
+  const OptionResult& gpu = base.workloads[0].options[1];
+  AnalyzeOptions options;
+  options.samples = 500;
+  const Analysis a = analyze(s, builtin_catalog(), options);
+  ASSERT_EQ(a.sensitivity.size(), 2u);
+  for (const SensitivityRow& row : a.sensitivity) {
+    if (row.input == "options[0].porting.report_probability_per_year")
+      EXPECT_NEAR(row.swing, 1 * 0.5 * trn.one_time_cost / 6, 1e-6);
+    else
+      EXPECT_NEAR(row.swing, 30000 * (trn.days_to_model - gpu.days_to_model), 1e-6);
+  }
+  // The Monte Carlo varies them too: Trn2 is not the cheapest in every sample.
+  EXPECT_GT(a.monte_carlo.options[1].probability_cheapest, 0);
 }
 
 TEST(Sensitivity, BreakevenOfTheChallengerMatchesTheDecision) {

@@ -1,8 +1,9 @@
 // Fuzz target: scenario JSON from untrusted text (pasted, loaded from a file, sent to the JS API).
 // Parse, read and validate; when the scenario is valid, resolve and evaluate it, render every
-// report, run the uncertainty analysis with a small sample count, and check the two round trips
-// the product promises: JSON text and share links both give back the same scenario. Every
-// report is printable on a terminal, and no time or cost in the JSON is negative.
+// report and (for some inputs) the cluster-size sweep, run the uncertainty analysis with a small
+// sample count, and check the two round trips the product promises: JSON text and share links both
+// give back the same scenario. Every report is printable on a terminal, and no time or cost in the
+// JSON is negative.
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -12,6 +13,7 @@
 #include "traincost/explain.hpp"
 #include "traincost/link.hpp"
 #include "traincost/report.hpp"
+#include "traincost/sweep.hpp"
 #include "traincost/uncertainty.hpp"
 #include "traincost/verdict.hpp"
 
@@ -42,11 +44,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // Evaluate and render everything a user can ask for.
   const ResolvedScenario r = resolve(s, catalog);
   const Results results = evaluate(r);
-  for (const WorkloadResult& w : results.workloads)
-    for (const OptionResult& o : w.options)
-      if (o.feasible())
-        TRAINCOST_FUZZ_CHECK(std::isfinite(o.cost_per_run) && o.cost_per_run >= 0,
-                             "a feasible option costs " + std::to_string(o.cost_per_run) + " per run");
+  for (size_t w = 0; w < results.workloads.size(); ++w)
+    for (const OptionResult& o : results.workloads[w].options) {
+      if (!o.feasible()) continue;
+      TRAINCOST_FUZZ_CHECK(std::isfinite(o.cost_per_run) && o.cost_per_run >= 0,
+                           "a feasible option costs " + std::to_string(o.cost_per_run) + " per run");
+      // An option that can run a workload with a deadline is done in time.
+      if (s.workloads[w].deadline_days)
+        TRAINCOST_FUZZ_CHECK(o.days_to_model <= *s.workloads[w].deadline_days,
+                             "a feasible option misses its deadline: " + std::to_string(o.days_to_model) + " days");
+    }
   // Numeric safety: no negative time or cost in the JSON (an infeasible option's are null).
   fuzz::check_json_figures(Json::parse(results_to_json(s, r, results).dump()), "");
   // Escaping: nothing for a terminal holds a control character; no name does (validation).
@@ -59,6 +66,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   options.samples = 200;
   options.seed = s.analysis.seed;
   options.workload = size % s.workloads.size();
+  // The sweep re-predicts every option at a score of sizes: one input in eight, to keep the pace.
+  if (size % 8 == 0) (void)sweep_to_json(s, r, sweep(s, r, catalog, options.workload)).dump();
   const Analysis a = analyze(s, catalog, options);
   fuzz::check_json_figures(Json::parse(analysis_to_json(s, r, a).dump()), "");
   TRAINCOST_FUZZ_CHECK(fuzz::printable(analysis_text(r, a)), "analysis_text holds a control character");

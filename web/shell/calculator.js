@@ -217,6 +217,10 @@
         {value: options === undefined ? '{}' : options, error: 'invalid options', path: 'options'}]);
     },
     explain: function (scenarioJson) { return call('explain', [scenarioArgument(scenarioJson)]); },
+    sweep: function (scenarioJson, options) {
+      return call('sweep', [scenarioArgument(scenarioJson),
+        {value: options === undefined ? '{}' : options, error: 'invalid options', path: 'options'}]);
+    },
     pilot: function (scenarioJson, options) {
       return call('pilot', [scenarioArgument(scenarioJson),
         {value: options === undefined ? '{}' : options, error: 'invalid options', path: 'options'}]);

@@ -38,6 +38,9 @@ ApiReply api_decode_link(std::string_view link);        // {"scenario": {…}, "
 ApiReply api_catalog();                                 // `traincost catalog --format json`
 ApiReply api_import_hf(std::string_view config_json);   // `traincost import-hf`: a model block
 ApiReply api_schema();                                  // `traincost schema --format json`
+// `traincost sweep --format json`: cost per run and days until the model is done over cluster
+// sizes, per option. options_json: {"workload"}, optional (default 0); empty text means {}.
+ApiReply api_sweep(std::string_view scenario_json, std::string_view options_json);
 
 // Every function above by name, so a binding can expose them all through one entry point:
 // adding a function to the API is one line in api.cpp's table (and one in each binding's
@@ -64,6 +67,8 @@ OrderedJson link_json(const Scenario& scenario);  // stamps the catalog version,
 // "--samples ..." messages.
 std::optional<AnalyzeOptions> analyze_options_from_json(const Json& options, const Scenario& scenario,
                                                         Problems& problems);
+// The sweep options ({"workload"}, optional), checked the same way: the workload index to sweep.
+std::optional<size_t> sweep_options_from_json(const Json& options, const Scenario& scenario, Problems& problems);
 
 // The pilot options checked the same way ("options.candidate", ...).
 std::optional<PilotOptions> pilot_options_from_json(const Json& options, const Scenario& scenario, Problems& problems);

@@ -21,7 +21,8 @@ struct MemoryFit {
 };
 
 // Layout: no layout spreads the global batch over the cluster (more chips than it has sequences).
-enum class Infeasible { No, Memory, Goodput, Target, Layout };
+// Deadline: not done within the workload's deadline at any size up to the option's limit.
+enum class Infeasible { No, Memory, Goodput, Target, Layout, Deadline };
 
 struct OptionResult {
   // Work
@@ -44,6 +45,7 @@ struct OptionResult {
   double interruptions = 0;       // failures expected while the run trains
   double training_hours = 0;      // compute_hours / goodput
   double wall_clock_hours = 0;    // training + compilation
+  double days_to_model = 0;       // wait for capacity + wall clock, in days
   double chip_hours = 0;
   double instance_hours = 0;
   // Money
@@ -56,13 +58,16 @@ struct OptionResult {
   double one_time_cost = 0;
   double maintenance_cost = 0;    // over the horizon
   double egress_cost_per_run = 0;
-  double fixed_cost = 0;          // one-time + maintenance: paid once whatever the runs
-  double per_run_cost = 0;        // hardware + egress: paid every run
+  double delay_cost_per_run = 0;  // the value of the days until the model is done
+  double re_porting_cost = 0;     // expected forced re-ports over the horizon
+  double fixed_cost = 0;          // one-time + maintenance + re-porting: paid once whatever the runs
+  double per_run_cost = 0;        // hardware + egress + delay: paid every run
   double cost_per_run = 0;        // fully loaded: per_run + fixed / runs
   double cost_per_million_tokens = 0;
   double horizon_cost = 0;        // cost_per_run × runs
   double annual_cost = 0;
   MemoryFit memory;
+  DeadlineSizing deadline;        // how a deadline sized the option (applied = false without one)
   Infeasible infeasible = Infeasible::No;
   // Against the scenario's reference option
   double savings_vs_reference = 0;  // (reference - this) / reference, per run

@@ -159,15 +159,17 @@ extern const FieldSpec tokens, steps, tokens_per_step, loss;
 extern const FieldSpec law_E, law_A, law_B, law_alpha, law_beta;
 extern const FieldSpec bytes_per_param, micro_batch, tensor_parallel, usable_fraction;
 extern const FieldSpec runs, horizon_months, override_option;
+extern const FieldSpec deadline_days, budget_usd, usd_per_day_of_delay;
 // Option
 extern const FieldSpec instances, price_usd_per_hour, discount, mfu, measured_tokens_per_sec_per_chip;
-extern const FieldSpec scaling_reference_chips, scaling_per_doubling;
+extern const FieldSpec scaling_reference_chips, scaling_per_doubling, max_instances, wait_days;
 extern const FieldSpec custom_chips, custom_peak_tflops, custom_memory_gb;
 extern const FieldSpec mtbf_hours_per_instance, checkpoint_write_minutes, checkpoint_gbps_per_instance, checkpoint_blocking_share,
     restart_minutes, job_restart_minutes, replacement_share, replacement_minutes, lost_work_share, checkpoint_interval_hours;
 // Platform costs (options[].porting and workloads[].overrides[])
 extern const FieldSpec engineer_weeks, usd_per_engineer_week, validation_runs, validation_run_fraction,
-    convergence_penalty, compile_hours_per_run, maintenance_usd_per_year, egress_tb_per_run, egress_usd_per_tb;
+    convergence_penalty, compile_hours_per_run, maintenance_usd_per_year, egress_tb_per_run, egress_usd_per_tb,
+    report_probability_per_year, report_effort_share;
 // Ranges
 extern const FieldSpec range_low, range_high;
 }  // namespace fields

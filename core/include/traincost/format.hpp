@@ -9,6 +9,7 @@ std::string usd(double v);            // "$1.2M", "$850k", "$12.40", "-$3.1k"
 std::string usd_exact(double v);      // "$1,234,567" (whole dollars, thousands separators)
 std::string usd_rate(double v);       // a small rate to the tenth of a cent: "$0.455", "$12.310"; large ones as usd()
 std::string hours(double h);          // "45 min", "7.5 h", "3.4 days", "2.1 years"
+std::string days(double d);           // days against a deadline, precise enough to compare: "8.25 days", "30.4 days", "412 days"
 std::string count(double v);          // "1.2T", "8.0B", "350M", "12k", "42"
 std::string bytes(double v);          // binary units, as memory is sized: "79.6 GiB", "512 MiB"
 std::string flops(double v);          // "1.2e24 FLOP" style: "1.23e+24"

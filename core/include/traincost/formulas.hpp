@@ -175,6 +175,42 @@ inline constexpr Formula kCostPerMillionTokens{"Per million tokens", "$/M", "{co
 // Cost of n runs: fixed + n × per run (the cumulative-cost chart's lines).
 double cumulative_cost(double fixed_cost, double per_run_cost, double runs);
 
+// ---- Time, lock-in and budget (the constraints a team plans against) ----------------------------
+
+// Days from now until a run's model is done: the wait for capacity, then the wall clock.
+double days_to_model(double wait_days, double wall_clock_hours);
+inline constexpr Formula kDaysToModel{"Days until the model is done", "Td", "{wait} + {W} / 24", "wait, W"};
+// What waiting for the model costs a run: the value of a day (the user's figure: what having the
+// model a day sooner is worth) × the days until it is done. Every run pays it, like compute.
+double delay_cost(double usd_per_day, double days);
+inline constexpr Formula kDelayCost{"Cost of delay per run", "Dl", "{$/day} × {Td}", "$/day, Td"};
+// Expected cost of forced re-ports over the horizon. Re-ports arrive at `probability_per_year` a
+// year (a rate: the expected count over t years is rate × t, whether or not two fall in one year),
+// and each costs `effort_share` of the one-time cost O (porting and validation) again.
+double re_porting_cost(double probability_per_year, double effort_share, double one_time_cost, double horizon_months);
+inline constexpr Formula kRePortingCost{"Expected re-porting over the horizon", "Rp", "{rate} × {share} × {O} × {months} / 12",
+                                        "rate, share, O, months"};
+
+// Target tokens a budget buys when one run's cash cost is fixed + rate × tokens (the compute and
+// validation shares scale with the tokens; compilation, egress, porting, maintenance do not):
+//   Db = (budget − fixed) / rate;  0 when the budget does not cover the fixed part.
+double budget_tokens(double budget, double fixed_per_run, double usd_per_token);
+inline constexpr Formula kBudgetTokens{"Target tokens the budget buys", "Db", "({budget} − {fixed}) / {$/token}", "budget, fixed, $/token"};
+// Loss of a model of N parameters trained on D tokens, L = E + A/N^α + B/D^β (Hoffmann et al. 2022,
+// arXiv 2203.15556, eq. 2).
+double scaling_law_loss(double E, double A, double B, double alpha, double beta, double n_params, double tokens);
+inline constexpr Formula kLossAtTokens{"Loss reached", "Lb", "{E} + {A} / {N}^{α} + {B} / {D}^{β}", "E, A, B, α, β, N, D"};
+// The compute a model of N parameters trained on D tokens counts in the scaling law: C = 6·N·D.
+double chinchilla_compute(double n_params, double tokens);
+inline constexpr Formula kChinchillaCompute{"Compute of that run (6·N·D)", "Cb", "6 × {N} × {D}", "N, D"};
+// Compute-optimal allocation of C = 6·N·D FLOPs, minimising L(N, D) (Hoffmann et al. 2022, eq. 4):
+//   N_opt = G · (C/6)^(β/(α+β)),   G = (α·A / (β·B))^(1/(α+β)),   D_opt = C / (6 · N_opt)
+double compute_optimal_params(double A, double B, double alpha, double beta, double compute);
+inline constexpr Formula kOptimalParams{"Compute-optimal parameters", "Nopt", "({α}·{A} / ({β}·{B}))^(1/({α}+{β})) × ({C}/6)^({β}/({α}+{β}))",
+                                        "A, B, α, β, C"};
+double compute_optimal_tokens(double compute, double optimal_params);
+inline constexpr Formula kOptimalTokens{"Compute-optimal tokens", "Dopt", "{C} / (6 × {Nopt})", "C, Nopt"};
+
 // ---- Memory -----------------------------------------------------------------------------------
 
 // Weights, gradients and optimizer state: params × bytes_per_param (16 for mixed-precision

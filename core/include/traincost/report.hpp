@@ -2,6 +2,7 @@
 // Results as JSON (the contract of the CLI's --format json and the JS API), as a readable text
 // report, as Markdown for wikis and as CSV for spreadsheets.
 #include <string>
+#include <vector>
 
 #include "traincost/evaluate.hpp"
 #include "traincost/scenario_json.hpp"
@@ -17,7 +18,9 @@ struct CostBreakdown {
   double porting = 0;      // one-time engineering ÷ runs
   double validation = 0;   // one-time validation compute ÷ runs
   double maintenance = 0;  // maintenance over the horizon ÷ runs
+  double re_porting = 0;   // expected forced re-ports over the horizon ÷ runs
   double egress = 0;
+  double delay = 0;        // the value of the days until the model is done
 };
 CostBreakdown breakdown(const OptionResult& result, double runs);
 
@@ -38,5 +41,9 @@ std::string report_markdown(const Scenario& scenario, const ResolvedScenario& re
 std::string report_csv(const Scenario& scenario, const ResolvedScenario& resolved, const Results& results);
 
 std::string workload_title(const Workload& workload, size_t index);  // its name, or "Workload 2"
+
+// Sentences on a workload's constraints for the reports (plain text, unescaped): what its budget
+// buys on each option, each option's cost of delay and expected re-porting, and its problems.
+std::vector<std::string> constraint_lines(const ResolvedScenario& resolved, const Results& results, size_t workload);
 
 }  // namespace traincost

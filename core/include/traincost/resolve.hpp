@@ -41,6 +41,21 @@ struct PairPerformance {
   bool validated = false;             // the chip has published measurements in the validation
 };
 
+// How a workload's deadline sized an option (deadline.hpp): the fewest instances whose run is done
+// within the deadline, counting the wait for capacity, else the fastest size found.
+struct DeadlineSizing {
+  bool applied = false;             // the workload has a deadline
+  double deadline_days = 0;
+  double configured_instances = 0;  // the option's own `instances`, which the deadline replaces
+  double instances = 0;             // the size chosen
+  bool met = false;                 // some size up to the limit finishes in time
+  double fastest_instances = 0;     // of the sizes tried, the one done soonest
+  double fastest_days = 0;          // its days until the model is done (infinite when none can run)
+  double limit = 0;                 // the largest size considered
+  bool capacity_limited = false;    // the limit is the option's max_instances
+  int sizes_tried = 0;
+};
+
 // Everything the formulas need for one (workload, option) pair.
 struct PairInputs {
   // A restart time of 0 is a real answer (an instant restart), so "not given" is negative.
@@ -78,12 +93,18 @@ struct PairInputs {
   double maintenance_usd_per_year = 0;
   double egress_tb_per_run = 0;
   double egress_usd_per_tb = 0;
+  double report_probability_per_year = 0;
+  double report_effort_share = 0;
+  // Time
+  double wait_days = 0;       // until the capacity is there
+  double max_instances = 0;   // the option's capacity limit (0: none given)
   // The step-time model's answer (filled per workload by resolve(); resolve_option() leaves it empty).
   PairPerformance performance;
+  DeadlineSizing deadline;
 };
 
-// A workload as the scenario gives it (with model.active_params always set), and the resolved
-// numbers of each option for it. Being a Workload, it is addressed by the same field table.
+// A workload as the scenario gives it (with model.active_params and usd_per_day_of_delay always
+// set), and the resolved numbers of each option for it. Being a Workload, it is addressed by the same field table.
 struct WorkloadInputs : Workload {
   std::vector<PairInputs> options;  // one per scenario option
 };
@@ -122,5 +143,15 @@ ResolvedScenario resolve(const Scenario& scenario, const Catalog& catalog);
 // resolves to zeros rather than failing.
 PairInputs resolve_option(const Option& option, const Catalog& catalog, const PlatformCosts& costs = {},
                           OptionInfo* info = nullptr);
+
+// One (workload, option) pair with the option at `instances` instances: the option's numbers with
+// the workload's overrides, and the step-time model's layout and utilization at that size.
+// resolve() builds every pair with it; deadline sizing and the cluster-size sweep call it at other
+// sizes, where `find_min_instances` (the search for the fewest instances that hold a model that
+// does not fit) is wasted work.
+
+// `index` is the option's place in the scenario (workload overrides name options by it).
+PairInputs resolve_pair(const Workload& workload, const Option& option, size_t index, double instances, const Catalog& catalog,
+                        bool find_min_instances = true);
 
 }  // namespace traincost

@@ -92,6 +92,10 @@ struct PlatformCosts {
   std::optional<double> maintenance_usd_per_year;  // recurring SDK upkeep
   std::optional<double> egress_tb_per_run;         // data moved in from another cloud per run
   std::optional<double> egress_usd_per_tb;
+  // Lock-in: the yearly chance that an SDK or framework change forces the port to be redone, and
+  // what share of the one-time cost (porting and validation) that costs again.
+  std::optional<double> report_probability_per_year;
+  std::optional<double> report_effort_share;
 };
 
 struct WorkloadOverride {
@@ -115,6 +119,11 @@ struct Workload {
   double horizon_months = 12;   // period the runs (and maintenance) are spread over
   std::optional<double> global_batch_tokens;  // tokens per optimizer step; default kDefaultGlobalBatchTokens
   std::vector<WorkloadOverride> overrides;
+  // Constraints, each absent unless given (optional, so that files and links without them read
+  // and write exactly as before):
+  std::optional<double> deadline_days;         // every option sized to have the model within this many days
+  std::optional<double> budget_usd;            // what one run may cost: the tokens it buys on each option
+  std::optional<double> usd_per_day_of_delay;  // the value of having the model a day sooner (absent: 0)
 };
 
 // A user-defined instance (another cloud, a negotiated offer, on-premises).
@@ -142,6 +151,11 @@ struct Reliability {
   std::optional<double> checkpoint_interval_hours;    // default: the Young/Daly optimum
 };
 
+// The most instances a deadline or the cluster-size sweep tries when an option gives no
+// max_instances: 4,096 instances are 32,768 to 65,536 chips, the size of today's largest
+// training clusters.
+inline constexpr int kDefaultMaxInstances = 4096;
+
 struct Option {
   std::string label;
   std::string instance;                      // catalog id; "custom" uses `custom`
@@ -157,6 +171,8 @@ struct Option {
   double scaling_per_doubling = 0.98;                      // efficiency kept per doubling beyond
   Reliability reliability;
   PlatformCosts porting;
+  std::optional<int> max_instances;          // capacity: the most instances a deadline or the sweep may use
+  std::optional<double> wait_days;           // days until the capacity is there (queue, block lead time); absent: 0
 };
 
 enum class Distribution { Triangular, Uniform, LogNormal };

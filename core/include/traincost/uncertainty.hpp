@@ -30,8 +30,8 @@ struct RangedInput {
 };
 
 // The scenario's ranges plus, when analysis.default_ranges, default ranges for the inputs that
-// are guesses: MFU (or a measured throughput), porting effort, convergence penalty, runs and
-// catalog prices that carry a plausible range.
+// are guesses: MFU (or a measured throughput), porting effort, convergence penalty, the chance of
+// a forced re-port, runs and catalog prices that carry a plausible range.
 std::vector<RangedInput> ranged_inputs(const Scenario& scenario, const ResolvedScenario& resolved, const Catalog& catalog);
 
 // The value an input has now: an option's own value (with catalog defaults, before any workload

@@ -4,6 +4,7 @@
 
 #include "traincost/evaluate.hpp"
 #include "traincost/thresholds.hpp"
+#include "traincost/problems.hpp"
 
 namespace traincost {
 
@@ -25,6 +26,10 @@ std::string threshold_condition(const ResolvedScenario& scenario, const Threshol
 // The line under the verdict: "Holds while " + the most decisive threshold's condition, or "" when
 // no threshold flips the answer.
 std::string holds_while(const ResolvedScenario& scenario, const std::vector<Threshold>& thresholds);
+// What a workload's constraints cannot give, each naming the field: a deadline shorter than an
+// option's fastest possible run, a budget that buys less than one optimizer step on an option.
+// (The scenario is valid: the other options still answer.)
+std::vector<Problem> constraint_problems(const ResolvedScenario& scenario, const Results& results, size_t workload);
 
 // Smallest whole number of runs strictly beyond a crossing point.
 double first_run_after(double crossing);
