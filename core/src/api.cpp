@@ -5,6 +5,7 @@
 #include "traincost/format.hpp"
 #include "traincost/hf_config.hpp"
 #include "traincost/link.hpp"
+#include "traincost/replay.hpp"
 #include "traincost/report.hpp"
 #include "traincost/verdict.hpp"
 
@@ -60,6 +61,7 @@ ApiReply call_decode_link(std::string_view a, std::string_view) { return api_dec
 ApiReply call_catalog(std::string_view, std::string_view) { return api_catalog(); }
 ApiReply call_import_hf(std::string_view a, std::string_view) { return api_import_hf(a); }
 ApiReply call_schema(std::string_view, std::string_view) { return api_schema(); }
+ApiReply call_replay(std::string_view, std::string_view) { return api_replay(); }
 
 }  // namespace
 
@@ -219,13 +221,18 @@ ApiReply api_import_hf(std::string_view config_json) {
 
 ApiReply api_schema() { return ok(schema_json()); }
 
+ApiReply api_replay() {
+  const RunLibrary& library = builtin_published_runs();
+  return ok(replay_json(replay(library, builtin_catalog()), library));
+}
+
 const std::vector<ApiFunction>& api_functions() {
   static const std::vector<ApiFunction> functions = {
       {"version", 0, call_version},         {"evaluate", 1, call_evaluate},
       {"analyze", 2, call_analyze},         {"explain", 1, call_explain},
       {"encode_link", 1, call_encode_link}, {"decode_link", 1, call_decode_link},
       {"catalog", 0, call_catalog},         {"import_hf", 1, call_import_hf},
-      {"schema", 0, call_schema},
+      {"schema", 0, call_schema},           {"replay", 0, call_replay},
   };
   return functions;
 }

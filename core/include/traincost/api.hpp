@@ -34,6 +34,7 @@ ApiReply api_decode_link(std::string_view link);        // {"scenario": {…}, "
 ApiReply api_catalog();                                 // `traincost catalog --format json`
 ApiReply api_import_hf(std::string_view config_json);   // `traincost import-hf`: a model block
 ApiReply api_schema();                                  // `traincost schema --format json`
+ApiReply api_replay();                                  // `traincost replay --format json`: published runs vs predictions
 
 // Every function above by name, so a binding can expose them all through one entry point:
 // adding a function to the API is one line in api.cpp's table (and one in each binding's

@@ -155,4 +155,9 @@ std::optional<Catalog> load_catalog(std::string_view json_text, Problems& proble
 // The catalog built into this binary (assets/catalog.json at build time), parsed once.
 const Catalog& builtin_catalog();
 
+// What is wrong with an as-of date, or "" when it is right: a day (YYYY-MM-DD), or a month
+// (YYYY-MM) marked month_only, or a year (YYYY) marked year_only. The catalog has no year-only
+// figure; the library of published runs (published_runs.hpp) does.
+std::string as_of_problem(std::string_view as_of, bool month_only, bool year_only = false);
+
 }  // namespace traincost
