@@ -142,7 +142,7 @@ class Reader {
     for (const auto& [path, key] : sources_) {
       const RunSource* s = library.find_source(key);
       if (!s) problems_.push_back({path, "unknown source \"" + key + "\""});
-      else if (s->url.empty() || s->title.empty()) problems_.push_back({"sources." + key, "needs a title and a url"});
+      else if (s->title.empty() || s->url.rfind("https://", 0) != 0) problems_.push_back({"sources." + key, "needs a title and an https:// url"});
     }
   }
 
@@ -286,8 +286,8 @@ std::vector<std::string> mfu_from_run_problems(const Option& option, Family opti
   if (option.measured_tokens_per_sec_per_chip) out.push_back("cannot be given with measured_tokens_per_sec_per_chip: choose one");
   const Chip* chip = catalog.find_chip(run->chip);
   if (chip && chip->family != option_family)
-    out.push_back("run \"" + run->id + "\" trained on " + chip->name + " (" + description_of(kFamilyWords, chip->family) +
-                  "), but this option's chip is " + description_of(kFamilyWords, option_family) +
+    out.push_back("run \"" + run->id + "\" trained on " + chip->name + (chip->family == Family::Nvidia ? ", an " : ", a ") + description_of(kFamilyWords, chip->family) +
+                  " chip; this option's chip is " + description_of(kFamilyWords, option_family) +
                   ": a utilization does not carry across chip families");
   return out;
 }
