@@ -26,6 +26,7 @@ int sweep(const Args& args);
 int link(const Args& args);
 int calibrate(const Args& args);
 int validate_model(const Args& args);
+int replay(const Args& args);
 
 // Decodes a share link given on the command line, printing problems and notices on stderr.
 std::optional<Scenario> scenario_from_link_argument(const std::string& link);

@@ -31,6 +31,7 @@ const char* const kUsage =
     "  traincost schema [--format markdown|json]                    every scenario field: unit, range, default\n"
     "  traincost validate [--format markdown|html]                  the step-time model against published measurements\n"
     "  traincost calibrate                                          refit its efficiency factors (prints the catalog section)\n"
+    "  traincost replay [--format text|json|markdown|csv|html]      published training runs against TrainCost's predictions\n"
     "  traincost --version\n"
     "\n"
     "Exit status: 0 success, 1 usage error, 2 invalid input (each problem printed on stderr).\n";
@@ -59,6 +60,7 @@ int traincost::cli::run(int argc, char** argv) {
   if (command == "schema") return traincost::cli::schema(args);
   if (command == "validate") return traincost::cli::validate_model(args);
   if (command == "calibrate") return traincost::cli::calibrate(args);
+  if (command == "replay") return traincost::cli::replay(args);
   std::fprintf(stderr, "traincost: unknown command \"%s\"\n\n%s", traincost::escape_terminal(command).c_str(), kUsage);
   return 1;
 }

@@ -346,6 +346,42 @@ export interface Schema {
   }>;
 }
 
+/** `traincost replay --format json` */
+export interface ReplaySummary {
+  runs: number;
+  median_abs_error: number;
+  worst_abs_error: number;
+  worst_run: string;
+}
+export interface Replay {
+  summary: { all: ReplaySummary; calibration: ReplaySummary; held_out: ReplaySummary };
+  split_rule: string;
+  runs: Array<{
+    id: string;
+    name: string;
+    org: string;
+    year: number;
+    chip: string;
+    set: 'calibration' | 'held_out';
+    status: 'replayed' | 'no_duration' | 'no_tokens' | 'no_chips' | 'no_layout';
+    /** Published chip-hours compared with: stated, or stated wall-clock × chips */
+    compared_chip_hours: number | null;
+    realized_mfu: number | null;
+    /** predicted / published chip-hours − 1 */
+    error: number | null;
+    predicted: {
+      instance: string;
+      instances: number;
+      chip_hours: number;
+      wall_clock_days: number;
+      step_mfu: number;
+      goodput: number;
+      layout: string;
+    } | null;
+    [key: string]: unknown;
+  }>;
+}
+
 export interface Version {
   traincost: string;
   catalog: string;
@@ -373,6 +409,8 @@ export function importHf(config: Record<string, unknown> | string): Record<strin
 export function catalog(): Record<string, unknown>;
 /** Every numeric scenario field: unit, valid range, default, meaning. */
 export function schema(): Schema;
+/** Published training runs (assets/published_runs.json) replayed with TrainCost's defaults. */
+export function replay(): Replay;
 export const version: Version;
 export const ready: Promise<TrainCost>;
 
@@ -388,6 +426,7 @@ export interface TrainCost {
   importHf: typeof importHf;
   catalog: typeof catalog;
   schema: typeof schema;
+  replay: typeof replay;
   version: Version;
   ready: Promise<TrainCost>;
 }

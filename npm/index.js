@@ -70,11 +70,13 @@ export const importHf = (config) => call('import_hf', text(config));
 export const catalog = () => call('catalog');
 /** Every numeric scenario field: unit, range, default, meaning (`traincost schema --format json`). */
 export const schema = () => call('schema');
+/** Published training runs replayed with TrainCost's defaults: predicted vs published chip-hours (`traincost replay --format json`). */
+export const replay = () => call('replay');
 
 /** {traincost, catalog, scenario_format, link_format} */
 export const version = call('version');
 
-const api = { ScenarioError, evaluate, analyze, pilot, sweep, explain, encodeLink, decodeLink, importHf, catalog, schema, version };
+const api = { ScenarioError, evaluate, analyze, pilot, sweep, explain, encodeLink, decodeLink, importHf, catalog, schema, replay, version };
 /** Resolves to the module's functions at once (the module is ready when imported); for code written against window.TrainCost.ready. */
 export const ready = Promise.resolve(api);
 api.ready = ready;

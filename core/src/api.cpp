@@ -5,6 +5,7 @@
 #include "traincost/format.hpp"
 #include "traincost/hf_config.hpp"
 #include "traincost/link.hpp"
+#include "traincost/replay.hpp"
 #include "traincost/report.hpp"
 #include "traincost/sweep.hpp"
 #include "traincost/verdict.hpp"
@@ -72,6 +73,7 @@ ApiReply call_decode_link(std::string_view a, std::string_view) { return api_dec
 ApiReply call_catalog(std::string_view, std::string_view) { return api_catalog(); }
 ApiReply call_import_hf(std::string_view a, std::string_view) { return api_import_hf(a); }
 ApiReply call_schema(std::string_view, std::string_view) { return api_schema(); }
+ApiReply call_replay(std::string_view, std::string_view) { return api_replay(); }
 ApiReply call_sweep(std::string_view a, std::string_view b) { return api_sweep(a, b); }
 
 // A function that takes a scenario and options (analyze, pilot, sweep): the scenario read and validated,
@@ -320,6 +322,11 @@ ApiReply api_sweep(std::string_view scenario_json, std::string_view options_json
                       });
 }
 
+ApiReply api_replay() {
+  const RunLibrary& library = builtin_published_runs();
+  return ok(replay_json(replay(library, builtin_catalog()), library));
+}
+
 const std::vector<ApiFunction>& api_functions() {
   static const std::vector<ApiFunction> functions = {
       {"version", 0, call_version},         {"evaluate", 1, call_evaluate},
@@ -328,6 +335,7 @@ const std::vector<ApiFunction>& api_functions() {
       {"catalog", 0, call_catalog},         {"import_hf", 1, call_import_hf},
       {"schema", 0, call_schema},           {"pilot", 2, call_pilot},
       {"sweep", 2, call_sweep},
+      {"replay", 0, call_replay},
   };
   return functions;
 }

@@ -103,9 +103,8 @@ class Reader {
     c.as_of = text(j, "as_of", here);
     c.month_only = flag(j, "month_only");
     if (!c.source.empty()) figures_.push_back({here, c.source});
-    if (!c.as_of.empty() && !(c.month_only ? is_month(c.as_of) : is_day(c.as_of)))
-      problems_.push_back({here + ".as_of", c.month_only ? "must be a month (YYYY-MM)"
-                                                         : "must be a day (YYYY-MM-DD), or a month with \"month_only\": true"});
+    if (const std::string problem = as_of_problem(c.as_of, c.month_only); !c.as_of.empty() && !problem.empty())
+      problems_.push_back({here + ".as_of", problem});
     return c;
   }
 
@@ -156,6 +155,12 @@ class Reader {
 };
 
 }  // namespace
+
+std::string as_of_problem(std::string_view as_of, bool month_only, bool year_only) {
+  if (year_only) return as_of.size() == 4 && digits(as_of) ? "" : "must be a year (YYYY)";
+  if (month_only) return is_month(as_of) ? "" : "must be a month (YYYY-MM)";
+  return is_day(as_of) ? "" : "must be a day (YYYY-MM-DD), or a month with \"month_only\": true";
+}
 
 std::optional<Catalog> load_catalog(std::string_view json_text, Problems& problems) {
   const size_t before = problems.size();

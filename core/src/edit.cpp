@@ -106,7 +106,7 @@ bool set_custom_chip(Option& o, const Catalog& catalog, const std::string& chip_
     if (ci.peak_tflops <= 0) ci.peak_tflops = chip->peak_tflops(o.precision).value;
     if (ci.memory_gb <= 0) ci.memory_gb = chip->hbm_bytes() / 1e9;
   }
-  if (!o.mfu && !o.measured_tokens_per_sec_per_chip) o.mfu = std::clamp(current_mfu, fields::mfu.bounds.min, fields::mfu.bounds.max);
+  if (!o.mfu && !o.measured_tokens_per_sec_per_chip && o.mfu_from_run.empty()) o.mfu = std::clamp(current_mfu, fields::mfu.bounds.min, fields::mfu.bounds.max);
   ci.chip.clear();
   return true;
 }
@@ -117,6 +117,7 @@ bool use_measured_throughput(Option& o, double current_tokens_per_sec_per_chip, 
     return true;
   }
   const double rate = std::round(current_tokens_per_sec_per_chip);
+  o.mfu_from_run.clear();  // a measured throughput replaces any MFU, a published run's too
   o.measured_tokens_per_sec_per_chip = rate > 0 && std::isfinite(rate) ? rate : kFallbackTokensPerSec;
   return true;
 }

@@ -7,6 +7,7 @@
 #include "traincost/fields.hpp"
 #include "traincost/format.hpp"
 #include "traincost/present.hpp"
+#include "traincost/published_runs.hpp"
 #include "traincost/report.hpp"
 #include "traincost/scenario_json.hpp"
 #include "traincost/verdict.hpp"
@@ -111,6 +112,15 @@ std::string giga(double v) { return g(v / 1e9); }
 
 // The step-time model's working for a pair: the layout it chose, each term of the step time and
 // the memory per chip, from the figures step_time() computed (StepDetail).
+// An option's MFU taken from a published run (mfu_from_run): the run's own numbers, and whose.
+void explain_realized_mfu(std::vector<ExplainStep>& steps, const PublishedRun& run, double mfu) {
+  const RealizedMfuInputs in = realized_mfu_inputs(run, builtin_catalog());
+  step<kRealizedMfu>(steps, Shown::Number, realized_mfu, in.training_flops, in.chip_hours, in.peak_flops);
+  steps.back().quantity = "MFU of run " + run.id;
+  steps.back().result = "= " + g(mfu) + ": MFU " + fmt::number(mfu, 2) + " as realized by run " + run.id + " (" + run.attribution() +
+                        "), over its whole duration";
+}
+
 void explain_performance(std::vector<ExplainStep>& steps, const WorkloadInputs& w, const PairInputs& p) {
   const PairPerformance& perf = p.performance;
   const char* source = description_of(kThroughputSourceWords, perf.source);
@@ -258,6 +268,7 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs&
                               r.scaling_efficiency);
     steps.back().result += " tokens/s";
   } else {
+    if (p.mfu_run) explain_realized_mfu(steps, *p.mfu_run, p.mfu);
     step<kAchievedFlops>(steps, Shown::Number, achieved_flops, p.mfu, p.peak_flops_per_chip, r.chips, r.scaling_efficiency);
     steps.back().result += " FLOP/s (" + g(r.tokens_per_sec) + " tokens/s)";
   }

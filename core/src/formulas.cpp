@@ -95,6 +95,9 @@ double wall_clock_hours(double compute_hours, double goodput, double compile_hou
   return compute_hours / goodput + compile_hours;
 }
 double chip_hours(double wall_clock_hours, double chips) { return wall_clock_hours * chips; }
+double realized_mfu(double training_flops, double chip_hours, double peak_flops) {
+  return training_flops / (chip_hours * 3600 * peak_flops);
+}
 
 double discounted_price(double price_usd_per_hour, double discount) { return price_usd_per_hour * (1 - discount); }
 double instance_cost(double hours, double instances, double price_usd_per_hour) { return hours * instances * price_usd_per_hour; }

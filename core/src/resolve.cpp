@@ -7,6 +7,7 @@
 #include "traincost/fields.hpp"
 #include "traincost/formulas.hpp"
 #include "traincost/predict.hpp"
+#include "traincost/published_runs.hpp"
 
 namespace traincost {
 
@@ -57,9 +58,14 @@ PairInputs resolve_option(const Option& o, const Catalog& catalog, const Platfor
   p.wait_days = o.wait_days.value_or(0);
   p.max_instances = o.max_instances.value_or(0);
   info.throughput = o.measured_tokens_per_sec_per_chip ? ThroughputSource::Measured
-                    : o.mfu                            ? ThroughputSource::Mfu
+                    : o.mfu || !o.mfu_from_run.empty() ? ThroughputSource::Mfu
                                                        : ThroughputSource::Predicted;
   p.mfu = o.mfu.value_or(0);  // a predicted MFU is filled per workload by resolve()
+  // "Utilization as realized by run X": validate() has checked the run exists and has one.
+  if (!o.mfu_from_run.empty()) {
+    p.mfu_run = builtin_published_runs().find(o.mfu_from_run);
+    if (p.mfu_run) p.mfu = realized_mfu_of(*p.mfu_run, catalog);
+  }
   p.measured_tokens_per_sec_per_chip = o.measured_tokens_per_sec_per_chip.value_or(0);
   p.scaling_reference_chips = o.scaling_reference_chips.value_or(0);
   p.scaling_per_doubling = o.scaling_per_doubling;

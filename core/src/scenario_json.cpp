@@ -12,6 +12,7 @@
 #include "traincost/inputs.hpp"
 #include "traincost/present.hpp"
 #include "traincost/resolve.hpp"
+#include "traincost/published_runs.hpp"
 
 namespace traincost {
 
@@ -290,8 +291,9 @@ Workload read_workload(Reader& r, const Json& obj, const std::string& path) {
 Option read_option(Reader& r, const Json& obj, const std::string& path) {
   Option o;
   if (!r.object(obj, path)) return o;
-  r.only(obj, path, Owner::Option, {"label", "instance", "custom", "pricing", "precision", "reliability", "porting"});
+  r.only(obj, path, Owner::Option, {"label", "instance", "custom", "pricing", "precision", "reliability", "porting", "mfu_from_run"});
   r.text(obj, path, "label", o.label, 40);
+  r.text(obj, path, "mfu_from_run", o.mfu_from_run, 64);
   r.required(obj, path, "instance");
   r.text(obj, path, "instance", o.instance, 64);
   if (const Json* c = Reader::find(obj, "custom")) {
@@ -434,6 +436,7 @@ Problems validate(const Scenario& s, const Catalog& catalog) {
     text(at(at("options", o), "label"), s.options[o].label);
     text(at(at("options", o), "instance"), s.options[o].instance);
     if (s.options[o].custom) text(at(at(at("options", o), "custom"), "chip"), s.options[o].custom->chip);
+    text(at(at("options", o), "mfu_from_run"), s.options[o].mfu_from_run);
   }
   for (size_t i = 0; i < s.ranges.size(); ++i) text(at(at("ranges", i), "input"), s.ranges[i].input);
   const int n_options = static_cast<int>(s.options.size());
@@ -456,8 +459,8 @@ Problems validate(const Scenario& s, const Catalog& catalog) {
       } else {
         if (o.custom->peak_tflops <= 0) fail(at(at(path, "custom"), "peak_tflops"), "is required without a catalog chip");
         if (o.custom->memory_gb <= 0) fail(at(at(path, "custom"), "memory_gb"), "is required without a catalog chip");
-        if (!o.mfu && !o.measured_tokens_per_sec_per_chip)
-          fail(at(path, "mfu"), "is required for a custom chip (or give measured_tokens_per_sec_per_chip)");
+        if (!o.mfu && !o.measured_tokens_per_sec_per_chip && o.mfu_from_run.empty())
+          fail(at(path, "mfu"), "is required for a custom chip (or give measured_tokens_per_sec_per_chip or mfu_from_run)");
       }
       if (!o.price_usd_per_hour) fail(at(path, "price_usd_per_hour"), "is required for a custom instance");
     } else {
@@ -481,6 +484,10 @@ Problems validate(const Scenario& s, const Catalog& catalog) {
       fail(at(path, "precision"), chip->name + " has no FP8 support; use \"bf16\"");
     if (o.max_instances && *o.max_instances < o.instances)
       fail(at(path, "max_instances"), "is below instances (" + std::to_string(o.instances) + "): raise it or use fewer instances");
+    if (!o.mfu_from_run.empty()) {
+      const Family family = chip ? chip->family : o.custom ? o.custom->family : Family::Nvidia;
+      for (std::string& message : mfu_from_run_problems(o, family, catalog)) fail(at(path, "mfu_from_run"), std::move(message));
+    }
   }
 
   for (size_t w = 0; w < s.workloads.size(); ++w) {
@@ -706,6 +713,7 @@ OrderedJson scenario_to_json(const Scenario& s, bool minimal) {
     if (all || o.pricing != Option{}.pricing) oj["pricing"] = to_string(o.pricing);
     if (all || o.precision != Option{}.precision) oj["precision"] = to_string(o.precision);
     put_fields(oj, o, all);
+    if (!o.mfu_from_run.empty()) oj["mfu_from_run"] = o.mfu_from_run;
     OrderedJson rel = OrderedJson::object();
     put_fields(rel, o.reliability, all);
     if (!rel.empty()) oj["reliability"] = rel;

@@ -34,9 +34,10 @@ for (const path of EXAMPLES) {
   });
 }
 
-test('catalog, schema, import-hf and version equal the CLI', () => {
+test('catalog, schema, replay, import-hf and version equal the CLI', () => {
   assert.equal(exact(tc.catalog()), exact(cliJson(['catalog', '--format', 'json'])));
   assert.equal(exact(tc.schema()), exact(cliJson(['schema', '--format', 'json'])));
+  assert.equal(exact(tc.replay()), exact(cliJson(['replay', '--format', 'json'])));
   const config = join(SOURCE_DIR, 'tests', 'cli', 'data', 'llama3-8b-config.json');
   assert.equal(exact(tc.importHf(readFileSync(config, 'utf8'))), exact(cliJson(['import-hf', config])));
   assert.equal(tc.version.traincost, cli(['--version']).stdout.trim().split(' ').pop());
@@ -57,7 +58,7 @@ test('every function of the core API has a function here', () => {
 });
 
 test('the module has the functions of window.TrainCost, and a default export', async () => {
-  for (const name of ['evaluate', 'analyze', 'pilot', 'sweep', 'explain', 'encodeLink', 'decodeLink', 'importHf', 'catalog', 'schema']) {
+  for (const name of ['evaluate', 'analyze', 'pilot', 'sweep', 'explain', 'encodeLink', 'decodeLink', 'importHf', 'catalog', 'schema', 'replay']) {
     assert.equal(typeof tc[name], 'function', name);
     assert.equal(tc.default[name], tc[name], name);
   }

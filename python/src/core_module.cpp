@@ -37,7 +37,7 @@ PYBIND11_MODULE(_core, m) {
   m.def("call", &call, py::arg("name"), py::arg("first") = "", py::arg("second") = "",
         "call(name, first='', second='') -> (ok, json_text)\n\n"
         "Runs the API function `name` (evaluate, analyze, explain, encode_link, decode_link, catalog, "
-        "import_hf, schema, version) on JSON text arguments. Returns whether it succeeded and the reply: "
+        "import_hf, schema, replay, version) on JSON text arguments. Returns whether it succeeded and the reply: "
         "the result, or {\"error\", \"problems\"}.");
   m.def("functions", [] {
     py::list names;

@@ -6,9 +6,9 @@ import traincost
 from traincost import _core
 from conftest import EXAMPLES, SOURCE_DIR
 
-PUBLIC = {"version": "version", "evaluate": "evaluate", "analyze": "analyze", "sweep": "sweep", "explain": "explain",
+PUBLIC = {"version": "version", "evaluate": "evaluate", "analyze": "analyze", "explain": "explain",
           "encode_link": "encode_link", "decode_link": "decode_link", "catalog": "catalog",
-          "import_hf": "import_hf", "schema": "schema", "pilot": "pilot"}
+          "import_hf": "import_hf", "schema": "schema", "pilot": "pilot", "sweep": "sweep", "replay": "replay"}
 
 
 def test_every_core_function_has_a_python_function():

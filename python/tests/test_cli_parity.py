@@ -70,6 +70,12 @@ def test_catalog_schema_version_equal_cli():
     assert traincost.version()["traincost"] == run_cli("--version")[1].split()[-1] == traincost.__version__
 
 
+def test_replay_equals_cli():
+    replayed = traincost.replay()
+    assert exact(replayed) == exact(cli_json("replay", "--format", "json"))
+    assert replayed["summary"]["all"]["runs"] >= 10
+
+
 def test_import_hf_equals_cli():
     config = os.path.join(SOURCE_DIR, "tests", "cli", "data", "llama3-8b-config.json")
     assert exact(traincost.import_hf(config)) == exact(cli_json("import-hf", config))

@@ -35,6 +35,7 @@ __all__ = [
     "catalog",
     "import_hf",
     "schema",
+    "replay",
     "version",
     "__version__",
 ]
@@ -235,6 +236,14 @@ def schema() -> Result:
     ``fields[i]`` has ``path``, ``label``, ``unit``, ``min``, ``max``, ``range``, ``default``,
     ``meaning`` and ``typical``."""
     return _call("schema")
+
+
+def replay() -> Result:
+    """Every published training run of assets/published_runs.json replayed with TrainCost's
+    defaults (``traincost replay --format json``): ``summary`` (median and worst absolute error
+    of predicted vs published chip-hours, over all, calibration and held-out runs) and ``runs``
+    (published figures with sources, predicted chip-hours, step MFU, realized MFU, goodput)."""
+    return _call("replay")
 
 
 def version() -> Result:

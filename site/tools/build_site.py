@@ -12,6 +12,7 @@ time from the files the calculator is built from, so the pages cannot drift from
   {{embed:FILE}}                      calculator.html?embed=1#s=..., the same in the compact view
   {{title:FILE}} {{verdict:FILE}}     its title in assets/presets.json; its first verdict (the CLI)
   {{markdown:FILE}}                   the CLI's Markdown report of it
+  {{validation}} {{replay}}           the CLI's tables of the step-time model's validation and of published runs replayed
   {{fig:PATH}} {{figr:PATH}}          a catalog figure (PATH like defaults/restart_minutes); figr adds its range
   {{data:chips|instances|defaults|sources|estimates|caveats|counts}}   tables generated from assets/catalog.json
   {{price_age}}                       how old the prices are on the build date, with a warning when
@@ -417,6 +418,8 @@ def main():
                 return esc(cli.verdict(arg))
             if name == "validation":  # the step-time model against published runs, as the CLI tables it
                 return cli.run("validate", "--format", "html")
+            if name == "replay":  # published training runs replayed with the defaults, as the CLI tables them
+                return cli.run("replay", "--format", "html")
             if name == "markdown" and arg:
                 return esc(cli.run("evaluate", cli.scenario(arg), "--format", "markdown").rstrip())
             if name in ("fig", "figr") and arg:

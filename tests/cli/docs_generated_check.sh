@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # docs_generated_check.sh CLI DOC COMMAND [--update]
 # A generated part of a document (the field reference in docs/scenario-format.md, the validation
-# table in docs/validation.md) must equal the output of `traincost COMMAND`, placed between the
-# lines `<!-- COMMAND:begin -->` and `<!-- COMMAND:end -->` (blank lines right inside the markers
-# are ignored). Fails with a diff when the two differ; with --update, rewrites the part instead.
+# and replay tables in docs/validation.md) must equal the output of `traincost COMMAND`, placed
+# between the lines `<!-- NAME:begin -->` and `<!-- NAME:end -->`, NAME being COMMAND's first word
+# (COMMAND may carry flags: "replay --format markdown"). Blank lines right inside the markers are
+# ignored. Fails with a diff when the two differ; with --update, rewrites the part instead.
 set -euo pipefail
 if [ $# -lt 3 ] || [ $# -gt 4 ] || { [ $# -eq 4 ] && [ "$4" != "--update" ]; }; then
   echo "usage: $0 CLI DOC COMMAND [--update]" >&2
   exit 2
 fi
 cli=$1 doc=$2 command=$3 update=${4:-}
-begin="<!-- $command:begin -->" end="<!-- $command:end -->"
+read -ra words <<<"$command"
+begin="<!-- ${words[0]}:begin -->" end="<!-- ${words[0]}:end -->"
 
 if [ "$(grep -cxF -- "$begin" "$doc")" -ne 1 ] || [ "$(grep -cxF -- "$end" "$doc")" -ne 1 ]; then
   echo "$doc must contain the line '$begin' once and the line '$end' once, in that order" >&2
@@ -21,7 +23,7 @@ if [ "$(grep -nxF -- "$begin" "$doc" | cut -d: -f1)" -ge "$(grep -nxF -- "$end" 
   exit 1
 fi
 
-expected=$("$cli" "$command")
+expected=$("$cli" "${words[@]}")
 
 if [ "$update" = "--update" ]; then
   tmp=$(mktemp)
@@ -40,6 +42,6 @@ actual=$(awk -v b="$begin" -v e="$end" '$0 == e { inside = 0 } inside { print } 
 if [ "$actual" != "$expected" ]; then
   echo "The $command part of $doc differs from \`traincost $command\` (- doc, + CLI):"
   diff <(printf '%s\n' "$actual") <(printf '%s\n' "$expected") || true
-  echo "Regenerate it with: $0 $cli $doc $command --update"
+  echo "Regenerate it with: $0 $cli $doc '$command' --update"
   exit 1
 fi

@@ -229,7 +229,8 @@
     decodeLink: function (fragment) { return call('decode_link', [{value: fragment, error: 'invalid link', path: 'link'}]); },
     importHf: function (configJson) { return call('import_hf', [{value: configJson, error: 'invalid config', path: ''}]); },
     catalog: function () { return call('catalog', []); },
-    schema: function () { return call('schema', []); }
+    schema: function () { return call('schema', []); },
+    replay: function () { return call('replay', []); }
   };
   window.TrainCost = api;
 

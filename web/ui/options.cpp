@@ -264,9 +264,15 @@ void draw_options(App& app) {
         ImGui::TextDisabled("tokens/s per chip, measured");
       } else {
         // Typed, not a slider: empty shows the prediction; "default" goes back to it.
+        // An MFU taken from a published run (mfu_from_run) shows as the default; typing one replaces it.
         const PairInputs* pair = current_pair(app, i);
-        const double predicted = pair ? pair->performance.mfu : 0;
-        changed |= widget::optional_number(o.mfu, predicted, f::mfu, pair ? prediction_note(pair->performance) : "");
+        const bool from_run = !o.mfu_from_run.empty();
+        const double fallback = pair ? (from_run ? pair->mfu : pair->performance.mfu) : 0;
+        if (widget::optional_number(o.mfu, fallback, f::mfu,
+                                    from_run ? "as realized by run " + o.mfu_from_run : pair ? prediction_note(pair->performance) : "")) {
+          if (o.mfu) o.mfu_from_run.clear();
+          changed = true;
+        }
       }
     });
 

@@ -41,6 +41,7 @@ ApiReply api_schema();                                  // `traincost schema --f
 // `traincost sweep --format json`: cost per run and days until the model is done over cluster
 // sizes, per option. options_json: {"workload"}, optional (default 0); empty text means {}.
 ApiReply api_sweep(std::string_view scenario_json, std::string_view options_json);
+ApiReply api_replay();                                  // `traincost replay --format json`: published runs vs predictions
 
 // Every function above by name, so a binding can expose them all through one entry point:
 // adding a function to the API is one line in api.cpp's table (and one in each binding's

@@ -180,4 +180,9 @@ PriceAge price_age(const Catalog& catalog, std::string_view today);
 // True for a real calendar day written YYYY-MM-DD (what `today` must be).
 bool is_day_date(std::string_view text);
 
+// What is wrong with an as-of date, or "" when it is right: a day (YYYY-MM-DD), or a month
+// (YYYY-MM) marked month_only, or a year (YYYY) marked year_only. The catalog has no year-only
+// figure; the library of published runs (published_runs.hpp) does.
+std::string as_of_problem(std::string_view as_of, bool month_only, bool year_only = false);
+
 }  // namespace traincost

@@ -147,6 +147,11 @@ double wall_clock_hours(double compute_hours, double goodput, double compile_hou
 inline constexpr Formula kWallClock{"Wall clock", "W", "{T} / {g} + {compile}", "T, g, compile"};
 double chip_hours(double wall_clock_hours, double chips);
 inline constexpr Formula kChipHours{"Chip-hours", "ch", "{W} × {n}", "W, n"};
+// MFU realized over a whole published run: its training FLOPs over what its chips could do in the
+// chip-hours it took at dense peak, F / (ch × 3600 × peak). Unlike a step MFU it includes every
+// restart, evaluation pause and stall, which is why replaying runs compares the two.
+double realized_mfu(double training_flops, double chip_hours, double peak_flops);
+inline constexpr Formula kRealizedMfu{"MFU (realized)", "MFUr", "{F} / ({ch} × 3600 × {peak})", "F, ch, peak"};
 
 // ---- Money ------------------------------------------------------------------------------------
 

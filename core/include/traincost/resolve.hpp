@@ -11,6 +11,8 @@
 
 namespace traincost {
 
+struct PublishedRun;
+
 // Where an option's throughput comes from.
 enum class ThroughputSource { Predicted, Mfu, Measured };
 inline constexpr EnumWord<ThroughputSource> kThroughputSourceWords[] = {
@@ -69,6 +71,7 @@ struct PairInputs {
   double price_usd_per_hour = 0;       // per instance, before discount
   double discount = 0;
   double mfu = 0;
+  const PublishedRun* mfu_run = nullptr;        // the run whose realized MFU `mfu` is (mfu_from_run)
   double measured_tokens_per_sec_per_chip = 0;  // 0: use mfu
   double scaling_reference_chips = 0;           // 0: no scaling loss
   double scaling_per_doubling = 1;

@@ -166,6 +166,7 @@ struct Option {
   double discount = 0;                       // fraction off the hourly price
   Precision precision = Precision::BF16;
   std::optional<double> mfu;                 // default: the catalog's figure for the chip
+  std::string mfu_from_run;                  // a published run's id: its realized MFU as `mfu` (published_runs.hpp)
   std::optional<double> measured_tokens_per_sec_per_chip;  // your own trial run; wins over mfu
   std::optional<double> scaling_reference_chips;           // chips at which mfu/measured holds
   double scaling_per_doubling = 0.98;                      // efficiency kept per doubling beyond
