@@ -20,6 +20,7 @@ bool prefers_dark_theme();
 // The URL: fragment (#s=...) and query (?embed=1).
 std::string url_fragment();  // without the '#'
 void replace_url_fragment(const std::string& fragment);  // history.replaceState: no history entry
+void push_url_fragment(const std::string& fragment);     // history.pushState: Back returns to the address before
 std::string url_query(const char* name);
 std::string page_url_without_fragment();
 
@@ -46,5 +47,9 @@ void publish_results(const std::string& results_json);
 void set_overlay(const std::string& text);
 
 double now_ms();
+
+// A font file the page downloaded before the module started (0 Inter Regular, 1 SemiBold, 2 the
+// symbol fallback).
+std::vector<unsigned char> font_file(int which);
 
 }  // namespace traincost::web

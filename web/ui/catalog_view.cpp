@@ -8,6 +8,7 @@
 #include "traincost/present.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
+#include "ui/widgets.hpp"
 
 namespace traincost::web {
 namespace {
@@ -104,7 +105,7 @@ void draw_catalog(App& app) {
         figure_cell(p, fmt::usd(p.value));
       }
       ImGui::TableSetColumnIndex(3 + kPricingModels);
-      if (ImGui::SmallButton("Use")) ImGui::OpenPopup("use");
+      if (widget::small_button("Use")) ImGui::OpenPopup("use");
       if (ImGui::BeginPopup("use")) {
         for (size_t o = 0; o < app.scenario.options.size(); ++o) {
           Option& opt = app.scenario.options[o];
@@ -147,7 +148,7 @@ void draw_catalog(App& app) {
     ImGui::EndTable();
   }
   ImGui::Spacing();
-  if (ImGui::Button("Open the hardware data page")) open_url("data.html", true);
+  if (widget::button("Open the hardware data page")) open_url("data.html", true);
   ImGui::Dummy(ImVec2(0, em(1)));
 }
 

@@ -7,6 +7,7 @@
 #include "imgui_internal.h"
 #include "traincost/format.hpp"
 #include "ui/theme.hpp"
+#include "ui/widgets.hpp"
 
 namespace traincost::web::chart {
 namespace {
@@ -18,6 +19,7 @@ bool begin_plot(const char* id, float height, ImRect& frame, bool& hovered) {
   frame = ImRect(pos, ImVec2(pos.x + width, pos.y + height));
   ImGui::ItemSize(frame);
   const ImGuiID gid = ImGui::GetID(id);
+  widget::name_id(id, std::string("chart: ") + id);
   if (!ImGui::ItemAdd(frame, gid)) return false;
   hovered = ImGui::ItemHoverable(frame, gid);
   return true;

@@ -24,7 +24,7 @@ void draw_embed(App& app) {
   ImGui::TextDisabled("%s", d.scenario.name.c_str());
   const float open_w = ImGui::CalcTextSize("Open in the full calculator").x + em(1);
   ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowWidth() - open_w));
-  if (ImGui::SmallButton("Open in the full calculator")) open_url("calculator.html#" + d.link, true);
+  if (widget::small_button("Open in the full calculator")) open_url("calculator.html#" + d.link, true);
 
   for (const Banner& b : app.ui.banners) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().bad), "%s", b.text.c_str());
   if (d.results.workloads.empty()) {
@@ -34,7 +34,7 @@ void draw_embed(App& app) {
   const size_t w = static_cast<size_t>(std::clamp(app.ui.workload, 0, static_cast<int>(d.results.workloads.size()) - 1));
   if (d.results.workloads.size() > 1) {
     ImGui::SetNextItemWidth(em(16));
-    if (ImGui::BeginCombo("##workload", workload_title(d.scenario.workloads[w], w).c_str())) {
+    if (widget::begin_combo("##workload", "Workload", workload_title(d.scenario.workloads[w], w).c_str())) {
       for (size_t i = 0; i < d.results.workloads.size(); ++i)
         if (ImGui::Selectable(workload_title(d.scenario.workloads[i], i).c_str(), i == w)) app.ui.workload = static_cast<int>(i);
       ImGui::EndCombo();

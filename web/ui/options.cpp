@@ -42,7 +42,7 @@ bool instance_picker(Option& o) {
   const Catalog& c = builtin_catalog();
   bool changed = false;
   ImGui::SetNextItemWidth(-FLT_MIN);
-  if (ImGui::BeginCombo("##instance", o.instance == "custom" ? "Custom instance" : o.instance.c_str(), ImGuiComboFlags_HeightLarge)) {
+  if (widget::begin_combo("##instance", widget::scoped("instance"), o.instance == "custom" ? "Custom instance" : o.instance.c_str(), ImGuiComboFlags_HeightLarge)) {
     for (const Chip& chip : c.chips) {
       bool any = false;
       for (const Instance& inst : c.instances) any = any || inst.chip == chip.id;
@@ -77,7 +77,7 @@ bool custom_editor(Option& o) {
   const Catalog& c = builtin_catalog();
   ImGui::SetNextItemWidth(-FLT_MIN);
   const Chip* chip = c.find_chip(ci.chip);
-  if (ImGui::BeginCombo("##chip", chip ? chip->name.c_str() : "Own chip figures")) {
+  if (widget::begin_combo("##chip", widget::scoped("custom.chip"), chip ? chip->name.c_str() : "Own chip figures")) {
     for (const Chip& each : c.chips)
       if (ImGui::Selectable(each.name.c_str(), ci.chip == each.id)) changed |= edit::set_custom_chip(o, c, each.id);
     if (ImGui::Selectable("Own chip figures", ci.chip.empty()) && chip) changed |= edit::set_custom_chip(o, c, "");
@@ -90,6 +90,7 @@ bool custom_editor(Option& o) {
     int family = ci.family == Family::Trainium ? 0 : 1;
     const char* families[] = {"Trainium-like (porting)", "CUDA (no porting)"};  // the two of kFamilyWords, for people
     ImGui::SetNextItemWidth(-FLT_MIN);
+    widget::name_id("##family", widget::scoped("custom.family"));
     if (ImGui::Combo("##family", &family, families, 2)) {
       ci.family = family == 0 ? Family::Trainium : Family::Nvidia;
       changed = true;
@@ -165,18 +166,17 @@ void draw_options(App& app) {
     auto each = [&](auto&& body) {
       for (int i = 0; i < n; ++i) {
         ImGui::TableSetColumnIndex(i + 1);
-        ImGui::PushID(i);
+        Scope scope(app.items, "options", i);
         body(static_cast<size_t>(i), s.options[static_cast<size_t>(i)]);
-        ImGui::PopID();
       }
     };
 
     label_cell("Label");
-    each([&](size_t, Option& o) { changed |= widget::text("##label", o.label, 40, o.instance.c_str()); });
+    each([&](size_t, Option& o) { changed |= widget::text("##label", widget::scoped("label"), o.label, 40, o.instance.c_str()); });
 
     label_cell("Compare against");
     each([&](size_t i, Option&) {
-      if (ImGui::RadioButton("reference", s.reference == static_cast<int>(i))) {
+      if (widget::radio("reference", s.reference == static_cast<int>(i))) {
         s.reference = static_cast<int>(i);
         changed = true;
       }
@@ -204,7 +204,7 @@ void draw_options(App& app) {
     each([&](size_t, Option& o) {
       const Instance* inst = c.find_instance(o.instance);
       ImGui::SetNextItemWidth(-FLT_MIN);
-      if (ImGui::BeginCombo("##pricing", describe(o.pricing))) {
+      if (widget::begin_combo("##pricing", widget::scoped("pricing"), describe(o.pricing))) {
         for (int m = 0; m < kPricingModels; ++m) {
           const auto model = static_cast<PricingModel>(m);
           const Figure* price = inst ? &inst->price(model) : nullptr;
@@ -235,6 +235,7 @@ void draw_options(App& app) {
       int p = o.precision == Precision::FP8 ? 1 : 0;
       const char* precisions[] = {"BF16", "FP8"};
       ImGui::SetNextItemWidth(-FLT_MIN);
+      widget::name_id("##precision", widget::scoped("precision"));
       if (ImGui::Combo("##precision", &p, precisions, 2)) {
         o.precision = p == 1 ? Precision::FP8 : Precision::BF16;
         changed = true;
@@ -246,6 +247,7 @@ void draw_options(App& app) {
       int measured = o.measured_tokens_per_sec_per_chip ? 1 : 0;
       const char* sources[] = {"MFU × peak", "My measured run"};
       ImGui::SetNextItemWidth(-FLT_MIN);
+      widget::name_id("##tsource", widget::scoped("throughput source"));
       if (ImGui::Combo("##tsource", &measured, sources, 2))
         changed |= edit::use_measured_throughput(o, c, s.workloads[static_cast<size_t>(app.ui.workload)], measured == 1);
     });
@@ -261,7 +263,7 @@ void draw_options(App& app) {
         ImGui::TextDisabled("tokens/s per chip, measured");
       } else {
         changed |= mfu_slider(o, defaults[i].mfu, infos[i].catalog_mfu);
-        if (o.mfu && ImGui::SmallButton("catalog default")) {
+        if (o.mfu && widget::small_button("catalog default")) {
           o.mfu.reset();
           changed = true;
         }
@@ -313,15 +315,15 @@ void draw_options(App& app) {
 
     label_cell("");
     each([&](size_t i, Option&) {
-      if (n < kUiMaxOptions && ImGui::SmallButton("Duplicate")) duplicate = static_cast<int>(i);
+      if (n < kUiMaxOptions && widget::small_button("Duplicate")) duplicate = static_cast<int>(i);
       if (n > 1) {
         if (n < kUiMaxOptions) ImGui::SameLine();
-        if (ImGui::SmallButton("Remove")) remove = static_cast<int>(i);
+        if (widget::small_button("Remove")) remove = static_cast<int>(i);
       }
     });
     ImGui::EndTable();
   }
-  if (n < kUiMaxOptions && ImGui::Button("+ Add option")) duplicate = n - 1;
+  if (n < kUiMaxOptions && widget::button("+ Add option")) duplicate = n - 1;
 
   if (duplicate >= 0 && n < kUiMaxOptions) changed |= edit::duplicate_option(s, duplicate);
   if (remove >= 0) changed |= edit::remove_option(s, remove);

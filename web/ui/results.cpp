@@ -14,6 +14,7 @@
 #include "ui/charts.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
+#include "ui/widgets.hpp"
 
 namespace traincost::web {
 namespace {
@@ -30,7 +31,9 @@ void chart_title(App& app, const char* title, const char* file, chart::Rect& rec
   if (!draw_button) return;
   ImGui::SameLine(ImGui::GetContentRegionAvail().x + ImGui::GetCursorPosX() - em(3));
   ImGui::PushID(file);
-  if (ImGui::SmallButton("PNG")) {
+  const bool png = widget::small_button("PNG");
+  widget::name_last(std::string("PNG ") + file);
+  if (png) {
     app.ui.pending_png = file;
     const float pad = em(0.3f);
     app.ui.pending_png_rect[0] = rect_out.min.x - pad;
@@ -175,7 +178,7 @@ void draw_cumulative_chart(App& app, unsigned long w, float height) {
     spec.markers.push_back({n, cumulative_cost(a.fixed_cost, a.per_run_cost, n), "break-even at " + fmt::number(n, 3) + " runs", pal.warn});
   }
   spec.guides.push_back({runs, "expected: " + fmt::number(runs)});
-  static chart::Rect rect;
+  chart::Rect& rect = app.ui.embed ? app.ui.embed_cumulative_rect : app.ui.cumulative_rect;
   chart_title(app, "Cumulative cost over runs", "traincost-cumulative-cost.png", rect);
   rect = chart::line_chart(spec);
   std::vector<std::pair<std::string, ImU32>> legend;
@@ -198,7 +201,7 @@ void breakdown_chart(App& app, size_t w) {
     spec.bars.push_back(d.resolved.options[o].label);
     spec.values.push_back({b.compute, b.compile, b.porting, b.validation, b.maintenance, b.egress});
   }
-  static chart::Rect rect;
+  chart::Rect& rect = app.ui.breakdown_rect;
   chart_title(app, "What one run costs", "traincost-cost-per-run.png", rect);
   rect = chart::stacked_bars(spec);
   std::vector<std::pair<std::string, ImU32>> legend;

@@ -9,6 +9,7 @@
 #include "traincost/report.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
+#include "ui/widgets.hpp"
 
 namespace traincost::web {
 namespace {
@@ -49,7 +50,7 @@ void draw_topbar(App& app) {
   ImGui::SetCursorPosY(em(0.45f));
   ImGui::BeginGroup();
   ImGui::SetNextItemWidth(em(11));
-  if (ImGui::BeginCombo("##examples", "Example scenarios", ImGuiComboFlags_HeightLarge)) {
+  if (widget::begin_combo("##examples", "Example scenarios", "Example scenarios", ImGuiComboFlags_HeightLarge)) {
     for (const ScenarioPreset& p : scenario_presets())
       if (ImGui::Selectable(p.title.c_str())) app.replace_scenario(p.json, "the example \"" + p.title + "\"");
     ImGui::EndCombo();
@@ -57,11 +58,11 @@ void draw_topbar(App& app) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Replace the scenario with a worked example (your current one stays in Saved > autosave)");
 
   flow(button_width("Share"));
-  if (ImGui::Button("Share")) app.ui.open_share = true;
+  if (widget::button("Share")) app.ui.open_share = true;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("A link that opens exactly this scenario, and embed snippets for wikis");
 
   flow(button_width("Export"));
-  if (ImGui::Button("Export")) ImGui::OpenPopup("export");
+  if (widget::button("Export")) ImGui::OpenPopup("export");
   if (ImGui::BeginPopup("export")) {
     const Derived& d = app.d;
     if (ImGui::MenuItem("Scenario as JSON", nullptr, false, d.valid))
@@ -78,21 +79,22 @@ void draw_topbar(App& app) {
   }
 
   flow(button_width("Import"));
-  if (ImGui::Button("Import")) app.ui.open_import = true;
+  if (widget::button("Import")) app.ui.open_import = true;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Open a scenario JSON file (the format of Export and of the CLI)");
 
   flow(button_width("Saved"));
-  if (ImGui::Button("Saved")) app.ui.open_saved = true;
+  if (widget::button("Saved")) app.ui.open_saved = true;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Scenarios saved in this browser");
 
   flow(button_width("Methodology"));
-  if (ImGui::Button("Methodology")) open_url("methodology.html", true);
+  if (widget::button("Methodology")) open_url("methodology.html", true);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every formula, convention and source (opens a new tab)");
 
   flow(em(9));
   ImGui::SetNextItemWidth(em(9));
   const char* themes[] = {"System theme", "Dark", "Light"};
   int theme = app.ui.theme_follows_system ? 0 : (app.ui.dark ? 1 : 2);
+  widget::name_id("##theme", "Theme");
   if (ImGui::Combo("##theme", &theme, themes, 3)) {
     if (theme == 0) app.set_theme(prefers_dark_theme(), true);
     else app.set_theme(theme == 1, false);
@@ -123,13 +125,14 @@ void draw_banners(App& app) {
     ImGui::SameLine(width - em(8.5f) + ImGui::GetStyle().WindowPadding.x);
     bool remove = false;
     if (!b.action.empty()) {
-      if (ImGui::SmallButton(b.action.c_str())) {
+      if (widget::small_button(b.action.c_str())) {
         if (b.action_id == kRestoreAutosave) app.restore_autosave();
+        if (b.action_id == kUndoLoad) app.undo();
         remove = true;
       }
       ImGui::SameLine();
     }
-    if (ImGui::SmallButton("Dismiss")) remove = true;
+    if (widget::small_button("Dismiss")) remove = true;
     ImGui::PopID();
     ImGui::Dummy(ImVec2(0, em(0.15f)));
     if (remove) {

@@ -62,7 +62,7 @@ void ranges_editor(App& app) {
   ImGui::PopFont();
   ImGui::SameLine();
   ImGui::TextDisabled("what is uncertain, and how much");
-  if (ImGui::Checkbox("Add default ranges for the guesses (MFU, porting effort, convergence, runs, estimated prices)",
+  if (widget::checkbox("Add default ranges for the guesses (MFU, porting effort, convergence, runs, estimated prices)",
                       &s.analysis.default_ranges))
     changed = true;
   const std::vector<RangedInput>& inputs = app.d.analysis.inputs;
@@ -78,7 +78,7 @@ void ranges_editor(App& app) {
       Range& r = s.ranges[i];
       const auto ref = parse_input_path(r.input);
       if (!ref) continue;
-      ImGui::PushID(static_cast<int>(i));
+      Scope scope(app.items, "ranges", static_cast<int>(i));
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
       ImGui::AlignTextToFramePadding();
@@ -88,7 +88,7 @@ void ranges_editor(App& app) {
       ImGui::TextUnformatted(label.c_str());
       ImGui::TableSetColumnIndex(1);
       ImGui::SetNextItemWidth(-FLT_MIN);
-      if (ImGui::BeginCombo("##dist", description_of(kDistributionWords, r.dist))) {
+      if (widget::begin_combo("##dist", widget::scoped("dist"), description_of(kDistributionWords, r.dist))) {
         for (const EnumWord<Distribution>& d : kDistributionWords)
           if (ImGui::Selectable(d.description, r.dist == d.value)) {
             r.dist = d.value;
@@ -98,15 +98,14 @@ void ranges_editor(App& app) {
       }
       ImGui::TableSetColumnIndex(2);
       ImGui::PushID("low");
-      changed |= widget::number(r.low, *ref->kind->spec);
+      changed |= widget::number(r.low, *ref->kind->spec, widget::scoped("low").c_str());
       ImGui::PopID();
       ImGui::TableSetColumnIndex(3);
       ImGui::PushID("high");
-      changed |= widget::number(r.high, *ref->kind->spec);
+      changed |= widget::number(r.high, *ref->kind->spec, widget::scoped("high").c_str());
       ImGui::PopID();
       ImGui::TableSetColumnIndex(4);
-      if (ImGui::SmallButton("Remove")) remove = static_cast<int>(i);
-      ImGui::PopID();
+      if (widget::small_button("Remove")) remove = static_cast<int>(i);
     }
     if (remove >= 0) changed |= edit::remove_range(s, remove);
     for (size_t i = 0; i < inputs.size(); ++i) {
@@ -124,7 +123,9 @@ void ranges_editor(App& app) {
       ImGui::TableSetColumnIndex(3);
       ImGui::TextDisabled("%s", input_value_text(in, in.high).c_str());
       ImGui::TableSetColumnIndex(4);
-      if (ImGui::SmallButton("Edit")) changed |= edit::add_range(s, Range{in.path, in.low, in.high, in.dist});
+      const bool adopt = widget::small_button("Edit");
+      widget::name_last("Edit range " + in.path);
+      if (adopt) changed |= edit::add_range(s, Range{in.path, in.low, in.high, in.dist});
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("Make this range your own (it then travels with the link)");
       ImGui::PopID();
     }
@@ -132,7 +133,7 @@ void ranges_editor(App& app) {
   }
   // Add a range on any numeric input of the scenario.
   ImGui::SetNextItemWidth(em(16));
-  if (ImGui::BeginCombo("##add-range", "Add a range on…", ImGuiComboFlags_HeightLarge)) {
+  if (widget::begin_combo("##add-range", "Add a range on…", "Add a range on…", ImGuiComboFlags_HeightLarge)) {
     for (const InputKind& kind : rangeable_inputs()) {
       const size_t count = kind.scope == InputScope::Workload ? s.workloads.size() : s.options.size();
       for (size_t i = 0; i < count; ++i) {
@@ -207,9 +208,11 @@ void draw_uncertainty(App& app) {
     h.below_label = runner + " cheaper: " + fmt::percent(p_runner);
     h.above_label = leader + " cheaper: " + fmt::percent(p_leader);
     h.x_label = "cost per run of " + runner + " minus " + leader;
-    static chart::Rect hist_rect;
+    chart::Rect& hist_rect = app.ui.histogram_rect;
     hist_rect = chart::histogram(h);
-    if (ImGui::SmallButton("PNG##hist")) {
+    const bool png_hist = widget::small_button("PNG##hist");
+    widget::name_last("PNG traincost-monte-carlo.png");
+    if (png_hist) {
       app.ui.pending_png = "traincost-monte-carlo.png";
       const float r[4] = {hist_rect.min.x, hist_rect.min.y - em(1.6f), hist_rect.max.x - hist_rect.min.x, hist_rect.max.y - hist_rect.min.y + em(1.6f)};
       std::copy(r, r + 4, app.ui.pending_png_rect);
@@ -232,11 +235,13 @@ void draw_uncertainty(App& app) {
                         in ? input_value_text(*in, row.high_value) : fmt::number(row.high_value), row.metric_at_low, row.metric_at_high,
                         row.default_range});
     }
-    static chart::Rect tornado_rect;
+    chart::Rect& tornado_rect = app.ui.tornado_rect;
     tornado_rect = chart::tornado(t);
     chart::legend({{"input at its low end", pal.series[1]}, {"input at its high end", pal.series[0]}});
     ImGui::SameLine(0, em(2));
-    if (ImGui::SmallButton("PNG##tornado")) {
+    const bool png_tornado = widget::small_button("PNG##tornado");
+    widget::name_last("PNG traincost-sensitivity.png");
+    if (png_tornado) {
       app.ui.pending_png = "traincost-sensitivity.png";
       const float r[4] = {tornado_rect.min.x, tornado_rect.min.y, tornado_rect.max.x - tornado_rect.min.x, tornado_rect.max.y - tornado_rect.min.y};
       std::copy(r, r + 4, app.ui.pending_png_rect);

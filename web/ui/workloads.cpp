@@ -45,7 +45,9 @@ bool model_editor(Workload& w) {
   changed |= field_row(w.model.params, f::params);
   widget::row("Mixture of experts");
   bool moe = w.model.active_params.has_value();
-  if (ImGui::Checkbox("##moe", &moe)) changed |= edit::set_mixture_of_experts(w, moe);
+  const bool toggled = widget::checkbox("##moe", &moe);
+  widget::name_last("Mixture of experts");
+  if (toggled) changed |= edit::set_mixture_of_experts(w, moe);
   ImGui::SameLine();
   ImGui::TextDisabled(moe ? "active parameters below" : "dense model");
   if (w.model.active_params) changed |= field_row(*w.model.active_params, f::active_params);
@@ -60,7 +62,7 @@ bool architecture_editor(App& app, Workload& w) {
   changed |= field_row(w.model.seq_len, f::seq_len);
   changed |= field_row(w.model.vocab, f::vocab);
   widget::row("");
-  if (ImGui::Button("Paste a Hugging Face config.json")) app.ui.open_hf = true;
+  if (widget::button("Paste a Hugging Face config.json")) app.ui.open_hf = true;
   if (!w.model.has_architecture()) {
     widget::row("");
     ImGui::TextDisabled("Without layers, hidden size and sequence length\nthe attention FLOPs and activations are not counted.");
@@ -72,7 +74,7 @@ bool target_editor(Workload& w) {
   bool changed = false;
   widget::row("Target");
   // Switching keeps the work about the same (edit::set_target_kind).
-  if (ImGui::BeginCombo("##target", description_of(kTargetWords, w.target.kind))) {
+  if (widget::begin_combo("##target", widget::scoped("target"), description_of(kTargetWords, w.target.kind))) {
     for (const EnumWord<TargetKind>& kind : kTargetWords)
       if (ImGui::Selectable(kind.description, w.target.kind == kind.value)) changed |= edit::set_target_kind(w, kind.value);
     ImGui::EndCombo();
@@ -89,7 +91,7 @@ bool target_editor(Workload& w) {
       changed |= field_row(w.target.loss, f::loss);
       widget::row("Scaling law");
       ImGui::SetNextItemWidth(-FLT_MIN);
-      if (ImGui::BeginCombo("##law", description_of(kLawWords, w.target.law))) {
+      if (widget::begin_combo("##law", widget::scoped("target.scaling_law"), description_of(kLawWords, w.target.law))) {
         for (const EnumWord<ScalingLawKind>& law : kLawWords)
           if (ImGui::Selectable(law.description, w.target.law == law.value)) changed |= edit::set_scaling_law(w, law.value);
         ImGui::EndCombo();
@@ -116,6 +118,7 @@ bool schedule_editor(App& app, Workload& w) {
   ImGui::SetNextItemWidth(-FLT_MIN);
   int mode = app.ui.runs_per_month ? 1 : 0;
   const char* modes[] = {"Total over the horizon", "Per month"};
+  widget::name_id("##runsmode", "Runs counted");
   if (ImGui::Combo("##runsmode", &mode, modes, 2)) app.ui.runs_per_month = mode == 1;
   if (app.ui.runs_per_month) {
     // Runs per month × months: runs are derived, so the scenario keeps one fact.
@@ -135,14 +138,16 @@ bool schedule_editor(App& app, Workload& w) {
 bool memory_editor(Workload& w) {
   bool changed = false;
   widget::row("Full recomputation");
-  changed |= ImGui::Checkbox("##recompute", &w.recompute);
+  changed |= widget::checkbox("##recompute", &w.recompute);
+  widget::name_last(widget::scoped("recompute"));
   ImGui::SameLine();
   ImGui::TextDisabled(w.recompute ? "8·N·D FLOPs, small activations" : "6·N·D FLOPs");
   changed |= field_row(w.memory.bytes_per_param, f::bytes_per_param);
   changed |= field_row(w.memory.micro_batch, f::micro_batch);
   changed |= field_row(w.memory.tensor_parallel, f::tensor_parallel);
   widget::row("Flash attention");
-  changed |= ImGui::Checkbox("##flash", &w.memory.flash_attention);
+  changed |= widget::checkbox("##flash", &w.memory.flash_attention);
+  widget::name_last(widget::scoped("memory.flash_attention"));
   changed |= field_row(w.memory.usable_fraction, f::usable_fraction);
   return changed;
 }
@@ -187,14 +192,14 @@ void draw_workloads(App& app) {
   }
   const size_t index = static_cast<size_t>(app.ui.workload);
   Workload& w = s.workloads[index];
-  ImGui::PushID(static_cast<int>(index));
+  Scope scope(app.items, "workloads", static_cast<int>(index));
 
   if (widget::begin_form("workload-form")) {
     widget::row("Name");
-    changed |= widget::text("##name", w.name, 80, "e.g. 8B pretraining");
+    changed |= widget::text("##name", widget::scoped("name"), w.name, 80, "e.g. 8B pretraining");
     widget::row("Preset");
     ImGui::SetNextItemWidth(-FLT_MIN);
-    if (ImGui::BeginCombo("##preset", "Fill from a preset…")) {
+    if (widget::begin_combo("##preset", "Fill from a preset…", "Fill from a preset…")) {
       for (const WorkloadPreset& p : workload_presets())
         if (ImGui::Selectable(p.name.c_str())) {
           const std::vector<WorkloadOverride> keep = w.overrides;
@@ -223,24 +228,21 @@ void draw_workloads(App& app) {
     }
   }
   if (s.workloads.size() > 1 || static_cast<int>(s.workloads.size()) < kMaxWorkloads) {
-    if (static_cast<int>(s.workloads.size()) < kMaxWorkloads && ImGui::SmallButton("Duplicate workload") &&
+    if (static_cast<int>(s.workloads.size()) < kMaxWorkloads && widget::small_button("Duplicate workload") &&
         edit::duplicate_workload(s, static_cast<int>(index))) {
       app.ui.workload = static_cast<int>(s.workloads.size()) - 1;
-      ImGui::PopID();
       app.edited();
       return;  // `w` refers into the vector that just grew
     }
     if (s.workloads.size() > 1) {
       ImGui::SameLine();
-      if (ImGui::SmallButton("Remove workload") && edit::remove_workload(s, static_cast<int>(index))) {
+      if (widget::small_button("Remove workload") && edit::remove_workload(s, static_cast<int>(index))) {
         app.ui.workload = std::max(0, app.ui.workload - 1);
-        ImGui::PopID();
         app.edited();
         return;
       }
     }
   }
-  ImGui::PopID();
   if (changed) app.edited();
   ImGui::Spacing();
 }
