@@ -1,6 +1,7 @@
 #include "traincost/resolve.hpp"
 
 #include "traincost/fields.hpp"
+#include "traincost/present.hpp"
 
 namespace traincost {
 
@@ -38,7 +39,7 @@ PairInputs resolve_option(const Option& o, const Catalog& catalog, const Platfor
   if (o.custom && o.custom->memory_gb > 0) p.hbm_bytes_per_chip = o.custom->memory_gb * 1e9;
   if (o.custom && info.chip_name.empty()) info.chip_name = "custom chip";
   if (o.price_usd_per_hour) p.price_usd_per_hour = *o.price_usd_per_hour;
-  info.label = o.label.empty() ? o.instance : o.label;
+  info.label = o.label.empty() ? automatic_label(o, catalog) : o.label;
 
   p.instances = o.instances;
   p.discount = o.discount;
