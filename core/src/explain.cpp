@@ -175,7 +175,7 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs&
   if (r.memory.possible) {
     step<kMinChips>(steps, Shown::Chips, min_chips_for_memory, r.memory.state_bytes, r.memory.activation_bytes_per_chip,
                     r.memory.usable_bytes_per_chip);
-    steps.back().result += " (" + g(r.memory.min_instances) + " instances)";
+    steps.back().result += " (" + g(r.memory.min_instances) + (r.memory.min_instances == 1 ? " instance)" : " instances)");
   }
   return steps;
 }

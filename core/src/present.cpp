@@ -37,7 +37,7 @@ std::string status_text(const OptionResult& r) {
 std::string status_detail(const OptionResult& r) {
   if (!r.feasible()) return infeasibility_reason(r);
   return fmt::number(r.memory.bytes_per_chip / 1e9, 3) + " GB per chip of " + fmt::number(r.memory.usable_bytes_per_chip / 1e9, 3) +
-         " GB usable; holds from " + fmt::number(r.memory.min_instances) + " instances";
+         " GB usable; holds from " + fmt::number(r.memory.min_instances) + (r.memory.min_instances == 1 ? " instance" : " instances");
 }
 
 std::vector<std::string> result_cells(const std::string& label, const OptionResult& r) {

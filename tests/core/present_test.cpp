@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "test_support.hpp"
+#include "traincost/explain.hpp"
 #include "traincost/report.hpp"
 #include "traincost/resolve.hpp"
 #include "traincost/evaluate.hpp"
@@ -127,6 +128,21 @@ TEST(Present, CitationNamesTheSourceTheDateAndAnEstimate) {
   estimate.estimate = true;
   EXPECT_NE(citation(estimate, c).find("(estimate)"), std::string::npos);
   EXPECT_EQ(citation(Figure{}, c), "");
+}
+
+// One instance is not "1 instances", in the status detail and in the explained steps.
+TEST(Present, OneInstanceIsSingular) {
+  const Scenario s = test::scenario(R"({"version":1,"workloads":[{"model":{"params":1e9},"target":{"tokens":1e10}}],
+    "options":[{"instance":"p5.48xlarge"}]})");
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  Results res;
+  evaluate(r, res);
+  const OptionResult& o = res.workloads[0].options[0];
+  ASSERT_EQ(o.memory.min_instances, 1);
+  EXPECT_NE(status_detail(o).find("holds from 1 instance"), std::string::npos) << status_detail(o);
+  EXPECT_EQ(status_detail(o).find("1 instances"), std::string::npos) << status_detail(o);
+  for (const ExplainStep& step : explain_pair(r.workloads[0], r.workloads[0].options[0], o, res.workloads[0].target_tokens))
+    EXPECT_EQ(step.result.find("(1 instances)"), std::string::npos) << step.result;
 }
 
 // The figures that rest on an estimate carry a mark in every table, and the footnote says why.
