@@ -52,6 +52,28 @@ std::string key_of(const Scenario& s) { return scenario_to_json(s, false).dump()
 
 }  // namespace
 
+bool analysis_usable(const Derived& d) {
+  const Analysis& a = d.analysis;
+  const size_t n = d.resolved.options.size();
+  return d.analysis_shown && a.monte_carlo.options.size() == n && a.workload < d.results.workloads.size() && a.leader < static_cast<int>(n) &&
+         a.runner_up < static_cast<int>(n) && a.challenger < static_cast<int>(n);
+}
+
+std::vector<std::string> schedule_warnings(const Derived& d, size_t w) {
+  std::vector<std::string> out;
+  if (w >= d.results.workloads.size() || w >= d.resolved.workloads.size()) return out;
+  const WorkloadInputs& wi = d.resolved.workloads[w];
+  const double horizon_hours = wi.horizon_months * 730.5;  // 365.25 days / 12
+  for (size_t o = 0; o < d.results.workloads[w].options.size(); ++o) {
+    const OptionResult& r = d.results.workloads[w].options[o];
+    if (!r.feasible() || wi.runs * r.wall_clock_hours <= horizon_hours) continue;
+    out.push_back(d.resolved.options[o].label + ": " + fmt::number(wi.runs) + (wi.runs == 1 ? " run × " : " runs × ") + fmt::hours(r.wall_clock_hours) +
+                  " = " + fmt::hours(wi.runs * r.wall_clock_hours) + ", longer than the " + fmt::number(wi.horizon_months) +
+                  "-month horizon: fewer runs fit, or the cluster must grow.");
+  }
+  return out;
+}
+
 App& App::current() { return *static_cast<App*>(ImGui::GetIO().UserData); }
 
 App::App() {
@@ -246,10 +268,29 @@ void App::publish() {
   for (size_t w = 0; w < d.results.workloads.size(); ++w) {
     const WorkloadResult& wr = d.results.workloads[w];
     OrderedJson rows = OrderedJson::array();
-    for (size_t o = 0; o < wr.options.size(); ++o) rows.push_back(result_cells(d.resolved.options[o].label, wr.options[o]));
-    workloads.push_back({{"name", workload_title(d.scenario.workloads[w], w)},
-                         {"verdict", workload_verdict(d.resolved, d.results, w)},
-                         {"rows", rows}});
+    for (size_t o = 0; o < wr.options.size(); ++o)
+      rows.push_back(result_cells(d.resolved.options[o].label, wr.options[o], estimate_flags(d.scenario, d.resolved, w, o, builtin_catalog())));
+    OrderedJson item = {{"name", workload_title(d.scenario.workloads[w], w)},
+                        {"verdict", workload_verdict(d.resolved, d.results, w)},
+                        {"rows", rows}};
+    const std::string note = estimate_footnote(d.scenario, d.resolved, w, builtin_catalog());
+    if (!note.empty()) item["estimates"] = note;
+    const std::vector<std::string> warnings = schedule_warnings(d, w);
+    if (!warnings.empty()) item["warnings"] = warnings;
+    // The headline's figures: the point estimate and, once simulated, the Monte Carlo's median and range.
+    const int best = wr.comparison.cheapest;
+    if (best >= 0) {
+      const size_t b = static_cast<size_t>(best);
+      std::string headline = (column_is_estimate(5, estimate_flags(d.scenario, d.resolved, w, b, builtin_catalog())) ? kEstimateMark : "") +
+                             fmt::usd(wr.options[b].cost_per_run) + " per run on " + d.resolved.options[b].label + ", fully loaded (point estimate)";
+      if (analysis_usable(d) && d.analysis.workload == w) {
+        const OptionStats& st = d.analysis.monte_carlo.options[b];
+        headline += "; Monte Carlo median " + fmt::usd(st.cost_per_run.p50) + ", 90% range " + fmt::usd(st.cost_per_run.p5) + "–" +
+                    fmt::usd(st.cost_per_run.p95) + (d.analysis_ready ? "" : " (updating)");
+      }
+      item["headline"] = headline;
+    }
+    workloads.push_back(item);
   }
   j["workloads"] = workloads;
   if (d.results.workloads.size() > 1) j["portfolio"] = portfolio_verdict(d.resolved, d.results);
@@ -298,14 +339,22 @@ void App::frame() {
     d.analysis_ready = false;
     d.analysis_due_ms = now;
   }
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.MouseClicked[0]) input.trace_note(" click@" + std::to_string(static_cast<int>(io.MousePos.x)) + "," + std::to_string(static_cast<int>(io.MousePos.y)));
+  if (io.MouseReleased[0]) input.trace_note(" release");
   keyboard();
+  const ImGuiID active_before = ImGui::GetCurrentContext()->ActiveId;
   draw_app(*this);
+  if (ImGui::GetCurrentContext()->ActiveId != active_before) input.trace_note(" active:" + std::to_string(ImGui::GetCurrentContext()->ActiveId));
   if (ui.banners.size() != published_banners_) publish();
   items.end_frame();
 }
 
 void App::after_render() {
-  if (loop.frames_drawn == 1) d.first_frame_ms = d.last_frame_ms;
+  if (loop.frames_drawn == 1) {
+    d.first_frame_ms = d.last_frame_ms;
+    d.first_frame_at_ms = now_ms();
+  }
   if (ui.pending_png.empty()) return;
   const float* r = ui.pending_png_rect;
   download_canvas_png(ui.pending_png, r[0], r[1], r[2], r[3]);
@@ -353,14 +402,23 @@ void App::keyboard() {
 void App::move_focus(int direction) {
   ImGuiContext& g = *ImGui::GetCurrentContext();
   ImGuiWindow* popup = g.OpenPopupStack.Size > 0 ? g.OpenPopupStack.back().Window : nullptr;
+  if (g.OpenPopupStack.Size > 0 && !popup) {
+    pending_tab_ = direction;  // a dialog opening this frame: its items are there in the next
+    return;
+  }
   std::vector<const ItemRecord*> order;
   for (const ItemRecord& r : items.items()) {
     if (r.name.empty() || !r.window || r.window->Hidden || !r.window->WasActive) continue;
     if (popup && r.window->RootWindow != popup->RootWindow) continue;
+    // Notes (id 0), greyed-out buttons and charts take no focus.
+    if (r.id == 0 || r.disabled || r.name.rfind("chart: ", 0) == 0) continue;
     if (!popup && (r.window->RootWindow->Flags & (ImGuiWindowFlags_Popup | ImGuiWindowFlags_Tooltip))) continue;
     order.push_back(&r);
   }
-  if (order.empty()) return;
+  if (order.empty()) {
+    if (popup) pending_tab_ = direction;
+    return;
+  }
   const ImGuiID current = g.ActiveId ? g.ActiveId : (g.NavDisableHighlight ? 0 : g.NavId);
   int at = -1;
   for (size_t i = 0; i < order.size(); ++i)
@@ -495,7 +553,9 @@ std::string App::stats_json() const {
                       {"results_tab", ui.results_tab},
                       {"narrow", ui.narrow},
                       {"compact", ui.compact},
-                      {"recording", items.recording()}})
+                      {"recording", items.recording()},
+                      {"missing_glyphs", items.missing_glyphs()},
+                      {"first_frame_at_ms", d.first_frame_at_ms}})
       .dump();
 }
 

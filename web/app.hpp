@@ -73,6 +73,7 @@ struct Derived {
   double last_frame_ms = 0;            // CPU time of the last frame (UI, recompute, drawing)
   double last_recompute_frame_ms = 0;  // of the last frame that recomputed the results
   double first_frame_ms = 0;           // CPU time of the first frame drawn
+  double first_frame_at_ms = 0;        // when it was on screen (ms since the page started loading)
 };
 
 // The page's main loop (main.cpp) and what it keeps.
@@ -168,6 +169,14 @@ class App {
   friend const char* get_clipboard(void*);
   friend void set_clipboard(void*, const char*);
 };
+
+// Whether `d.analysis` can be shown with the current results: it is kept while a new one runs (so
+// the page does not collapse and jump), as long as it has the same options.
+bool analysis_usable(const Derived& d);
+
+// Options whose expected runs take longer than the workload's horizon ("Trn2 x64: 2 runs × 232
+// days = 464 days, longer than the 12-month horizon"), for the verdict and the text mirror.
+std::vector<std::string> schedule_warnings(const Derived& d, size_t workload);
 
 // Action ids for banner buttons.
 enum BannerAction { kRestoreAutosave = 1, kUndoLoad = 2 };

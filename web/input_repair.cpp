@@ -54,6 +54,11 @@ void InputRepair::touch(Touch kind, float x, float y, float dx, float dy) {
   touch_steps_.push_back({kind, ImVec2(x, y), ImVec2(dx, dy)});
 }
 
+void InputRepair::trace_note(const std::string& text) {
+  trace_ += text;
+  if (trace_.size() > 4000) trace_.erase(0, trace_.size() - 3000);
+}
+
 void InputRepair::before_frame(ImGuiIO& io, GLFWwindow* window) {
   if (touch_) apply_touch(io);
   else settle_mouse(io);
@@ -156,6 +161,11 @@ void InputRepair::settle_keys(ImGuiIO& io, GLFWwindow* window) {
       }
       after_command = after_command || is_command_key(t.key);
     }
+  }
+  if (n > 0) {
+    std::string fed = " |";
+    for (size_t i = 0; i < n; ++i) fed += typed_[i].key < 0 ? " c" + std::to_string(typed_[i].ch) : " k" + std::to_string(typed_[i].key);
+    trace_note(fed);
   }
   typed_.erase(typed_.begin(), typed_.begin() + static_cast<std::ptrdiff_t>(n));
   io.KeysDown[GLFW_KEY_TAB] = false;

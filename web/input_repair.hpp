@@ -13,6 +13,7 @@
 // - Touch (from the page's own touch handlers, not GLFW's): a tap is a move, then a press, then a
 //   release, one frame each; a long press hovers (tooltips); a swipe scrolls what is under it.
 // It keeps no ImGui state beyond the frame and no globals: the App owns one.
+#include <string>
 #include <vector>
 
 #include "imgui.h"
@@ -43,6 +44,10 @@ class InputRepair {
   // Tab (+1) or Shift+Tab (-1) pressed in this frame, 0 otherwise.
   int tab() const { return tab_; }
 
+  // The last input fed to ImGui, frame by frame, for diagnosing a test ("k257 c49 c50 | …").
+  const std::string& trace() const { return trace_; }
+  void trace_note(const std::string& text);
+
  private:
   struct Typed {
     int key;      // a key press (GLFW key code), or -1
@@ -70,6 +75,7 @@ class InputRepair {
   int tap_phase_ = 0;  // 0 idle, 1 moved (press next), 2 pressed (release next)
   std::vector<TouchStep> touch_steps_;
   ImVec2 scroll_ = ImVec2(0, 0);  // pixels to scroll the window under the touch this frame
+  std::string trace_;
 };
 
 }  // namespace traincost::web

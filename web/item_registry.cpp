@@ -1,6 +1,8 @@
 #include "item_registry.hpp"
 
 #include <cstdarg>
+#include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 #include "traincost/scenario_json.hpp"
@@ -89,19 +91,56 @@ void ItemRegistry::item_added(ImGuiContext& g, const ImRect& bb, ImGuiID id) {
   const ImRect clip = window ? window->ClipRect : ImRect();
   r.visible = window && !window->Hidden && clip.Contains(bb.GetCenter());
   if (g.LastItemData.ID == id && (g.LastItemData.InFlags & ImGuiItemFlags_Inputable)) r.text_input = true;
+  r.disabled = (g.CurrentItemFlags & ImGuiItemFlags_Disabled) != 0;
 }
 
 void ItemRegistry::item_info(ImGuiID id, const char* label, ImGuiItemStatusFlags) {
   ItemRecord& r = record(id);
   r.label = visible_label(label);
+  r.label_w = ImGui::CalcTextSize(r.label.c_str()).x;
+  check_glyphs(r.label);
   if (r.name.empty()) r.name = r.label;
 }
 
-void ItemRegistry::name(ImGuiID id, const std::string& name, bool text_input) {
+void ItemRegistry::name(ImGuiID id, const std::string& name, bool text_input, const std::string& text) {
   if (!recording()) return;
   ItemRecord& r = record(id);
   r.name = name;
   if (text_input) r.text_input = true;
+  if (!text.empty()) r.text = text;
+}
+
+void ItemRegistry::check_glyphs(const std::string& text) {
+  if (!recording()) return;
+  ImFont* font = ImGui::GetFont();
+  const char* p = text.c_str();
+  const char* end = p + text.size();
+  while (p < end) {
+    unsigned c = 0;
+    const int n = ImTextCharFromUtf8(&c, p, end);
+    if (n <= 0) break;
+    p += n;
+    if (c >= 0x20 && !font->FindGlyphNoFallback(static_cast<ImWchar>(c)) &&
+        std::find(missing_glyphs_.begin(), missing_glyphs_.end(), c) == missing_glyphs_.end())
+      missing_glyphs_.push_back(c);
+  }
+}
+
+void ItemRegistry::note(const std::string& name, const ImRect& rect, const std::string& text, unsigned color, bool fits) {
+  if (!recording()) return;
+  check_glyphs(text);
+  ImGuiContext& g = *GImGui;
+  building_.emplace_back();
+  ItemRecord& r = building_.back();
+  r.order = static_cast<int>(building_.size()) - 1;
+  r.name = name;
+  r.rect = rect;
+  r.window = g.CurrentWindow;
+  r.scope = scope_;
+  r.text = text;
+  r.color = color;
+  r.fits = fits;
+  r.visible = g.CurrentWindow && g.CurrentWindow->ClipRect.Overlaps(rect);
 }
 
 void ItemRegistry::push_scope(const std::string& segment) {
@@ -157,8 +196,17 @@ std::string ItemRegistry::json() const {
     j["visible"] = r.visible;
     j["window"] = r.window ? r.window->Name : "";
     j["text_input"] = r.text_input;
-    j["focused"] = g && (g->ActiveId == r.id || (g->NavId == r.id && !g->NavDisableHighlight));
-    j["active"] = g && g->ActiveId == r.id;
+    if (!r.text.empty()) j["text"] = r.text;
+    if (r.label_w > 0) j["label_w"] = r.label_w;
+    if (r.disabled) j["disabled"] = true;
+    if (!r.fits) j["fits"] = false;
+    if (r.color) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "#%02x%02x%02x", r.color & 0xFF, (r.color >> 8) & 0xFF, (r.color >> 16) & 0xFF);
+      j["color"] = hex;
+    }
+    j["focused"] = g && r.id && (g->ActiveId == r.id || (g->NavId == r.id && !g->NavDisableHighlight));
+    j["active"] = g && r.id && g->ActiveId == r.id;
     items.push_back(j);
   }
   return items.dump();

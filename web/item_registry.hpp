@@ -31,6 +31,11 @@ struct ItemRecord {
   ImGuiWindow* window = nullptr;
   bool visible = false;   // inside its window's visible area (not scrolled out, not clipped)
   bool text_input = false;
+  std::string text;   // the text an input or a note shows
+  float label_w = 0;  // width of the visible label (an item narrower than it cuts it)
+  bool disabled = false;
+  bool fits = true;   // for notes: the text fits the space it was given
+  unsigned color = 0; // for notes: the colour a chart uses (0xAABBGGRR, ImGui's order)
   int order = 0;          // submission order in the frame: reading order
 };
 
@@ -47,7 +52,13 @@ class ItemRegistry {
   void item_info(ImGuiID id, const char* label, ImGuiItemStatusFlags flags);
 
   // Names the item with this ID (a field's path, a combo's label), in the frame being built.
-  void name(ImGuiID id, const std::string& name, bool text_input = false);
+  void name(ImGuiID id, const std::string& name, bool text_input = false, const std::string& text = "");
+  // Records something that is not an ImGui item: a paragraph of wrapped text ("text"), a chart's
+  // colour key ("legend: Trn2 x16"), so that tests can read what the page shows.
+  void note(const std::string& name, const ImRect& rect, const std::string& text, unsigned color = 0, bool fits = true);
+  // Code points the page drew that its fonts do not have (they show as "?").
+  const std::vector<unsigned>& missing_glyphs() const { return missing_glyphs_; }
+  void check_glyphs(const std::string& text);
 
   // Scopes: "options" 1 -> path segment "options[1]".
   void push_scope(const std::string& segment);
@@ -68,6 +79,7 @@ class ItemRegistry {
   std::vector<ItemRecord> building_, last_;
   std::unordered_map<ImGuiID, size_t> index_;  // id -> position in building_
   std::vector<std::string> segments_;
+  std::vector<unsigned> missing_glyphs_;
   std::string scope_;
 };
 

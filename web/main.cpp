@@ -202,6 +202,7 @@ EMSCRIPTEN_KEEPALIVE void tc_record_items(int on) {
     wake(*app);
   }
 }
+EMSCRIPTEN_KEEPALIVE char* tc_trace() { return js_string(the_app() ? the_app()->input.trace() : ""); }
 EMSCRIPTEN_KEEPALIVE char* tc_items() { return js_string(the_app() ? the_app()->items_json() : "[]"); }
 EMSCRIPTEN_KEEPALIVE int tc_reveal(const char* name) {
   App* app = the_app();

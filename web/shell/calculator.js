@@ -114,6 +114,8 @@
       (data.workloads || []).forEach(function (w, wi) {
         add('h2', '', w.name);
         add('p', 'verdict', w.verdict).setAttribute('data-workload', String(wi));
+        if (w.headline) add('p', 'headline', w.headline).setAttribute('data-workload', String(wi));
+        (w.warnings || []).forEach(function (text) { add('p', 'warning', text).setAttribute('data-workload', String(wi)); });
         var table = document.createElement('table');
         var head = table.insertRow();
         (data.columns || []).forEach(function (c) {
@@ -126,6 +128,7 @@
           row.forEach(function (cell) { tr.insertCell().textContent = cell; });
         });
         mirror.appendChild(table);
+        if (w.estimates) add('p', 'estimates', w.estimates).setAttribute('data-workload', String(wi));
       });
       if (data.portfolio) add('p', 'portfolio', data.portfolio);
       (data.banners || []).forEach(function (b) {
@@ -227,7 +230,7 @@
     if (touch && touch.timer) clearTimeout(touch.timer);
     if (e.touches.length !== 1) { touch = null; return; }
     var p = point(e.changedTouches[0]);
-    touch = {x0: p.x, y0: p.y, x: p.x, y: p.y, t: performance.now(), moved: false, long: false, vx: 0, vy: 0, timer: 0};
+    touch = {x0: p.x, y0: p.y, x: p.x, y: p.y, t: e.timeStamp, moved: false, long: false, vx: 0, vy: 0, timer: 0};
     touch.timer = setTimeout(function () {
       if (touch && !touch.moved) { touch.long = true; Module._tc_touch(1, touch.x, touch.y, 0, 0); }
     }, LONG_PRESS_MS);
@@ -235,7 +238,8 @@
   canvas.addEventListener('touchmove', function (e) {
     swallow(e);
     if (!touch || e.touches.length !== 1) { if (touch) clearTimeout(touch.timer); touch = null; return; }
-    var p = point(e.changedTouches[0]), now = performance.now();
+    // Speeds from the events' own times (when the finger was there, not when the page got to it).
+    var p = point(e.changedTouches[0]), now = e.timeStamp;
     if (!touch.moved && Math.hypot(p.x - touch.x0, p.y - touch.y0) > TAP_SLOP) { touch.moved = true; clearTimeout(touch.timer); }
     if (touch.moved) {
       var dx = p.x - touch.x, dy = p.y - touch.y, dt = Math.max(1, now - touch.t);
@@ -254,17 +258,22 @@
     canvas.focus({preventScroll: true});
     if (!t.moved && !t.long) { Module._tc_touch(0, t.x, t.y, 0, 0); return; }
     if (!t.moved) return;
-    // Momentum: the swipe keeps gliding and slows down (time constant about 325 ms).
-    var vx = t.vx, vy = t.vy, last = performance.now();
+    // Momentum: the swipe keeps gliding and slows down (time constant about 325 ms), from at
+    // most 3 px/ms (a flick).
+    var cap = function (v) { return Math.max(-3, Math.min(3, v)); };
+    var vx = cap(t.vx), vy = cap(t.vy), last = performance.now();
     if (Math.hypot(vx, vy) < 0.05) return;
     glide = {frame: 0};
+    // Position follows time, however slowly frames come: v·τ·(1 − e^(−dt/τ)) in each step.
+    var TAU = 325;
     var step = function (now) {
-      var dt = Math.min(50, now - last);
+      var dt = Math.max(0, now - last);
       last = now;
-      var decay = Math.exp(-dt / 325);
+      var travelled = TAU * (1 - Math.exp(-dt / TAU)), decay = Math.exp(-dt / TAU);
+      var dx = vx * travelled, dy = vy * travelled;
       vx *= decay; vy *= decay;
+      if (dx || dy) Module._tc_touch(2, t.x, t.y, dx, dy);
       if (Math.hypot(vx, vy) < 0.02) { glide = null; return; }
-      Module._tc_touch(2, t.x, t.y, vx * dt, vy * dt);
       glide.frame = requestAnimationFrame(step);
     };
     glide.frame = requestAnimationFrame(step);

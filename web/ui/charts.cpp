@@ -297,7 +297,7 @@ Rect tornado(const TornadoSpec& spec) {
       if (!std::isfinite(v)) continue;
       const float x = px(v);
       dl->AddRectFilled(ImVec2(std::min(x, base_x), bar_top), ImVec2(std::max(x, base_x), bar_bottom),
-                        end == 0 ? pal.series[1] : pal.series[0]);
+                        end == 0 ? pal.low : pal.high);
     }
   }
   dl->AddLine(ImVec2(base_x, plot.Min.y - 2), ImVec2(base_x, plot.Max.y), pal.text, 1.5f);
@@ -367,6 +367,8 @@ Rect histogram(const HistogramSpec& spec) {
     dl->AddText(ImVec2(plot.GetCenter().x - text_width(spec.x_label) * 0.5f, plot.Max.y + line_h * 1.2f), pal.text_muted,
                 spec.x_label.c_str());
   if (!spec.below_label.empty()) dl->AddText(ImVec2(plot.Min.x + 2, plot.Min.y), spec.below_color, spec.below_label.c_str());
+  widget::note("histogram: below", spec.below_label, spec.below_color);
+  widget::note("histogram: above", spec.above_label, spec.above_color);
   if (!spec.above_label.empty())
     dl->AddText(ImVec2(plot.Max.x - text_width(spec.above_label) - 2, plot.Min.y), spec.above_color, spec.above_label.c_str());
   if (hover_bin >= 0) {
@@ -397,6 +399,7 @@ void legend(const std::vector<std::pair<std::string, ImU32>>& entries) {
     ImGui::Dummy(ImVec2(s, ImGui::GetTextLineHeight()));
     ImGui::SameLine(0, 4);
     ImGui::TextUnformatted(label.c_str());
+    widget::note("legend: " + label, label, color);
   }
 }
 

@@ -3,6 +3,7 @@
 
 #include "app.hpp"
 #include "imgui.h"
+#include "imgui_internal.h"
 #include "platform.hpp"
 #include "traincost/hf_config.hpp"
 #include "traincost/report.hpp"
@@ -24,7 +25,10 @@ bool begin_dialog(const char* title, bool& open_flag, float width_em) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(std::min(em(width_em), vp->Size.x - em(2)), 0), ImGuiCond_Always);
-  return ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize);
+  if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize)) return false;
+  // Escape closes a dialog (outside a text field, where it cancels the typing).
+  if (!ImGui::GetIO().WantTextInput && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) ImGui::CloseCurrentPopup();
+  return true;
 }
 
 // Read-only text with a copy button beside it (labelled `copy_label`, "Copy link").
@@ -37,9 +41,11 @@ void copyable(const char* id, const char* copy_label, const std::string& text, b
   if (multiline) {
     ImGui::InputTextMultiline("##text", copy.data(), copy.size() + 1, ImVec2(ImGui::GetContentRegionAvail().x - button - em(0.5f), em(5)),
                               ImGuiInputTextFlags_ReadOnly);
+    App::current().items.name(ImGui::GetItemID(), std::string(copy_label) + " text", true, text);
   } else {
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - button - em(0.5f));
     ImGui::InputText("##text", copy.data(), copy.size() + 1, ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
+    App::current().items.name(ImGui::GetItemID(), std::string(copy_label) + " text", true, text);
   }
   ImGui::SameLine();
   widget::copy_button(copy_label, text);
@@ -67,7 +73,9 @@ void share_dialog(App& app) {
   ImGui::PushFont(fonts().strong);
   ImGui::TextUnformatted("Embed in a wiki or a web page");
   ImGui::PopFont();
-  ImGui::TextDisabled("A compact view (verdict, key inputs, chart), about 800 × 600:");
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  widget::wrapped("A compact view (verdict, key inputs, chart), about 800 × 600:");
+  ImGui::PopStyleColor();
   const std::string page = page_url_without_fragment();
   const std::string embed_url = page + "?embed=1#" + app.d.link;
   const std::string title = app.d.scenario.name.empty() ? "TrainCost comparison" : app.d.scenario.name;
@@ -75,7 +83,9 @@ void share_dialog(App& app) {
            "<iframe src=\"" + html_attribute(embed_url) + "\" width=\"800\" height=\"600\" style=\"border:0;max-width:100%\" title=\"" +
                html_attribute(title) + "\" loading=\"lazy\" referrerpolicy=\"no-referrer\"></iframe>",
            true);
-  ImGui::TextDisabled("Markdown (for wikis without iframes): the verdict and table, with the link:");
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  widget::wrapped("Markdown (for wikis without iframes): the verdict and table, with the link:");
+  ImGui::PopStyleColor();
   copyable("markdown", "Copy Markdown", report_markdown(app.d.scenario, app.d.resolved, app.d.results, url), true);
   if (widget::button("Preview the embed view")) open_url(embed_url, true);
   ImGui::SameLine();
@@ -83,23 +93,36 @@ void share_dialog(App& app) {
   ImGui::EndPopup();
 }
 
+// Import takes a scenario (JSON from Export, from `traincost`, or written by hand), a share link
+// (or a page address with one), or a model's Hugging Face config.json; what cannot be read is
+// explained here, in the dialog, and the current scenario stays.
 void import_dialog(App& app) {
-  if (!begin_dialog("Import a scenario", app.ui.open_import, 40)) return;
-  ImGui::TextWrapped("A scenario JSON file (from Export, from `traincost`, or written by hand). Your current scenario stays if the file is not valid.");
+  if (!begin_dialog("Import", app.ui.open_import, 40)) return;
+  widget::wrapped("A scenario (a JSON file from Export or from the traincost command), a share link, or a model's "
+                  "Hugging Face config.json (it fills the selected workload's model).");
   if (widget::button("Choose a file…")) {
+    app.ui.import_problems.clear();
     pick_json_file();
-    ImGui::CloseCurrentPopup();
   }
   ImGui::TextDisabled("or paste it here (Ctrl+V):");
   widget::text_area("##paste", "Import text", app.ui.import_text, ImVec2(-FLT_MIN, em(10)));
+  if (!app.ui.import_problems.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette().bad));
+    widget::wrapped(app.ui.import_problems, 0, "import problem");
+    ImGui::PopStyleColor();
+  }
   if (widget::button("Load") && !app.ui.import_text.empty()) {
-    if (app.replace_scenario(app.ui.import_text, "the pasted scenario")) {
+    app.ui.import_problems = app.import_text(app.ui.import_text);
+    if (app.ui.import_problems.empty()) {
       app.ui.import_text.clear();
       ImGui::CloseCurrentPopup();
     }
   }
   ImGui::SameLine();
-  if (widget::button("Cancel")) ImGui::CloseCurrentPopup();
+  if (widget::button("Cancel")) {
+    app.ui.import_problems.clear();
+    ImGui::CloseCurrentPopup();
+  }
   ImGui::EndPopup();
 }
 

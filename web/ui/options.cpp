@@ -1,16 +1,19 @@
-// The options editor: 2 to 4 hardware options side by side, one column each. Empty fields show
-// their default (from the catalog, for the chosen chip and family) muted, with its source.
+// The options editor: 2 to 4 hardware options. On wide screens they sit side by side, one column
+// each, labels on the left; on phone-sized screens each option is a block of its own, one field
+// per row. Empty fields show their default (from the catalog, for the chosen chip and family)
+// muted, with its source; figures that are estimates say so.
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "app.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"
 #include "traincost/edit.hpp"
 #include "traincost/format.hpp"
-#include "traincost/present.hpp"
 #include "traincost/formulas.hpp"
 #include "traincost/inputs.hpp"
+#include "traincost/present.hpp"
 #include "traincost/resolve.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
@@ -24,6 +27,8 @@ constexpr int kUiMaxOptions = 4;
 
 std::string cite(const Figure* figure) { return figure ? citation(*figure, builtin_catalog()) : std::string(); }
 
+// "AWS · 16 × Trainium2 (96 GiB each) · $35.76/h": memory per chip in the catalog's own unit, as
+// the Catalog tab shows it.
 std::string instance_summary(const Instance& inst) {
   const Catalog& c = builtin_catalog();
   const Chip* chip = c.find_chip(inst.chip);
@@ -32,17 +37,18 @@ std::string instance_summary(const Instance& inst) {
   for (int m = 0; price.empty() && m < kPricingModels; ++m)
     if (inst.prices[static_cast<size_t>(m)].present())
       price = fmt::usd(inst.prices[static_cast<size_t>(m)].value) + "/h " + describe(static_cast<PricingModel>(m));
-  const double memory_gb = chip ? chip->hbm_bytes() * inst.chips / 1e9 : 0;
-  return inst.provider + " · " + std::to_string(inst.chips) + " × " + (chip ? chip->name : inst.chip) + " · " +
-         fmt::number(memory_gb, 4) + " GB · " + price;
+  std::string memory = chip && chip->hbm.present() ? " (" + fmt::number(chip->hbm.value) + " " + chip->hbm.unit + " each)" : "";
+  return inst.provider + " · " + std::to_string(inst.chips) + " × " + (chip ? chip->name : inst.chip) + memory + " · " + price;
 }
 
-// The instance picker: grouped by chip, each entry with provider, chips, memory and price.
-bool instance_picker(Option& o) {
+// The instance picker: grouped by chip, each entry with provider, chips, memory and price (on two
+// lines where the screen is narrow).
+bool instance_picker(Option& o, bool compact) {
   const Catalog& c = builtin_catalog();
   bool changed = false;
   ImGui::SetNextItemWidth(-FLT_MIN);
-  if (widget::begin_combo("##instance", widget::scoped("instance"), o.instance == "custom" ? "Custom instance" : o.instance.c_str(), ImGuiComboFlags_HeightLarge)) {
+  if (widget::begin_combo("##instance", widget::scoped("instance"), o.instance == "custom" ? "Custom instance" : o.instance.c_str(),
+                          ImGuiComboFlags_HeightLarge)) {
     for (const Chip& chip : c.chips) {
       bool any = false;
       for (const Instance& inst : c.instances) any = any || inst.chip == chip.id;
@@ -52,18 +58,15 @@ bool instance_picker(Option& o) {
       ImGui::PopFont();
       for (const Instance& inst : c.instances) {
         if (inst.chip != chip.id) continue;
-        ImGui::PushID(inst.id.c_str());
-        if (ImGui::Selectable(inst.id.c_str(), o.instance == inst.id)) changed |= edit::set_instance(o, c, inst.id);
-        ImGui::SameLine(em(11));
-        ImGui::TextDisabled("%s", instance_summary(inst).c_str());
-        ImGui::PopID();
+        const std::string label = inst.id + (compact ? "\n  " : "   ") + instance_summary(inst) + "###" + inst.id;
+        widget::name_id(label.c_str(), inst.id);
+        if (ImGui::Selectable(label.c_str(), o.instance == inst.id)) changed |= edit::set_instance(o, c, inst.id);
       }
     }
     ImGui::Separator();
     // A custom instance starts as a copy of the catalog instance chosen so far (its chip, size and
     // price), so nothing changes until the user edits it.
-    if (c.find_instance(o.instance) && ImGui::Selectable("Custom instance (your own price and specs)", false))
-      changed |= edit::make_custom(o, c);
+    if (c.find_instance(o.instance) && widget::selectable("Custom instance (your own price and specs)")) changed |= edit::make_custom(o, c);
     ImGui::EndCombo();
   }
   if (ImGui::IsItemHovered() && o.instance != "custom")
@@ -79,8 +82,8 @@ bool custom_editor(Option& o) {
   const Chip* chip = c.find_chip(ci.chip);
   if (widget::begin_combo("##chip", widget::scoped("custom.chip"), chip ? chip->name.c_str() : "Own chip figures")) {
     for (const Chip& each : c.chips)
-      if (ImGui::Selectable(each.name.c_str(), ci.chip == each.id)) changed |= edit::set_custom_chip(o, c, each.id);
-    if (ImGui::Selectable("Own chip figures", ci.chip.empty()) && chip) changed |= edit::set_custom_chip(o, c, "");
+      if (widget::selectable(each.name.c_str(), ci.chip == each.id)) changed |= edit::set_custom_chip(o, c, each.id);
+    if (widget::selectable("Own chip figures", ci.chip.empty()) && chip) changed |= edit::set_custom_chip(o, c, "");
     ImGui::EndCombo();
   }
   changed |= widget::integer(ci.chips, f::custom_chips);
@@ -99,43 +102,108 @@ bool custom_editor(Option& o) {
   return changed;
 }
 
-// MFU slider with the catalog's default marked on the track.
-bool mfu_slider(Option& o, double fallback, const Figure* catalog_mfu) {
-  float v = static_cast<float>(o.mfu.value_or(fallback));
-  ImGui::SetNextItemWidth(-FLT_MIN);
-  const float lo = static_cast<float>(f::mfu.bounds.min), hi = static_cast<float>(f::mfu.bounds.max);
-  const bool changed = ImGui::SliderFloat("##mfu", &v, lo, hi, "%.2f", ImGuiSliderFlags_AlwaysClamp);
-  const ImRect r(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
-  if (catalog_mfu && catalog_mfu->present()) {
-    const float grab = ImGui::GetStyle().GrabMinSize;
-    const float t = (static_cast<float>(catalog_mfu->value) - lo) / (hi - lo);
-    const float x = r.Min.x + grab * 0.5f + t * (r.GetWidth() - grab);
-    ImGui::GetWindowDrawList()->AddTriangleFilled(ImVec2(x - 4, r.Max.y + 1), ImVec2(x + 4, r.Max.y + 1), ImVec2(x, r.Max.y - 5),
-                                                  palette().warn);
-  }
-  if (ImGui::IsItemHovered()) {
-    widget::field_tooltip(f::mfu, catalog_mfu ? "catalog default " + fmt::number(catalog_mfu->value) + " (marked ▲): " + cite(catalog_mfu) : "");
-  }
-  if (changed) o.mfu = std::round(static_cast<double>(v) * 100) / 100;
-  return changed;
-}
+// What each option shares: its index, the option, its resolved defaults and catalog facts.
+struct Column {
+  size_t index;
+  Option& option;
+  const PairInputs& defaults;
+  const OptionInfo& info;
+};
 
-// A row whose label column opens or closes the rows below it (collapsible groups in the table).
-bool group_row(const char* label, bool default_open) {
-  ImGui::TableNextRow();
-  ImGui::TableSetColumnIndex(0);
-  return ImGui::TreeNodeEx(label, ImGuiTreeNodeFlags_SpanFullWidth | ImGuiTreeNodeFlags_NoTreePushOnOpen |
-                                      (default_open ? ImGuiTreeNodeFlags_DefaultOpen : 0));
-}
+// One row of the editor: a label (with the field's tooltip) and a cell per option.
+struct Row {
+  std::string label;
+  const FieldSpec* spec = nullptr;
+  std::function<void(Column&)> cell;
+};
 
-void label_cell(const char* label, const FieldSpec* spec = nullptr) {
-  ImGui::TableNextRow();
-  ImGui::TableSetColumnIndex(0);
+// A titled group of rows that can be folded away.
+struct Group {
+  const char* title;  // "" for the rows always shown
+  bool open_by_default;
+  std::function<std::string(Column&)> summary;  // shown per option while folded
+  std::vector<Row> rows;
+};
+
+void label_text(const Row& row) {
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(label);
-  if (spec && ImGui::IsItemHovered()) widget::field_tooltip(*spec);
+  widget::wrapped(row.label);
+  if (row.spec && ImGui::IsItemHovered()) widget::field_tooltip(*row.spec);
 }
-void label_cell(const FieldSpec& spec) { label_cell(field_label(spec).c_str(), &spec); }
+
+// Side by side: one table per group (so a group's title spans the whole width), the same columns.
+void draw_side_by_side(App& app, std::vector<Group>& groups, std::vector<Column>& columns) {
+  const int n = static_cast<int>(columns.size());
+  const float label_w = em(n > 2 ? 8.5f : 10.5f);
+  const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame;
+  for (size_t g = 0; g < groups.size(); ++g) {
+    Group& group = groups[g];
+    if (group.title[0]) {
+      ImGui::SetNextItemOpen(group.open_by_default, ImGuiCond_Once);
+      const bool open = ImGui::CollapsingHeader(group.title);
+      if (!open) {
+        // While folded, each option's summary (porting effort, MTBF) stays in view.
+        if (group.summary && ImGui::BeginTable(("summary" + std::to_string(g)).c_str(), n + 1, flags)) {
+          ImGui::TableSetupColumn("field", ImGuiTableColumnFlags_WidthFixed, label_w);
+          for (int i = 0; i < n; ++i) ImGui::TableSetupColumn(("option" + std::to_string(i)).c_str(), ImGuiTableColumnFlags_WidthStretch);
+          ImGui::TableNextRow();
+          for (Column& col : columns) {
+            ImGui::TableSetColumnIndex(static_cast<int>(col.index) + 1);
+            ImGui::TextDisabled("%s", group.summary(col).c_str());
+          }
+          ImGui::EndTable();
+        }
+        continue;
+      }
+    }
+    if (!ImGui::BeginTable(("options" + std::to_string(g)).c_str(), n + 1, flags)) continue;
+    ImGui::TableSetupColumn("field", ImGuiTableColumnFlags_WidthFixed, label_w);
+    for (int i = 0; i < n; ++i) ImGui::TableSetupColumn(("option" + std::to_string(i)).c_str(), ImGuiTableColumnFlags_WidthStretch);
+    for (const Row& row : group.rows) {
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      label_text(row);
+      for (Column& col : columns) {
+        ImGui::TableSetColumnIndex(static_cast<int>(col.index) + 1);
+        Scope scope(app.items, "options", static_cast<int>(col.index));
+        row.cell(col);
+      }
+    }
+    ImGui::EndTable();
+  }
+}
+
+// Stacked: each option a block of its own, with its name as the title.
+void draw_stacked(App& app, std::vector<Group>& groups, std::vector<Column>& columns) {
+  for (Column& col : columns) {
+    Scope scope(app.items, "options", static_cast<int>(col.index));
+    ImGui::Spacing();
+    ImGui::PushFont(fonts().strong);
+    ImGui::TextUnformatted(app.d.valid && col.index < app.d.resolved.options.size() ? app.d.resolved.options[col.index].label.c_str()
+                                                                                      : col.option.instance.c_str());
+    ImGui::PopFont();
+    ImGui::Separator();
+    for (size_t g = 0; g < groups.size(); ++g) {
+      Group& group = groups[g];
+      if (group.title[0]) {
+        ImGui::SetNextItemOpen(group.open_by_default, ImGuiCond_Once);
+        if (!ImGui::CollapsingHeader(group.title)) {
+          if (group.summary) ImGui::TextDisabled("%s", group.summary(col).c_str());
+          continue;
+        }
+      }
+      if (!widget::begin_form(("form" + std::to_string(g)).c_str(), 9.5f)) continue;
+      for (const Row& row : group.rows) {
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        label_text(row);
+        ImGui::TableSetColumnIndex(1);
+        row.cell(col);
+      }
+      widget::end_form();
+    }
+  }
+}
 
 }  // namespace
 
@@ -151,180 +219,156 @@ void draw_options(App& app) {
   const int n = static_cast<int>(s.options.size());
   bool changed = false;
   int remove = -1, duplicate = -1;
-  // Defaults each empty field falls back to, per option (for the first workload's overrides-free view).
+  // Defaults each empty field falls back to, per option (without a workload's overrides).
   std::vector<PairInputs> defaults;
   std::vector<OptionInfo> infos(s.options.size());
   for (size_t i = 0; i < s.options.size(); ++i) defaults.push_back(resolve_option(s.options[i], c, {}, &infos[i]));
+  std::vector<Column> columns;
+  for (size_t i = 0; i < s.options.size(); ++i) columns.push_back({i, s.options[i], defaults[i], infos[i]});
+  const bool compact = app.ui.compact;
 
-  // One column per option, sharing the width; labels on the left.
-  const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame;
-  const float label_w = em(n > 2 ? 8.5f : 10.5f);
-  if (ImGui::BeginTable("options", n + 1, flags)) {
-    ImGui::TableSetupColumn("field", ImGuiTableColumnFlags_WidthFixed, label_w);
-    for (int i = 0; i < n; ++i) ImGui::TableSetupColumn(("option" + std::to_string(i)).c_str(), ImGuiTableColumnFlags_WidthStretch);
-
-    auto each = [&](auto&& body) {
-      for (int i = 0; i < n; ++i) {
-        ImGui::TableSetColumnIndex(i + 1);
-        Scope scope(app.items, "options", i);
-        body(static_cast<size_t>(i), s.options[static_cast<size_t>(i)]);
-      }
-    };
-
-    label_cell("Label");
-    each([&](size_t, Option& o) { changed |= widget::text("##label", widget::scoped("label"), o.label, 40, o.instance.c_str()); });
-
-    label_cell("Compare against");
-    each([&](size_t i, Option&) {
-      if (widget::radio("reference", s.reference == static_cast<int>(i))) {
-        s.reference = static_cast<int>(i);
-        changed = true;
-      }
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Savings and break-even are shown against this option (usually what you run today)");
-    });
-
-    label_cell("Instance");
-    each([&](size_t, Option& o) { changed |= instance_picker(o); });
-    label_cell("");
-    each([&](size_t i, Option& o) {
-      if (o.instance != "custom") {
-        ImGui::TextDisabled("%s", infos[i].chip_name.c_str());
-      } else if (o.custom) {
-        changed |= custom_editor(o);
-      }
-    });
-
-    label_cell(f::instances);
-    each([&](size_t i, Option& o) {
-      changed |= widget::integer(o.instances, f::instances);
-      ImGui::TextDisabled("%s chips", fmt::number(o.instances * defaults[i].chips_per_instance).c_str());
-    });
-
-    label_cell("Pricing");
-    each([&](size_t, Option& o) {
-      const Instance* inst = c.find_instance(o.instance);
-      ImGui::SetNextItemWidth(-FLT_MIN);
-      if (widget::begin_combo("##pricing", widget::scoped("pricing"), describe(o.pricing))) {
-        for (int m = 0; m < kPricingModels; ++m) {
-          const auto model = static_cast<PricingModel>(m);
-          const Figure* price = inst ? &inst->price(model) : nullptr;
-          const bool available = !inst || price->present() || o.price_usd_per_hour;
-          if (!available) continue;
-          std::string text = describe(model);
-          if (price && price->present()) text += "  " + fmt::usd(price->value) + "/h";
-          if (ImGui::Selectable(text.c_str(), o.pricing == model)) {
-            o.pricing = model;
-            changed = true;
-          }
-        }
-        ImGui::EndCombo();
-      }
-    });
-
-    label_cell("Price per instance-hour", &f::price_usd_per_hour);
-    each([&](size_t i, Option& o) {
-      changed |= widget::optional_number(o.price_usd_per_hour, defaults[i].price_usd_per_hour, f::price_usd_per_hour,
-                                         cite(infos[i].catalog_price));
-    });
-
-    label_cell(f::discount);
-    each([&](size_t, Option& o) { changed |= widget::number(o.discount, f::discount); });
-
-    label_cell("Precision");
-    each([&](size_t, Option& o) {
-      int p = o.precision == Precision::FP8 ? 1 : 0;
-      const char* precisions[] = {"BF16", "FP8"};
-      ImGui::SetNextItemWidth(-FLT_MIN);
-      widget::name_id("##precision", widget::scoped("precision"));
-      if (ImGui::Combo("##precision", &p, precisions, 2)) {
-        o.precision = p == 1 ? Precision::FP8 : Precision::BF16;
-        changed = true;
-      }
-    });
-
-    label_cell("Throughput from");
-    each([&](size_t, Option& o) {
-      int measured = o.measured_tokens_per_sec_per_chip ? 1 : 0;
-      const char* sources[] = {"MFU × peak", "My measured run"};
-      ImGui::SetNextItemWidth(-FLT_MIN);
-      widget::name_id("##tsource", widget::scoped("throughput source"));
-      if (ImGui::Combo("##tsource", &measured, sources, 2))
-        changed |= edit::use_measured_throughput(o, c, s.workloads[static_cast<size_t>(app.ui.workload)], measured == 1);
-    });
-
-    label_cell("MFU", &f::mfu);
-    each([&](size_t i, Option& o) {
-      if (o.measured_tokens_per_sec_per_chip) {
-        double v = *o.measured_tokens_per_sec_per_chip;
-        if (widget::number(v, f::measured_tokens_per_sec_per_chip)) {
-          o.measured_tokens_per_sec_per_chip = v;
-          changed = true;
-        }
-        ImGui::TextDisabled("tokens/s per chip, measured");
-      } else {
-        changed |= mfu_slider(o, defaults[i].mfu, infos[i].catalog_mfu);
-        if (o.mfu && widget::small_button("catalog default")) {
-          o.mfu.reset();
+  Group basics{"", true, nullptr, {}};
+  basics.rows.push_back({"Label", nullptr, [&](Column& col) {
+    // Without a label of its own, the option shows its automatic one (it follows the instance and count).
+    const std::string automatic = automatic_label(col.option, c);
+    changed |= widget::text("##label", widget::scoped("label"), col.option.label, 40, automatic.c_str());
+  }});
+  basics.rows.push_back({"Compare against", nullptr, [&](Column& col) {
+    if (widget::radio("reference", s.reference == static_cast<int>(col.index))) {
+      s.reference = static_cast<int>(col.index);
+      changed = true;
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Savings and break-even are shown against this option (usually what you run today)");
+  }});
+  basics.rows.push_back({"Instance", nullptr, [&](Column& col) {
+    changed |= instance_picker(col.option, compact);
+    if (col.option.instance != "custom") ImGui::TextDisabled("%s", col.info.chip_name.c_str());
+    else if (col.option.custom) changed |= custom_editor(col.option);
+  }});
+  basics.rows.push_back({field_label(f::instances), &f::instances, [&](Column& col) {
+    int count = col.option.instances;
+    if (widget::integer(count, f::instances)) changed |= edit::set_instances(col.option, c, count);
+    const double chips = col.option.instances * col.defaults.chips_per_instance;
+    ImGui::TextDisabled("%s %s", fmt::number(chips).c_str(), chips == 1 ? "chip" : "chips");
+  }});
+  basics.rows.push_back({"Pricing", nullptr, [&](Column& col) {
+    Option& o = col.option;
+    const Instance* inst = c.find_instance(o.instance);
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (widget::begin_combo("##pricing", widget::scoped("pricing"), describe(o.pricing))) {
+      for (int m = 0; m < kPricingModels; ++m) {
+        const auto model = static_cast<PricingModel>(m);
+        const Figure* price = inst ? &inst->price(model) : nullptr;
+        if (inst && !price->present() && !o.price_usd_per_hour) continue;
+        std::string text = describe(model);
+        if (price && price->present()) text += "  " + fmt::usd(price->value) + "/h";
+        if (widget::selectable(text.c_str(), o.pricing == model)) {
+          o.pricing = model;
           changed = true;
         }
       }
-    });
-
-    const bool costs_open = group_row("Porting and platform costs", true);
-    each([&](size_t i, Option&) {
-      ImGui::TextDisabled("%s", defaults[i].engineer_weeks > 0 ? (fmt::number(defaults[i].engineer_weeks) + " engineer-weeks").c_str() : "no port");
-    });
-    if (costs_open) {
-      // Each platform cost: its field in the scenario, its resolved value, and the catalog
-      // figure its default comes from (for the tooltip's source).
-      for (const FieldSpec* spec : fields_of(Owner::Costs)) {
-        label_cell(*spec);
-        each([&](size_t i, Option& o) {
-          const Figure* figure = spec->catalog_default ? c.defaults.find(spec->catalog_default, infos[i].family) : nullptr;
-          changed |= widget::optional_field(o.porting, *spec, defaults[i].*(spec->resolved), cite(figure));
-        });
-      }
+      ImGui::EndCombo();
     }
-
-    const bool reliability_open = group_row("Reliability and scale", false);
-    each([&](size_t i, Option&) {
-      ImGui::TextDisabled("MTBF %s h per instance", fmt::number(std::round(defaults[i].mtbf_hours_per_instance)).c_str());
-    });
-    if (reliability_open) {
-      for (const FieldSpec* spec : fields_of(Owner::Reliability)) {
-        label_cell(*spec);
-        each([&](size_t i, Option& o) {
-          // The checkpoint interval's default is the Young/Daly optimum the results computed.
-          const bool interval = spec == &f::checkpoint_interval_hours;
-          const double optimum = app.d.valid && i < app.d.results.workloads.front().options.size()
-                                     ? app.d.results.workloads.front().options[i].checkpoint_interval_hours
-                                     : 1.0;
-          const Figure* figure = spec->catalog_default ? c.defaults.find(spec->catalog_default, infos[i].family) : nullptr;
-          changed |= widget::optional_field(o.reliability, *spec, interval ? optimum : defaults[i].*(spec->resolved),
-                                             interval ? "the Young/Daly optimum for this cluster" : cite(figure));
-        });
-      }
-      label_cell(f::scaling_reference_chips);
-      each([&](size_t i, Option& o) {
-        changed |= widget::optional_number(o.scaling_reference_chips, o.instances * defaults[i].chips_per_instance,
-                                           f::scaling_reference_chips, "none: no loss from scaling");
-      });
-      label_cell(f::scaling_per_doubling);
-      each([&](size_t, Option& o) { changed |= widget::number(o.scaling_per_doubling, f::scaling_per_doubling); });
+  }});
+  basics.rows.push_back({"Price per instance-hour", &f::price_usd_per_hour, [&](Column& col) {
+    changed |= widget::optional_number(col.option.price_usd_per_hour, col.defaults.price_usd_per_hour, f::price_usd_per_hour,
+                                       cite(col.info.catalog_price));
+    // A catalog price for another region than the reference option's is flagged where it is typed.
+    const Instance* mine = c.find_instance(col.option.instance);
+    const Instance* ref = s.reference >= 0 && s.reference < n ? c.find_instance(s.options[static_cast<size_t>(s.reference)].instance) : nullptr;
+    if (!col.option.price_usd_per_hour && mine && ref && mine != ref && mine->provider == ref->provider && mine->region != ref->region)
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().warn), "%s %s, not %s", kEstimateMark, mine->region.c_str(), ref->region.c_str());
+  }});
+  basics.rows.push_back({field_label(f::discount), &f::discount, [&](Column& col) { changed |= widget::number(col.option.discount, f::discount); }});
+  basics.rows.push_back({"Precision", nullptr, [&](Column& col) {
+    int p = col.option.precision == Precision::FP8 ? 1 : 0;
+    const char* precisions[] = {"BF16", "FP8"};
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    widget::name_id("##precision", widget::scoped("precision"));
+    if (ImGui::Combo("##precision", &p, precisions, 2)) {
+      col.option.precision = p == 1 ? Precision::FP8 : Precision::BF16;
+      changed = true;
     }
-
-    label_cell("");
-    each([&](size_t i, Option&) {
-      if (n < kUiMaxOptions && widget::small_button("Duplicate")) duplicate = static_cast<int>(i);
-      if (n > 1) {
-        if (n < kUiMaxOptions) ImGui::SameLine();
-        if (widget::small_button("Remove")) remove = static_cast<int>(i);
+  }});
+  basics.rows.push_back({"Throughput from", nullptr, [&](Column& col) {
+    int measured = col.option.measured_tokens_per_sec_per_chip ? 1 : 0;
+    const char* sources[] = {"MFU × peak", "My measured run"};
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    widget::name_id("##tsource", widget::scoped("throughput source"));
+    if (ImGui::Combo("##tsource", &measured, sources, 2))
+      changed |= edit::use_measured_throughput(col.option, c, s.workloads[static_cast<size_t>(app.ui.workload)], measured == 1);
+  }});
+  basics.rows.push_back({"MFU", &f::mfu, [&](Column& col) {
+    Option& o = col.option;
+    if (o.measured_tokens_per_sec_per_chip) {
+      double v = *o.measured_tokens_per_sec_per_chip;
+      if (widget::number(v, f::measured_tokens_per_sec_per_chip)) {
+        o.measured_tokens_per_sec_per_chip = v;
+        changed = true;
       }
-    });
-    ImGui::EndTable();
+      ImGui::TextDisabled("tokens/s per chip, measured");
+      return;
+    }
+    // Typed like every other field (a slider jumped to wherever it was clicked).
+    const Figure* catalog_mfu = col.info.catalog_mfu;
+    changed |= widget::optional_field(o, f::mfu, col.defaults.mfu, cite(catalog_mfu));
+    if (!o.mfu && catalog_mfu && catalog_mfu->estimate)
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().warn), "%s estimate: no published figure", kEstimateMark);
+  }});
+
+  Group costs{"Porting and platform costs", true, [&](Column& col) {
+                return col.defaults.engineer_weeks > 0 ? fmt::number(col.defaults.engineer_weeks) + " engineer-weeks" : std::string("no port");
+              }, {}};
+  // Each platform cost: its field in the scenario, its resolved value, and the catalog figure its
+  // default comes from (for the tooltip's source).
+  for (const FieldSpec* spec : fields_of(Owner::Costs)) {
+    costs.rows.push_back({field_label(*spec), spec, [&, spec](Column& col) {
+      const Figure* figure = spec->catalog_default ? c.defaults.find(spec->catalog_default, col.info.family) : nullptr;
+      changed |= widget::optional_field(col.option.porting, *spec, col.defaults.*(spec->resolved), cite(figure));
+    }});
   }
-  if (n < kUiMaxOptions && widget::button("+ Add option")) duplicate = n - 1;
 
+  Group reliability{"Reliability and scale", false, [&](Column& col) {
+                      return "MTBF " + fmt::number(std::round(col.defaults.mtbf_hours_per_instance)) + " h per instance";
+                    }, {}};
+  for (const FieldSpec* spec : fields_of(Owner::Reliability)) {
+    reliability.rows.push_back({field_label(*spec), spec, [&, spec](Column& col) {
+      // The checkpoint interval's default is the Young/Daly optimum the results computed.
+      const bool interval = spec == &f::checkpoint_interval_hours;
+      const double optimum = app.d.valid && !app.d.results.workloads.empty() && col.index < app.d.results.workloads.front().options.size()
+                                 ? app.d.results.workloads.front().options[col.index].checkpoint_interval_hours
+                                 : 1.0;
+      const Figure* figure = spec->catalog_default ? c.defaults.find(spec->catalog_default, col.info.family) : nullptr;
+      changed |= widget::optional_field(col.option.reliability, *spec, interval ? optimum : col.defaults.*(spec->resolved),
+                                         interval ? "the Young/Daly optimum for this cluster" : cite(figure));
+    }});
+  }
+  reliability.rows.push_back({field_label(f::scaling_reference_chips), &f::scaling_reference_chips, [&](Column& col) {
+    changed |= widget::optional_number(col.option.scaling_reference_chips, col.option.instances * col.defaults.chips_per_instance,
+                                       f::scaling_reference_chips, "none: no loss from scaling");
+  }});
+  reliability.rows.push_back({field_label(f::scaling_per_doubling), &f::scaling_per_doubling, [&](Column& col) {
+    changed |= widget::number(col.option.scaling_per_doubling, f::scaling_per_doubling);
+  }});
+
+  Group actions{"", true, nullptr, {}};
+  actions.rows.push_back({"", nullptr, [&](Column& col) {
+    if (n < kUiMaxOptions && widget::small_button("Duplicate")) duplicate = static_cast<int>(col.index);
+    if (n > 1) {
+      if (n < kUiMaxOptions) ImGui::SameLine();
+      if (widget::small_button("Remove")) remove = static_cast<int>(col.index);
+    }
+  }});
+
+  std::vector<Group> groups;
+  groups.push_back(std::move(basics));
+  groups.push_back(std::move(costs));
+  groups.push_back(std::move(reliability));
+  groups.push_back(std::move(actions));
+  if (compact) draw_stacked(app, groups, columns);
+  else draw_side_by_side(app, groups, columns);
+
+  if (n < kUiMaxOptions && widget::button("+ Add option")) duplicate = n - 1;
   if (duplicate >= 0 && n < kUiMaxOptions) changed |= edit::duplicate_option(s, duplicate);
   if (remove >= 0) changed |= edit::remove_option(s, remove);
   if (changed) app.edited();

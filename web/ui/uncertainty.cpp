@@ -90,7 +90,7 @@ void ranges_editor(App& app) {
       ImGui::SetNextItemWidth(-FLT_MIN);
       if (widget::begin_combo("##dist", widget::scoped("dist"), description_of(kDistributionWords, r.dist))) {
         for (const EnumWord<Distribution>& d : kDistributionWords)
-          if (ImGui::Selectable(d.description, r.dist == d.value)) {
+          if (widget::selectable(d.description, r.dist == d.value)) {
             r.dist = d.value;
             changed = true;
           }
@@ -142,8 +142,10 @@ void ranges_editor(App& app) {
         for (const Range& r : s.ranges) taken = taken || r.input == path;
         if (taken) continue;
         const std::string owner = kind.scope == InputScope::Workload ? workload_title(s.workloads[i], i)
-                                                                     : (s.options[i].label.empty() ? s.options[i].instance : s.options[i].label);
-        if (ImGui::Selectable((owner + ": " + kind.label + "##" + path).c_str()))
+                                                                     : (s.options[i].label.empty() ? automatic_label(s.options[i], builtin_catalog()) : s.options[i].label);
+        const std::string item = owner + ": " + kind.label + "##" + path;
+        widget::name_id(item.c_str(), "range on " + path);
+        if (ImGui::Selectable(item.c_str()))
           changed |= edit::add_range(s, path, input_value(s, app.d.resolved, builtin_catalog(), InputRef{&kind, static_cast<int>(i)}));
       }
     }
@@ -173,16 +175,19 @@ void ranges_editor(App& app) {
 void draw_uncertainty(App& app) {
   const Derived& d = app.d;
   const Palette& pal = palette();
-  if (!d.analysis_ready) {
+  if (!analysis_usable(d)) {
     ImGui::TextDisabled("Simulating %s futures…", fmt::number(d.scenario.analysis.samples).c_str());
     ranges_editor(app);
     return;
   }
+  // While a new simulation runs, the last one stays on screen (the pane keeps its place).
   const Analysis& a = d.analysis;
   const MonteCarlo& mc = a.monte_carlo;
-  ImGui::TextWrapped("Every ranged input below is drawn at random, %s times (seed %llu), and the whole model recomputed. "
-                     "Computed in %.0f ms in your browser.",
-                     fmt::number(mc.samples).c_str(), static_cast<unsigned long long>(mc.seed), d.last_analysis_ms);
+  // One paragraph whether or not a new simulation is running, so the pane below never moves.
+  widget::wrapped("Every ranged input below is drawn at random, " + fmt::number(mc.samples) + " times (seed " + std::to_string(mc.seed) +
+                  "), and the whole model recomputed. " +
+                  (d.analysis_ready ? "Computed in " + fmt::number(std::round(d.last_analysis_ms)) + " ms in your browser."
+                                    : std::string("Updating for your last edit…")));
   probability_table(app);
   if (a.challenger >= 0 && a.leader >= 0 && a.runner_up >= 0) {
     const std::string challenger = d.resolved.options[static_cast<size_t>(a.challenger)].label;
@@ -237,7 +242,8 @@ void draw_uncertainty(App& app) {
     }
     chart::Rect& tornado_rect = app.ui.tornado_rect;
     tornado_rect = chart::tornado(t);
-    chart::legend({{"input at its low end", pal.series[1]}, {"input at its high end", pal.series[0]}});
+    // Not the options' colours (the histogram above uses those): low and high are greys.
+    chart::legend({{"input at its low end", pal.low}, {"input at its high end", pal.high}});
     ImGui::SameLine(0, em(2));
     const bool png_tornado = widget::small_button("PNG##tornado");
     widget::name_last("PNG traincost-sensitivity.png");

@@ -77,19 +77,26 @@ std::optional<double> edit(const char* id, const std::string& name, const std::s
     typing = all.end();
   }
   const bool editing = typing != all.end();
+  const ImGuiID active_at_start = context.ActiveId;
   Buffer local;
   std::snprintf(local.data(), local.size(), "%s", shown.c_str());
   ImGui::SetNextItemWidth(take_width());
   if (muted && !editing) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::InputText(id, editing ? typing->second.data() : local.data(), local.size(), ImGuiInputTextFlags_AutoSelectAll);
-  registry().name(gid, name, true);
+  registry().name(gid, name, true, editing ? std::string(typing->second.data()) : shown);
   if (muted && !editing) ImGui::PopStyleColor();
   if (ImGui::IsItemActivated()) all[gid] = local;
   if (ImGui::IsItemHovered() && !editing) field_tooltip(spec, source);
   std::optional<double> accepted;
+  if (ImGui::IsItemActivated()) App::current().input.trace_note(" [on " + name + "]");
   if (ImGui::IsItemDeactivated() && editing) {
     const Buffer typed = typing->second;
     all.erase(typing);
+    const ImGuiIO& io = ImGui::GetIO();
+    App::current().input.trace_note(" [off " + name + " '" + typed.data() + "' was:" + std::to_string(active_at_start == gid) + " clk:" +
+                                    std::to_string(io.MouseClicked[0]) + " nav:" + std::to_string(io.NavInputs[ImGuiNavInput_Activate]) +
+                                    std::to_string(io.NavInputs[ImGuiNavInput_Input]) + std::to_string(io.NavInputs[ImGuiNavInput_Cancel]) +
+                                    " navid:" + std::to_string(context.NavId == gid) + " win:" + (context.NavWindow ? context.NavWindow->Name : "-") + "]");
     if (std::strcmp(typed.data(), local.data()) != 0) {
       const std::optional<double> v = parse(typed.data(), style);
       const std::string problem = v ? spec.check(*v) : std::string("not a number: ") + typed.data();
@@ -153,6 +160,7 @@ void field_tooltip(const FieldSpec& spec, const std::string& source) {
   ImGui::TextDisabled("Default: %s", spec.default_text);
   if (!source.empty()) ImGui::TextDisabled("Source: %s", source.c_str());
   ImGui::TextDisabled("Scenario field: %s", spec.path);
+  note("tooltip", spec.path);
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }
@@ -191,10 +199,11 @@ bool integer(int& value, const FieldSpec& spec, const char* name) {
   return false;
 }
 
-bool optional_number(std::optional<double>& value, double fallback, const FieldSpec& spec, const std::string& fallback_source) {
+bool optional_number(std::optional<double>& value, double fallback, const FieldSpec& spec, const std::string& fallback_source,
+                     const char* name) {
   bool changed = false;
   const Style style = spec.display;
-  const std::string path = path_of(spec);
+  const std::string path = name ? std::string(name) : path_of(spec);
   ImGui::PushID(id_of(spec).c_str());
   ImGui::BeginGroup();
   // While unset the field shows the default, muted; hovering tells where it comes from.
@@ -238,7 +247,7 @@ bool text(const char* id, const std::string& name, std::string& value, size_t ma
                                                       resize_callback, &copy)
                            : ImGui::InputText(id, copy.data(), copy.capacity() + 1, ImGuiInputTextFlags_CallbackResize,
                                               resize_callback, &copy);
-  registry().name(ImGui::GetItemID(), name, true);
+  registry().name(ImGui::GetItemID(), name, true, value.empty() && hint ? std::string(hint) : value);
   if (edited && copy.size() <= max_length) {
     value = copy;
     return true;
@@ -317,7 +326,7 @@ bool copy_button(const char* label, const std::string& text) {
   return pressed;
 }
 
-void wrapped(const std::string& text, float wrap_width) {
+void wrapped(const std::string& text, float wrap_width, const char* note_name) {
   const float width = wrap_width > 0 ? wrap_width : ImGui::GetContentRegionAvail().x;
   const float space = ImGui::CalcTextSize(" ").x;
   std::string out, line;
@@ -344,6 +353,11 @@ void wrapped(const std::string& text, float wrap_width) {
   }
   out += line;
   ImGui::TextUnformatted(out.c_str());
+  registry().note(note_name, ImRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax()), out);
+}
+
+void note(const std::string& name, const std::string& text, unsigned color, bool fits) {
+  registry().note(name, ImRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax()), text, color, fits);
 }
 
 bool begin_form(const char* id, float label_em) {

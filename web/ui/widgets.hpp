@@ -54,12 +54,13 @@ bool number(double& value, const FieldSpec& spec, const char* name = nullptr);
 bool integer(int& value, const FieldSpec& spec, const char* name = nullptr);
 // An optional number: shows `fallback` muted while unset (a default from the catalog or the
 // option), takes the user's value when typed, and offers a reset to the default.
-bool optional_number(std::optional<double>& value, double fallback, const FieldSpec& spec, const std::string& fallback_source = "");
+bool optional_number(std::optional<double>& value, double fallback, const FieldSpec& spec, const std::string& fallback_source = "",
+                     const char* name = nullptr);
 // An optional field of the table on its owner struct (a reset clears it).
 template <typename O>
-bool optional_field(O& owner, const FieldSpec& spec, double fallback, const std::string& fallback_source = "") {
+bool optional_field(O& owner, const FieldSpec& spec, double fallback, const std::string& fallback_source = "", const char* name = nullptr) {
   std::optional<double> value = spec.get(owner);
-  if (!optional_number(value, fallback, spec, fallback_source)) return false;
+  if (!optional_number(value, fallback, spec, fallback_source, name)) return false;
   spec.set(owner, value);
   return true;
 }
@@ -89,7 +90,11 @@ bool selectable(const char* label, bool selected = false);
 bool copy_button(const char* label, const std::string& text);
 
 // Text wrapped at spaces only (ImGui 1.86 also breaks after '.', splitting "6.507e+11").
-void wrapped(const std::string& text, float wrap_width = 0);
+// The paragraph is recorded in the registry as `note` ("text" unless named).
+void wrapped(const std::string& text, float wrap_width = 0, const char* note = "text");
+
+// Records the last item's text (and a colour) in the registry under `name`, for tests.
+void note(const std::string& name, const std::string& text, unsigned color = 0, bool fits = true);
 
 // Two-column forms: a label column in em and a stretching control column.
 bool begin_form(const char* id, float label_em = 10.5f);

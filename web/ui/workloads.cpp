@@ -10,6 +10,7 @@
 #include "traincost/present.hpp"
 #include "traincost/formulas.hpp"
 #include "traincost/report.hpp"
+#include "traincost/resolve.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
@@ -76,7 +77,7 @@ bool target_editor(Workload& w) {
   // Switching keeps the work about the same (edit::set_target_kind).
   if (widget::begin_combo("##target", widget::scoped("target"), description_of(kTargetWords, w.target.kind))) {
     for (const EnumWord<TargetKind>& kind : kTargetWords)
-      if (ImGui::Selectable(kind.description, w.target.kind == kind.value)) changed |= edit::set_target_kind(w, kind.value);
+      if (widget::selectable(kind.description, w.target.kind == kind.value)) changed |= edit::set_target_kind(w, kind.value);
     ImGui::EndCombo();
   }
   switch (w.target.kind) {
@@ -93,7 +94,7 @@ bool target_editor(Workload& w) {
       ImGui::SetNextItemWidth(-FLT_MIN);
       if (widget::begin_combo("##law", widget::scoped("target.scaling_law"), description_of(kLawWords, w.target.law))) {
         for (const EnumWord<ScalingLawKind>& law : kLawWords)
-          if (ImGui::Selectable(law.description, w.target.law == law.value)) changed |= edit::set_scaling_law(w, law.value);
+          if (widget::selectable(law.description, w.target.law == law.value)) changed |= edit::set_scaling_law(w, law.value);
         ImGui::EndCombo();
       }
       if (w.target.law == ScalingLawKind::Custom)
@@ -152,7 +153,60 @@ bool memory_editor(Workload& w) {
   return changed;
 }
 
+// The platform costs of this workload alone: per option, the option's value muted until the
+// workload sets its own (a workload override). Inputs are named
+// "workloads[0].overrides[option 1].engineer_weeks".
+bool overrides_editor(App& app, Workload& w, size_t workload) {
+  const Scenario& s = app.scenario;
+  const Catalog& c = builtin_catalog();
+  bool changed = false;
+  ImGui::TextDisabled("Where this workload differs from the option's own figures (for example a harder port).");
+  const int n = static_cast<int>(s.options.size());
+  const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame;
+  if (!ImGui::BeginTable("overrides", n + 1, flags)) return false;
+  ImGui::TableSetupColumn("field", ImGuiTableColumnFlags_WidthFixed, em(app.ui.compact ? 7.5f : 10.5f));
+  std::vector<PairInputs> option_values;
+  for (int i = 0; i < n; ++i) {
+    ImGui::TableSetupColumn(("option" + std::to_string(i)).c_str(), ImGuiTableColumnFlags_WidthStretch);
+    option_values.push_back(resolve_option(s.options[static_cast<size_t>(i)], c));
+  }
+  ImGui::TableNextRow();
+  for (int i = 0; i < n; ++i) {
+    ImGui::TableSetColumnIndex(i + 1);
+    const std::string label = app.d.valid && static_cast<size_t>(i) < app.d.resolved.options.size() ? app.d.resolved.options[static_cast<size_t>(i)].label
+                                                                                                   : s.options[static_cast<size_t>(i)].instance;
+    ImGui::TextDisabled("%s", label.c_str());
+  }
+  for (const FieldSpec* spec : fields_of(Owner::Costs)) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::AlignTextToFramePadding();
+    widget::wrapped(field_label(*spec));
+    if (ImGui::IsItemHovered()) widget::field_tooltip(*spec);
+    for (int i = 0; i < n; ++i) {
+      ImGui::TableSetColumnIndex(i + 1);
+      ImGui::PushID(i);
+      std::optional<double> value;
+      for (const WorkloadOverride& ov : w.overrides)
+        if (ov.option == i) value = spec->get(ov.costs);
+      const std::string name = "workloads[" + std::to_string(workload) + "].overrides[option " + std::to_string(i) + "]." + spec->key();
+      if (widget::optional_number(value, option_values[static_cast<size_t>(i)].*(spec->resolved), *spec, "the option's own value", name.c_str()))
+        changed |= edit::set_override(w, i, *spec, value);
+      ImGui::PopID();
+    }
+  }
+  ImGui::EndTable();
+  return changed;
+}
+
 }  // namespace
+
+void draw_scenario_name(App& app) {
+  if (!widget::begin_form("scenario-form", 5.5f)) return;
+  widget::row("Scenario");
+  if (widget::text("##scenario-name", "name", app.scenario.name, 120, "a name for this comparison")) app.edited();
+  widget::end_form();
+}
 
 void draw_workloads(App& app) {
   Scenario& s = app.scenario;
@@ -178,7 +232,7 @@ void draw_workloads(App& app) {
     if (ImGui::BeginPopup("add-workload")) {
       ImGui::TextDisabled("Add a workload from a preset");
       for (const WorkloadPreset& p : workload_presets())
-        if (ImGui::Selectable(p.name.c_str())) {
+        if (widget::selectable(p.name.c_str())) {
           Workload w = p.workload;
           w.name = p.name;
           if (edit::add_workload(s, w)) {
@@ -201,7 +255,7 @@ void draw_workloads(App& app) {
     ImGui::SetNextItemWidth(-FLT_MIN);
     if (widget::begin_combo("##preset", "Fill from a preset…", "Fill from a preset…")) {
       for (const WorkloadPreset& p : workload_presets())
-        if (ImGui::Selectable(p.name.c_str())) {
+        if (widget::selectable(p.name.c_str())) {
           const std::vector<WorkloadOverride> keep = w.overrides;
           w = p.workload;
           w.name = p.name;
@@ -227,6 +281,7 @@ void draw_workloads(App& app) {
       widget::end_form();
     }
   }
+  if (ImGui::CollapsingHeader("Platform costs for this workload")) changed |= overrides_editor(app, w, index);
   if (s.workloads.size() > 1 || static_cast<int>(s.workloads.size()) < kMaxWorkloads) {
     if (static_cast<int>(s.workloads.size()) < kMaxWorkloads && widget::small_button("Duplicate workload") &&
         edit::duplicate_workload(s, static_cast<int>(index))) {
