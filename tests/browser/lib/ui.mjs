@@ -54,7 +54,16 @@ export async function find(page, name, { visible = true, timeout = 10000 } = {})
   for (;;) {
     const list = await items(page);
     last = matches(list, name);
-    if (last.length === 1 && (!visible || last[0].visible)) return last[0];
+    if (last.length === 1 && (!visible || last[0].visible)) {
+      if (!visible || !revealed) return last[0];
+      // The layout may still be moving (a line appearing above it): wait until the item has
+      // stayed in place for a frame before using its rectangle.
+      await nextFrames(page, 1);
+      const again = matches(await items(page), name);
+      if (again.length === 1 && again[0].visible && again[0].x === last[0].x && again[0].y === last[0].y) return again[0];
+      if (Date.now() > deadline) break;
+      continue;
+    }
     if (last.length === 1 && visible && !revealed) {
       const before = await page.evaluate(() => Module._tc_frames_drawn());
       await page.evaluate((n) => {
@@ -93,18 +102,18 @@ export function centre(item) {
 
 // Clicks (or, on a touch page, taps) the centre of the named item and waits until the page has
 // acted on it (the press and release are fed over the next frames).
-export async function click(page, name, { touch = false, double = false } = {}) {
+export async function click(page, name, { touch = false, double = false, settle = true } = {}) {
   const item = await find(page, name);
   const { x, y } = centre(item);
   if (touch) {
     await page.touchscreen.tap(x, y);
-    await settleInput(page);
+    if (settle) await settleInput(page);
     return item;
   }
-  await page.mouse.move(x, y);
-  await nextFrames(page, 1);
+  // The page holds back a press that arrives with a move for a frame (ImGui needs the pointer
+  // over an item for a frame first), so the click needs no wait of its own.
   await page.mouse.click(x, y, { clickCount: double ? 2 : 1 });
-  await settleInput(page);
+  if (settle) await settleInput(page);
   return item;
 }
 
@@ -119,8 +128,30 @@ export async function settleInput(page) {
 }
 
 // Clicks a text field, waits until it is being edited, replaces its text and commits with Enter.
-export async function type(page, name, text, { enter = true, touch = false } = {}) {
-  await click(page, name, { touch });
+// With { settle: false } it returns once the keys are sent (the caller waits for their effect).
+export async function type(page, name, text, { enter = true, touch = false, settle = true } = {}) {
+  await click(page, name, { touch, settle: false });
+  await page.waitForFunction((n) => {
+    const p = Module._tc_items();
+    const list = JSON.parse(UTF8ToString(p));
+    Module._free(p);
+    return list.some((i) => i.name === n && i.active);
+  }, parse(name).name, { timeout: 10000 }).catch(async () => {
+    throw new Error(`${name}: a click did not start editing it (${JSON.stringify((await items(page)).find((i) => i.name === parse(name).name))}); ` +
+                    `input: ${(await trace(page)).slice(-500)}`);
+  });
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(String(text));
+  if (enter) await page.keyboard.press('Enter');
+  if (settle) await settleInput(page);
+}
+
+// Pastes `text` into a text field, as a user does: it goes on the clipboard, and Ctrl+V in the
+// field brings it in through the page's paste event (long texts would take long to type).
+export async function paste(page, name, text) {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await click(page, name, { settle: false });
   await page.waitForFunction((n) => {
     const p = Module._tc_items();
     const list = JSON.parse(UTF8ToString(p));
@@ -128,9 +159,18 @@ export async function type(page, name, text, { enter = true, touch = false } = {
     return list.some((i) => i.name === n && i.active);
   }, parse(name).name, { timeout: 10000 });
   await page.keyboard.press('Control+A');
-  await page.keyboard.type(String(text));
-  if (enter) await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+V');
   await settleInput(page);
+}
+
+// The last input the page fed to ImGui, for error messages.
+export async function trace(page) {
+  return page.evaluate(() => {
+    const p = Module._tc_trace();
+    const s = UTF8ToString(p);
+    Module._free(p);
+    return s;
+  });
 }
 
 // The name of the item with the keyboard focus ("" when none).
