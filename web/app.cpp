@@ -555,6 +555,7 @@ std::string App::stats_json() const {
                       {"compact", ui.compact},
                       {"recording", items.recording()},
                       {"missing_glyphs", items.missing_glyphs()},
+                      {"duplicate_ids", items.duplicate_ids()},
                       {"first_frame_at_ms", d.first_frame_at_ms}})
       .dump();
 }

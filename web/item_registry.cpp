@@ -69,6 +69,8 @@ void ItemRegistry::end_frame() {
   last_.swap(building_);
   building_.clear();
   index_.clear();
+  duplicates_last_.swap(duplicates_);
+  duplicates_.clear();
 }
 
 ItemRecord& ItemRegistry::record(ImGuiID id) {
@@ -84,7 +86,12 @@ ItemRecord& ItemRegistry::record(ImGuiID id) {
 
 void ItemRegistry::item_added(ImGuiContext& g, const ImRect& bb, ImGuiID id) {
   ImGuiWindow* window = g.CurrentWindow;
+  const bool seen = index_.count(id) > 0;
   ItemRecord& r = record(id);
+  // The same ID again this frame, somewhere else: two items share one identity. (A widget may
+  // report itself twice, from ItemAdd and ButtonBehavior, with the same rectangle.)
+  if (seen && r.window && (r.rect.Min.x != bb.Min.x || r.rect.Min.y != bb.Min.y || r.window != window))
+    duplicates_.push_back(r.name.empty() ? std::to_string(id) : r.name);
   r.rect = bb;
   r.window = window;
   r.scope = scope_;

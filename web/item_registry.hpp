@@ -58,6 +58,9 @@ class ItemRegistry {
   void note(const std::string& name, const ImRect& rect, const std::string& text, unsigned color = 0, bool fits = true);
   // Code points the page drew that its fonts do not have (they show as "?").
   const std::vector<unsigned>& missing_glyphs() const { return missing_glyphs_; }
+  // Names of items that shared their ImGui ID with another item in the last frame: two inputs
+  // with one identity edit each other (the defect of the nine platform-cost inputs, issue 16).
+  const std::vector<std::string>& duplicate_ids() const { return duplicates_last_; }
   void check_glyphs(const std::string& text);
 
   // Scopes: "options" 1 -> path segment "options[1]".
@@ -80,6 +83,7 @@ class ItemRegistry {
   std::unordered_map<ImGuiID, size_t> index_;  // id -> position in building_
   std::vector<std::string> segments_;
   std::vector<unsigned> missing_glyphs_;
+  std::vector<std::string> duplicates_, duplicates_last_;
   std::string scope_;
 };
 

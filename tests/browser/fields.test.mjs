@@ -199,6 +199,7 @@ try {
       }
       await screenshot(page, 'fields-after-every-edit');
       const untested = fields.map((f) => f.path).filter((p) => !tested.has(p));
+      assertEqual(JSON.stringify((await ui.stats(page)).duplicate_ids), '[]', 'no two items share an ImGui identity');
       assertEqual(JSON.stringify(untested), '[]', 'every field of the field table was edited through the page');
       assertEqual(log.consoleErrors.length, 0, `console errors: ${log.consoleErrors.join(' | ')}`);
       await context.close();
@@ -208,6 +209,11 @@ try {
       const { page, context } = await openPage(browser, `${url}calculator.html`, { viewport: { width: 1366, height: 768 } });
       await waitForCalculator(page);
       await ui.settled(page);
+      // No two widgets share an identity (before issue 16, the nine platform-cost inputs of an
+      // option were all "##cost" in the option's ID scope, so they edited each other).
+      await ui.click(page, 'Reliability and scale');
+      await ui.click(page, 'workloads[0] > Platform costs for this workload');
+      assertEqual(JSON.stringify((await ui.stats(page)).duplicate_ids), '[]', 'no two items share an ImGui identity');
       // The issue's steps: Trn2's porting effort, typed and committed with Enter.
       const before = await ui.scenario(page);
       await ui.type(page, 'options[0].porting.engineer_weeks', '12');
