@@ -53,16 +53,24 @@ void results_table(App& app, size_t w) {
   const int n = static_cast<int>(columns.size());
   // Where the pane is too narrow for every column at its natural width, the table scrolls
   // sideways with the option's name kept in view, rather than squeezing headers and figures.
-  float natural = 0;
-  for (const ResultColumn& c : columns) natural += ImGui::CalcTextSize(c.short_header).x + em(2.2f);
-  natural += em(6);
+  // The natural width: each column as wide as its header or its widest cell, plus padding.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  std::vector<float> widths(static_cast<size_t>(n), 0.0f);
+  for (int c = 0; c < n; ++c) widths[static_cast<size_t>(c)] = ImGui::CalcTextSize(columns[static_cast<size_t>(c)].short_header).x;
+  for (size_t o = 0; o < wr.options.size(); ++o) {
+    const std::vector<std::string> cells =
+        result_cells(d.resolved.options[o].label, wr.options[o], estimate_flags(d.scenario, d.resolved, w, o, builtin_catalog()));
+    for (int c = 0; c < n; ++c)
+      widths[static_cast<size_t>(c)] = std::max(widths[static_cast<size_t>(c)], ImGui::CalcTextSize(cells[static_cast<size_t>(c)].c_str()).x);
+  }
+  float natural = ImGui::GetFrameHeight() + style.ItemSpacing.x;  // the explain arrow
+  for (float width : widths) natural += width + style.CellPadding.x * 2 + 1;
   const bool scroll = natural > ImGui::GetContentRegionAvail().x;
   ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH;
   ImVec2 size(0, 0);
   if (scroll) {
     flags |= ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
-    const ImGuiStyle& st = ImGui::GetStyle();
-    size.y = (wr.options.size() + 1) * (ImGui::GetFrameHeight() + st.CellPadding.y * 2) + st.ScrollbarSize + em(0.4f);
+    size.y = (wr.options.size() + 1) * (ImGui::GetFrameHeight() + style.CellPadding.y * 2) + style.ScrollbarSize + em(0.4f);
   } else {
     flags |= ImGuiTableFlags_SizingStretchProp;
   }
