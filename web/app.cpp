@@ -348,6 +348,9 @@ void App::frame() {
   if (ImGui::GetCurrentContext()->ActiveId != active_before) input.trace_note(" active:" + std::to_string(ImGui::GetCurrentContext()->ActiveId));
   if (ui.banners.size() != published_banners_) publish();
   items.end_frame();
+  // When editing ends, a phone's keyboard goes away.
+  if (text_input_ && !ImGui::GetIO().WantTextInput) end_text_input();
+  text_input_ = ImGui::GetIO().WantTextInput;
 }
 
 void App::after_render() {

@@ -163,6 +163,7 @@ class App {
   std::string clipboard_;        // ImGui's clipboard: filled by copies and by the page's paste event
   std::string autosave_backup_;  // the autosave a link displaced, offered back by a banner
   UndoHistory<Scenario> history_;
+  bool text_input_ = false;      // a text field was being edited last frame
   bool tabbing_ = false;         // the keyboard has moved focus (the registry records for it)
   bool tests_record_ = false;    // a test asked for the registry
   int pending_tab_ = 0;          // a Tab waiting for the registry's first frame

@@ -12,6 +12,7 @@
 
 #include "app.hpp"
 #include "imgui.h"
+#include "imgui_internal.h"
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
 #include "pacing.hpp"
@@ -193,6 +194,37 @@ EMSCRIPTEN_KEEPALIVE void tc_touch(int kind, float x, float y, float dx, float d
     app->input.touch(kind == 0 ? Touch::Tap : kind == 1 ? Touch::Hover : Touch::Scroll, x, y, dx, dy);
     wake(*app);
   }
+}
+// Text from a phone's keyboard (composed text, and Backspace), which arrives as input events of the
+// page's hidden text field rather than as keys.
+EMSCRIPTEN_KEEPALIVE void tc_type_text(const char* text) {
+  App* app = the_app();
+  if (!app || !text) return;
+  const char* p = text;
+  const char* end = text + std::strlen(text);
+  while (p < end) {
+    unsigned c = 0;
+    const int n = ImTextCharFromUtf8(&c, p, end);
+    if (n <= 0) break;
+    p += n;
+    app->input.character(c);
+  }
+  wake(*app);
+}
+EMSCRIPTEN_KEEPALIVE void tc_key(int glfw_key) {
+  if (App* app = the_app()) {
+    app->input.key(glfw_key, GLFW_PRESS);
+    wake(*app);
+  }
+}
+// Whether a text field is at this point (CSS pixels) in the last frame: a tap there opens the
+// phone's keyboard.
+EMSCRIPTEN_KEEPALIVE int tc_text_input_at(float x, float y) {
+  App* app = the_app();
+  if (!app) return 0;
+  for (const traincost::web::ItemRecord& r : app->items.items())
+    if (r.id && r.text_input && r.visible && r.rect.Contains(ImVec2(x, y))) return 1;
+  return 0;
 }
 // The widget registry for tests: recording on or off, the items of the last frame, and a request
 // to scroll an item into view.

@@ -41,6 +41,9 @@ void download_canvas_png(const std::string& filename, float x, float y, float wi
 void pick_json_file();
 void open_url(const std::string& url, bool new_tab);
 
+// Hides a phone's keyboard when no text field is being edited any more.
+void end_text_input();
+
 // Mirrors the verdict and the results table into the page's DOM (an aria-live region), as text.
 void publish_results(const std::string& results_json);
 // Shows the page's loading / error overlay text; empty hides it.

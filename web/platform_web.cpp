@@ -132,6 +132,10 @@ EM_JS(void, tc_js_publish_results, (const char* json), {
   window.TrainCostShell && window.TrainCostShell.publishResults(UTF8ToString(json));
 });
 
+EM_JS(void, tc_js_end_text_input, (), {
+  window.TrainCostShell && window.TrainCostShell.blurTextProxy && window.TrainCostShell.blurTextProxy();
+});
+
 EM_JS(void, tc_js_set_overlay, (const char* text), {
   window.TrainCostShell && window.TrainCostShell.setOverlay(UTF8ToString(text));
 });
@@ -186,6 +190,7 @@ void pick_json_file() { tc_js_pick_file(); }
 void open_url(const std::string& url, bool new_tab) { tc_js_open_url(url.c_str(), new_tab ? 1 : 0); }
 void publish_results(const std::string& results_json) { tc_js_publish_results(results_json.c_str()); }
 void set_overlay(const std::string& text) { tc_js_set_overlay(text.c_str()); }
+void end_text_input() { tc_js_end_text_input(); }
 double now_ms() { return emscripten_get_now(); }
 
 std::vector<unsigned char> font_file(int which) {

@@ -336,6 +336,16 @@ try {
         const r = await ui.find(page, name);
         assert(r.x >= 0 && r.x + r.w <= 390, `${name} is on screen`);
       }
+      // A tap on a field opens the phone's keyboard (a focused text input) and typing edits it.
+      await ui.click(page, 'workloads[0].runs', { touch: true });
+      await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'text-proxy', null, { timeout: 10000 })
+        .catch(() => { throw new Error("a tap on a field does not open the keyboard"); });
+      await page.keyboard.type('7');
+      await page.keyboard.press('Enter');
+      await scenarioWait(page, () => { const p = Module._tc_scenario(); const s = JSON.parse(UTF8ToString(p)); Module._free(p); return s.workloads[0].runs === 7; },
+                         'typing on the phone');
+      await page.waitForFunction(() => document.activeElement && document.activeElement.id !== 'text-proxy', null, { timeout: 10000 })
+        .catch(() => { throw new Error('the keyboard stays open after Enter'); });
       // Tap opens an expander.
       await ui.click(page, 'workloads[0] > Architecture (attention FLOPs, activations)', { touch: true });
       await ui.find(page, 'workloads[0].model.layers', { visible: false });

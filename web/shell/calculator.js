@@ -216,6 +216,22 @@
   // shows the tooltip, a swipe scrolls what is under the finger and keeps gliding, and two-finger
   // gestures (pinch) are ignored, so they neither zoom nor break the layout.
   var touch = null, glide = null;
+  // A phone's keyboard only opens for a focused text input: a tap on a text field focuses this
+  // hidden one, placed where the field is. Keys reach the page through window listeners as usual;
+  // what a keyboard sends as composition ("Unidentified" keys) comes through its input events.
+  var proxy = document.getElementById('text-proxy');
+  var composing = false, touchSeen = false;
+  proxy.addEventListener('keydown', function (e) { composing = e.keyCode === 229 || e.key === 'Unidentified'; });
+  proxy.addEventListener('input', function (e) {
+    if (composing && started) {
+      if (e.inputType === 'deleteContentBackward') Module._tc_key(259);  // GLFW_KEY_BACKSPACE
+      else if (e.data) withString(e.data, Module._tc_type_text);
+    }
+    proxy.value = '';
+  });
+  shell.blurTextProxy = function () {
+    if (document.activeElement === proxy) { proxy.blur(); canvas.focus({preventScroll: true}); }
+  };
   var TAP_SLOP = 8, LONG_PRESS_MS = 500;
   function point(t) {
     var r = canvas.getBoundingClientRect();
@@ -227,6 +243,8 @@
     swallow(e);
     stopGlide();
     if (!started) return;
+    // The page records where its widgets are from the first touch on (to know a text field).
+    if (!touchSeen) { touchSeen = true; Module._tc_record_items(1); }
     if (touch && touch.timer) clearTimeout(touch.timer);
     if (e.touches.length !== 1) { touch = null; return; }
     var p = point(e.changedTouches[0]);
@@ -255,8 +273,19 @@
     var t = touch;
     touch = null;
     clearTimeout(t.timer);
+    if (!t.moved && !t.long) {
+      Module._tc_touch(0, t.x, t.y, 0, 0);
+      if (Module._tc_text_input_at(t.x, t.y)) {
+        proxy.style.left = t.x + 'px';
+        proxy.style.top = t.y + 'px';
+        proxy.value = '';
+        proxy.focus({preventScroll: true});
+      } else {
+        canvas.focus({preventScroll: true});
+      }
+      return;
+    }
     canvas.focus({preventScroll: true});
-    if (!t.moved && !t.long) { Module._tc_touch(0, t.x, t.y, 0, 0); return; }
     if (!t.moved) return;
     // Momentum: the swipe keeps gliding and slows down (time constant about 325 ms), from at
     // most 3 px/ms (a flick).

@@ -70,7 +70,8 @@ void results_table(App& app, size_t w) {
   ImVec2 size(0, 0);
   if (scroll) {
     flags |= ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
-    size.y = (wr.options.size() + 1) * (ImGui::GetFrameHeight() + style.CellPadding.y * 2) + style.ScrollbarSize + em(0.4f);
+    size.y = ImGui::GetTextLineHeight() + style.CellPadding.y * 2 + wr.options.size() * (ImGui::GetFrameHeight() + style.CellPadding.y * 2) +
+             style.ScrollbarSize + 2;
   } else {
     flags |= ImGuiTableFlags_SizingStretchProp;
   }
