@@ -1,6 +1,7 @@
 #include "app.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 #include "imgui.h"
 #include "imgui_internal.h"
@@ -334,6 +335,10 @@ void App::frame() {
   ui.banners.erase(std::remove_if(ui.banners.begin(), ui.banners.end(), [&](const Banner& b) { return b.expires_ms > 0 && b.expires_ms <= now; }),
                    ui.banners.end());
   if (widgets.copied_until_ms > 0 && widgets.copied_until_ms <= now) widgets.copied_until_ms = 0;
+  // Expired explanations go even when their field is not drawn (a folded section), or the page
+  // would keep waking up for them.
+  for (auto it = widgets.rejections.begin(); it != widgets.rejections.end();)
+    it = it->second.until_ms <= now ? widgets.rejections.erase(it) : std::next(it);
   // Re-run the Monte Carlo when another workload is selected.
   if (d.analysis_ready && d.valid && d.analysis.workload != static_cast<size_t>(std::clamp(ui.workload, 0, static_cast<int>(d.scenario.workloads.size()) - 1))) {
     d.analysis_ready = false;

@@ -369,8 +369,11 @@ Rect histogram(const HistogramSpec& spec) {
   if (!spec.below_label.empty()) dl->AddText(ImVec2(plot.Min.x + 2, plot.Min.y), spec.below_color, spec.below_label.c_str());
   widget::note("histogram: below", spec.below_label, spec.below_color);
   widget::note("histogram: above", spec.above_label, spec.above_color);
+  // The two labels share the top line when they fit, else the second goes below the first.
+  const bool one_line = text_width(spec.below_label) + text_width(spec.above_label) + em(1) < plot.GetWidth();
   if (!spec.above_label.empty())
-    dl->AddText(ImVec2(plot.Max.x - text_width(spec.above_label) - 2, plot.Min.y), spec.above_color, spec.above_label.c_str());
+    dl->AddText(ImVec2(plot.Max.x - text_width(spec.above_label) - 2, plot.Min.y + (one_line ? 0 : line_h)), spec.above_color,
+                spec.above_label.c_str());
   if (hover_bin >= 0) {
     const double a = spec.min + hover_bin * bin_w;
     const uint32_t c = spec.counts[static_cast<size_t>(hover_bin)];

@@ -265,7 +265,8 @@ void portfolio_table(App& app) {
     return;
   }
   ImGui::TextWrapped("%s", portfolio_verdict(d.resolved, d.results).c_str());
-  if (!ImGui::BeginTable("portfolio", static_cast<int>(no) + 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH))
+  if (!widget::begin_wide_table("portfolio", static_cast<int>(no) + 2, static_cast<int>(nw) + 1, app.ui.compact,
+                                ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH))
     return;
   ImGui::TableSetupColumn("Workload");
   ImGui::TableSetupColumn("Pick");

@@ -29,11 +29,15 @@ std::string input_value_text(const RangedInput& in, double v) { return field_val
 void probability_table(App& app) {
   const Derived& d = app.d;
   const MonteCarlo& mc = d.analysis.monte_carlo;
-  if (!ImGui::BeginTable("probabilities", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH)) return;
-  ImGui::TableSetupColumn("Option", ImGuiTableColumnFlags_WidthStretch, 2);
-  ImGui::TableSetupColumn("Cheapest");
+  const bool sideways = app.ui.compact;
+  if (!widget::begin_wide_table("probabilities", 5, static_cast<int>(mc.options.size()), sideways,
+                                ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH))
+    return;
+  const ImGuiTableColumnFlags stretch = sideways ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch;
+  ImGui::TableSetupColumn("Option", stretch, sideways ? 0.0f : 2.0f);
+  ImGui::TableSetupColumn("Cheapest", sideways ? ImGuiTableColumnFlags_WidthFixed : 0, sideways ? em(5) : 0.0f);
   ImGui::TableSetupColumn("All workloads");
-  ImGui::TableSetupColumn("Per run, 90% range", ImGuiTableColumnFlags_WidthStretch, 2);
+  ImGui::TableSetupColumn("Per run, 90% range", stretch, sideways ? 0.0f : 2.0f);
   ImGui::TableSetupColumn("Median");
   ImGui::TableHeadersRow();
   for (size_t o = 0; o < mc.options.size(); ++o) {
@@ -66,7 +70,10 @@ void ranges_editor(App& app) {
                       &s.analysis.default_ranges))
     changed = true;
   const std::vector<RangedInput>& inputs = app.d.analysis.inputs;
-  if (ImGui::BeginTable("ranges", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp)) {
+  int range_rows = static_cast<int>(s.ranges.size());
+  for (const RangedInput& in : inputs) range_rows += in.default_range ? 1 : 0;
+  const bool sideways = app.ui.compact;
+  if (widget::begin_wide_table("ranges", 5, range_rows, sideways, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableSetupColumn("Input", ImGuiTableColumnFlags_WidthStretch, 2.4f);
     ImGui::TableSetupColumn("Distribution", ImGuiTableColumnFlags_WidthStretch, 1.4f);
     ImGui::TableSetupColumn("Low", ImGuiTableColumnFlags_WidthStretch, 1.0f);
@@ -199,7 +206,7 @@ void draw_uncertainty(App& app) {
     const std::string runner = d.resolved.options[static_cast<size_t>(a.runner_up)].label;
     ImGui::Spacing();
     ImGui::PushFont(fonts().strong);
-    ImGui::Text("How much %s saves per run over %s", leader.c_str(), runner.c_str());
+    widget::wrapped("How much " + leader + " saves per run over " + runner);
     ImGui::PopFont();
     chart::HistogramSpec h;
     h.counts = mc.difference.counts;

@@ -360,6 +360,17 @@ void note(const std::string& name, const std::string& text, unsigned color, bool
   registry().note(name, ImRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax()), text, color, fits);
 }
 
+bool begin_wide_table(const char* id, int columns, int rows, bool sideways, ImGuiTableFlags flags) {
+  if (!sideways) return ImGui::BeginTable(id, columns, flags);
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float height = ImGui::GetTextLineHeight() + st.CellPadding.y * 2 + rows * (ImGui::GetFrameHeight() + st.CellPadding.y * 2) +
+                       st.ScrollbarSize + 2;
+  flags &= ~(ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_SizingStretchSame);
+  if (!ImGui::BeginTable(id, columns, flags | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit, ImVec2(0, height))) return false;
+  ImGui::TableSetupScrollFreeze(1, 1);
+  return true;
+}
+
 bool begin_form(const char* id, float label_em) {
   if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingFixedFit)) return false;
   ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed, em(label_em));

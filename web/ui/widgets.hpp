@@ -96,6 +96,11 @@ void wrapped(const std::string& text, float wrap_width = 0, const char* note = "
 // Records the last item's text (and a colour) in the registry under `name`, for tests.
 void note(const std::string& name, const std::string& text, unsigned color = 0, bool fits = true);
 
+// A table of `rows` rows (each a frame high) that, on a phone (`sideways`), keeps its columns at
+// their natural width and scrolls sideways with its first column and header kept in view, instead
+// of squeezing headers and figures.
+bool begin_wide_table(const char* id, int columns, int rows, bool sideways, ImGuiTableFlags flags);
+
 // Two-column forms: a label column in em and a stretching control column.
 bool begin_form(const char* id, float label_em = 10.5f);
 void end_form();
