@@ -4,6 +4,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "traincost/json_text.hpp"
 #include "traincost/scenario.hpp"
 
 namespace traincost::cli {
@@ -12,8 +13,13 @@ constexpr int kOk = 0;
 constexpr int kUsageError = 1;
 constexpr int kBadInput = 2;
 
-// Reads a file, or standard input for "-". Nothing (and a message on stderr) when unreadable.
-std::optional<std::string> read_input(const std::string& path);
+// The one way the CLI reads its input (a scenario, a Hugging Face config): a regular file, a pipe
+// or a socket, or standard input for "-", at most `limit` bytes (the JSON reader's 1 MiB).
+// Directories, terminals and devices are refused before anything is read; a stream is read in
+// bounded chunks and reading stops at limit + 1 bytes, so /dev/zero or an endless pipe never
+// costs more memory than that. On any failure: nothing, and one line on stderr saying why
+// (the caller exits with status 2).
+std::optional<std::string> read_input(const std::string& path, size_t limit = JsonLimits{}.max_bytes);
 
 // Simple flag parsing: `--name value` pairs and one positional argument.
 struct Flags {

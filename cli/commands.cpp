@@ -1,10 +1,9 @@
 #include <cstdio>
 
 #include "cli_io.hpp"
+#include "traincost/api.hpp"
 #include "traincost/explain.hpp"
-#include "traincost/fields.hpp"
 #include "traincost/hf_config.hpp"
-#include "traincost/format.hpp"
 #include "traincost/report.hpp"
 
 namespace traincost::cli {
@@ -35,31 +34,40 @@ int evaluate(const Args& args) {
 }
 
 int explain(const Args& args) {
-  const Flags flags = parse_flags(args, {});
-  if (!flags.error.empty() || flags.positional.empty()) {
-    std::fprintf(stderr, "usage: traincost explain FILE|-\n");
+  const Flags flags = parse_flags(args, {"--format"});
+  const std::string format = flags.get("--format", "text");
+  if (!flags.error.empty() || flags.positional.empty() || (format != "text" && format != "json")) {
+    std::fprintf(stderr, "usage: traincost explain FILE|- [--format text|json]\n");
     return kUsageError;
   }
   std::optional<Scenario> s = load_scenario(flags.positional);
   if (!s) return kBadInput;
   const ResolvedScenario resolved = resolve(*s, builtin_catalog());
-  std::fputs(explain_text(*s, resolved, evaluate(resolved)).c_str(), stdout);
+  const Results results = evaluate(resolved);
+  if (format == "json") std::puts(explain_json(*s, resolved, results).dump(2).c_str());
+  else std::fputs(explain_text(*s, resolved, results).c_str(), stdout);
   return kOk;
 }
 
 int schema(const Args& args) {
   const Flags flags = parse_flags(args, {"--format"});
-  if (!flags.error.empty() || !flags.positional.empty() || flags.get("--format", "markdown") != "markdown") {
-    std::fprintf(stderr, "usage: traincost schema [--format markdown]\n");
+  const std::string format = flags.get("--format", "markdown");
+  if (!flags.error.empty() || !flags.positional.empty() || (format != "markdown" && format != "json")) {
+    std::fprintf(stderr, "usage: traincost schema [--format markdown|json]\n");
     return kUsageError;
+  }
+  // The Markdown table (docs/scenario-format.md) is made from the JSON the packages return.
+  const OrderedJson schema = schema_json();
+  if (format == "json") {
+    std::puts(schema.dump(2).c_str());
+    return kOk;
   }
   std::puts("| Field | Unit | Valid range | Default | Meaning | Typical |");
   std::puts("|---|---|---|---|---|---|");
-  for (const FieldSpec* f : all_fields()) {
-    const Bounds& b = f->bounds;
-    const std::string range = std::string(b.min_exclusive ? "> " : "") + fmt::number(b.min, 6) + " to " +
-                              fmt::number(b.max, 6) + (b.integer ? " (whole)" : "");
-    std::printf("| `%s` | %s | %s | %s | %s | %s |\n", f->path, f->unit, range.c_str(), f->default_text, f->meaning, f->typical);
+  for (const OrderedJson& f : schema["fields"]) {
+    const auto cell = [&f](const char* key) { return f[key].get<std::string>(); };
+    std::printf("| `%s` | %s | %s | %s | %s | %s |\n", cell("path").c_str(), cell("unit").c_str(), cell("range").c_str(),
+                cell("default").c_str(), cell("meaning").c_str(), cell("typical").c_str());
   }
   return kOk;
 }

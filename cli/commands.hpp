@@ -11,6 +11,10 @@ namespace traincost::cli {
 
 using Args = std::vector<std::string>;
 
+// The whole program, as main() receives it (argv[0] is the program's name): dispatches to the
+// subcommand and returns the exit status. Writes to stdout and stderr, reads files and stdin.
+int run(int argc, char** argv);
+
 int evaluate(const Args& args);
 int explain(const Args& args);
 int catalog(const Args& args);
@@ -18,6 +22,8 @@ int schema(const Args& args);
 int import_hf(const Args& args);
 int analyze(const Args& args);
 int link(const Args& args);
+int calibrate(const Args& args);
+int validate_model(const Args& args);
 
 // Decodes a share link given on the command line, printing problems and notices on stderr.
 std::optional<Scenario> scenario_from_link_argument(const std::string& link);

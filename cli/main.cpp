@@ -1,9 +1,12 @@
-// traincost: the command-line face of the cost core.
+// traincost: the command-line face of the cost core. run() dispatches to the subcommands; the
+// program's main() (entry.cpp) only calls it, so the tests and the CLI fuzz target
+// (tests/fuzz/cli_fuzzer.cpp) run the whole argument-and-input path in process.
 #include <cstdio>
 #include <cstring>
 #include <string>
 
 #include "commands.hpp"
+#include "traincost/present.hpp"
 
 namespace {
 
@@ -13,20 +16,22 @@ const char* const kUsage =
     "usage:\n"
     "  traincost evaluate FILE|- [--format text|json|markdown|csv]   cost of every option, and the verdict\n"
     "  traincost evaluate --link FRAGMENT [--format ...]            the same for a share link (#s=...)\n"
-    "  traincost explain FILE|-                                     every formula with your numbers\n"
+    "  traincost explain FILE|- [--format text|json]                every formula with your numbers\n"
     "  traincost analyze FILE|- [--samples N] [--seed S] [--workload W] [--format text|json|markdown]\n"
     "                                                               sensitivity and Monte Carlo\n"
-    "  traincost link FILE|-                                        the share-link fragment of a scenario\n"
-    "  traincost catalog [--format text|markdown]                   chips, instances, prices, sources\n"
+    "  traincost link FILE|- [--format text|json]                   the share-link fragment of a scenario\n"
+    "  traincost catalog [--format text|markdown|json]              chips, instances, prices, sources\n"
     "  traincost import-hf CONFIG.json                              a model block from a Hugging Face config\n"
-    "  traincost schema [--format markdown]                         every scenario field: unit, range, default\n"
+    "  traincost schema [--format markdown|json]                    every scenario field: unit, range, default\n"
+    "  traincost validate [--format markdown|html]                  the step-time model against published measurements\n"
+    "  traincost calibrate                                          refit its efficiency factors (prints the catalog section)\n"
     "  traincost --version\n"
     "\n"
     "Exit status: 0 success, 1 usage error, 2 invalid input (each problem printed on stderr).\n";
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int traincost::cli::run(int argc, char** argv) {
   if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h") || !std::strcmp(argv[1], "help")) {
     std::fputs(kUsage, argc < 2 ? stderr : stdout);
     return argc < 2 ? 1 : 0;
@@ -44,6 +49,8 @@ int main(int argc, char** argv) {
   if (command == "catalog") return traincost::cli::catalog(args);
   if (command == "import-hf") return traincost::cli::import_hf(args);
   if (command == "schema") return traincost::cli::schema(args);
-  std::fprintf(stderr, "traincost: unknown command \"%s\"\n\n%s", command.c_str(), kUsage);
+  if (command == "validate") return traincost::cli::validate_model(args);
+  if (command == "calibrate") return traincost::cli::calibrate(args);
+  std::fprintf(stderr, "traincost: unknown command \"%s\"\n\n%s", traincost::escape_terminal(command).c_str(), kUsage);
   return 1;
 }

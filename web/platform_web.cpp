@@ -26,9 +26,10 @@ EM_JS(int, tc_js_prefers_dark, (), {
   return (window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches) ? 1 : 0;
 });
 
+// The fragment exactly as the address holds it: the core's link grammar (link.cpp) decides what
+// it means, as it does for the CLI. (Percent-decoding it here gave one URL two meanings.)
 EM_JS(char*, tc_js_url_fragment, (), {
   var s = window.location.hash ? window.location.hash.substring(1) : "";
-  try { s = decodeURIComponent(s); } catch (e) {}
   var n = lengthBytesUTF8(s) + 1, p = _malloc(n);
   stringToUTF8(s, p, n);
   return p;

@@ -83,11 +83,11 @@ bool set_override(Workload& w, int option, const FieldSpec& cost, std::optional<
   auto it = std::find_if(w.overrides.begin(), w.overrides.end(), [&](const WorkloadOverride& ov) { return ov.option == option; });
   if (it == w.overrides.end()) {
     if (!value) return true;
-    w.overrides.push_back({option, {}});
+    w.overrides.push_back({option, {}, {}});
     it = w.overrides.end() - 1;
   }
   cost.set(it->costs, value);
-  bool any = false;
+  bool any = !it->parallelism.empty();
   for (const FieldSpec* spec : fields_of(Owner::Costs)) any = any || spec->get(it->costs).has_value();
   if (!any) w.overrides.erase(it);
   return true;
@@ -126,7 +126,7 @@ bool make_custom(Option& o, const Catalog& catalog) {
   return true;
 }
 
-bool set_custom_chip(Option& o, const Catalog& catalog, const std::string& chip_id) {
+bool set_custom_chip(Option& o, const Catalog& catalog, const std::string& chip_id, double current_mfu) {
   if (!o.custom) return false;
   CustomInstance& ci = *o.custom;
   if (!chip_id.empty()) {
@@ -139,19 +139,18 @@ bool set_custom_chip(Option& o, const Catalog& catalog, const std::string& chip_
   if (const Chip* chip = catalog.find_chip(ci.chip)) {
     if (ci.peak_tflops <= 0) ci.peak_tflops = chip->peak_tflops(o.precision).value;
     if (ci.memory_gb <= 0) ci.memory_gb = chip->hbm_bytes() / 1e9;
-    if (!o.mfu) o.mfu = chip->mfu.value;
   }
+  if (!o.mfu && !o.measured_tokens_per_sec_per_chip) o.mfu = std::clamp(current_mfu, fields::mfu.bounds.min, fields::mfu.bounds.max);
   ci.chip.clear();
   return true;
 }
 
-bool use_measured_throughput(Option& o, const Catalog& catalog, const Workload& w, bool measured) {
+bool use_measured_throughput(Option& o, double current_tokens_per_sec_per_chip, bool measured) {
   if (!measured) {
     o.measured_tokens_per_sec_per_chip.reset();
     return true;
   }
-  const PairInputs p = resolve_option(o, catalog);
-  const double rate = std::round(p.mfu * p.peak_flops_per_chip / flops_per_token(w.model, w.recompute));
+  const double rate = std::round(current_tokens_per_sec_per_chip);
   o.measured_tokens_per_sec_per_chip = rate > 0 && std::isfinite(rate) ? rate : kFallbackTokensPerSec;
   return true;
 }

@@ -2,20 +2,39 @@
 
 #include <cmath>
 
+#include "traincost/fields.hpp"
+
 namespace traincost {
 namespace {
 
-MemoryFit memory_fit(const WorkloadInputs& w, const PairInputs& p, double chips) {
+MemoryFit memory_fit(const PairPerformance& perf) {
   MemoryFit m;
-  m.state_bytes = state_bytes(w.model.params, w.memory.bytes_per_param);
-  m.activation_bytes_per_chip = activation_bytes_per_chip(w.model, w.memory, w.recompute);
-  m.usable_bytes_per_chip = p.hbm_bytes_per_chip * w.memory.usable_fraction;
-  m.bytes_per_chip = bytes_per_chip(m.state_bytes, chips, m.activation_bytes_per_chip);
-  m.min_chips = min_chips_for_memory(m.state_bytes, m.activation_bytes_per_chip, m.usable_bytes_per_chip);
-  m.possible = m.min_chips > 0;
-  m.min_instances = m.possible ? std::ceil(m.min_chips / p.chips_per_instance) : 0;
-  m.fits = m.possible && chips >= m.min_chips;
+  m.usable_bytes_per_chip = perf.usable_bytes_per_chip;
+  m.fits = perf.layout_found;
+  if (perf.layout_found) {
+    m.state_bytes = perf.time.state_bytes;
+    m.activation_bytes_per_chip = perf.time.activation_bytes;
+    m.bytes_per_chip = perf.time.memory_per_chip_bytes;
+  } else {
+    m.bytes_per_chip = perf.least_memory_bytes;
+  }
+  m.min_instances = perf.min_instances;
+  m.possible = perf.layout_found || perf.min_instances > 0;
   return m;
+}
+
+bool valid_figure(double v) { return std::isfinite(v) && v >= 0; }
+
+// The rule of numeric safety (docs/input-output.md): an option is feasible only when every time,
+// work and cost figure is finite and not negative and its goodput a fraction in (0, 1].
+bool figures_valid(const OptionResult& r) {
+  for (const double v : {r.tokens, r.training_flops, r.cluster_flops_per_sec, r.tokens_per_sec, r.compute_hours, r.training_hours,
+                         r.wall_clock_hours, r.chip_hours, r.instance_hours, r.price_usd_per_hour, r.compute_cost, r.compile_cost,
+                         r.hardware_cost_per_run, r.porting_cost, r.validation_cost, r.one_time_cost, r.maintenance_cost,
+                         r.egress_cost_per_run, r.fixed_cost, r.per_run_cost, r.cost_per_run, r.cost_per_million_tokens,
+                         r.horizon_cost, r.annual_cost})
+    if (!valid_figure(v)) return false;
+  return r.goodput > 0 && r.goodput <= 1;
 }
 
 // Sets every field of `r` for one pair. evaluate_options() fills its results in place with it:
@@ -41,13 +60,15 @@ void fill_pair(const WorkloadInputs& w, const PairInputs& p, double target_token
   r.compute_hours = compute_hours(r.training_flops, r.cluster_flops_per_sec);
 
   // Goodput: checkpoints pause the cluster, failures lose work and a restart.
-  const double mtbf = cluster_mtbf(p.mtbf_hours_per_instance, p.instances);
-  const double write_hours = p.checkpoint_write_minutes / 60;
-  const double restart_hours = p.restart_minutes / 60;
-  r.checkpoint_interval_hours = p.checkpoint_interval_hours > 0 ? p.checkpoint_interval_hours
-                                                                : optimal_checkpoint_interval(write_hours, mtbf);
-  r.goodput = goodput(r.checkpoint_interval_hours, write_hours, restart_hours, mtbf);
+  const GoodputTerms g = goodput_terms(w, p);
+  r.cluster_mtbf_hours = g.cluster_mtbf_hours;
+  r.checkpoint_bytes = g.checkpoint_bytes;
+  r.checkpoint_pause_hours = g.checkpoint_pause_hours;
+  r.restart_hours = g.restart_hours;
+  r.checkpoint_interval_hours = g.checkpoint_interval_hours;
+  r.goodput = g.goodput;
   r.training_hours = r.compute_hours / r.goodput;
+  r.interruptions = expected_interruptions(r.training_hours, r.cluster_mtbf_hours);
   r.wall_clock_hours = wall_clock_hours(r.compute_hours, r.goodput, p.compile_hours_per_run);
   r.chip_hours = chip_hours(r.wall_clock_hours, r.chips);
   r.instance_hours = chip_hours(r.wall_clock_hours, p.instances);
@@ -69,14 +90,19 @@ void fill_pair(const WorkloadInputs& w, const PairInputs& p, double target_token
   r.horizon_cost = r.cost_per_run * w.runs;
   r.annual_cost = r.horizon_cost * 12 / w.horizon_months;
 
-  r.memory = memory_fit(w, p, r.chips);
-  if (!std::isfinite(target_tokens)) r.infeasible = Infeasible::Target;
-  else if (!(r.goodput > 0.01)) r.infeasible = Infeasible::Goodput;
+  r.memory = memory_fit(p.performance);
+  // A target outside what a token target may ask (a sampled loss or step count resolving to 0.2
+  // or 1e20 tokens) is not a job TrainCost models; validate() refuses such a scenario, and here
+  // it catches the Monte Carlo's samples (issue row 7).
+  if (!(target_tokens >= fields::tokens.bounds.min && target_tokens <= fields::tokens.bounds.max)) r.infeasible = Infeasible::Target;
+  else if (!p.performance.batch_divisible) r.infeasible = Infeasible::Layout;
   else if (!r.memory.fits) r.infeasible = Infeasible::Memory;
-  // A finite but astronomical target (a sampled loss just above the floor) can overflow the
-  // FLOPs and make the cost infinite or NaN (0 validation runs × infinity); such an option must
-  // not take part in comparisons, where NaN would win every "cheaper than" test.
-  else if (!std::isfinite(r.cost_per_run)) r.infeasible = Infeasible::Target;
+  else if (!(r.goodput > 0.01)) r.infeasible = Infeasible::Goodput;
+  // Every figure of an option that can run the job is a valid one: finite and not negative. A
+  // finite but astronomical target can overflow the FLOPs and make the cost infinite or NaN (0
+  // validation runs × infinity); such an option must not take part in comparisons, where NaN
+  // would win every "cheaper than" test.
+  else if (!figures_valid(r)) r.infeasible = Infeasible::Target;
 }
 
 }  // namespace

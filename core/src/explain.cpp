@@ -2,7 +2,9 @@
 
 #include <cstdio>
 
+#include "traincost/fields.hpp"
 #include "traincost/format.hpp"
+#include "traincost/present.hpp"
 #include "traincost/report.hpp"
 #include "traincost/scenario_json.hpp"
 #include "traincost/verdict.hpp"
@@ -103,6 +105,90 @@ double step(std::vector<ExplainStep>& steps, Shown how, double (*fn)(A...), type
   return result;
 }
 
+std::string giga(double v) { return g(v / 1e9); }
+
+// The step-time model's working for a pair: the layout it chose, each term of the step time and
+// the memory per chip, from the figures step_time() computed (StepDetail).
+void explain_performance(std::vector<ExplainStep>& steps, const WorkloadInputs& w, const PairInputs& p) {
+  const PairPerformance& perf = p.performance;
+  const char* source = description_of(kThroughputSourceWords, perf.source);
+  if (!perf.layout_found) {
+    steps.push_back({"Layout", "fastest layout that fits in memory", std::to_string(perf.layouts_tried) + " layouts tried",
+                     "= none fits: at best " + fmt::bytes(perf.least_memory_bytes) + " per chip (" + describe(perf.least_memory_layout) +
+                         ") of " + fmt::bytes(perf.usable_bytes_per_chip) + " usable"});
+    return;
+  }
+  const StepTime& t = perf.time;
+  const StepDetail& x = t.detail;
+  const Layout& l = perf.layout;
+  steps.push_back({"Layout", "fastest of the layouts that fit in memory (throughput " + std::string(source) + ")",
+                   std::to_string(perf.layouts_tried) + " layouts tried" + (perf.assumed_architecture ? ", architecture assumed from the parameter count" : ""),
+                   "= " + describe(l)});
+  steps.push_back({"Micro-batches per step", "m = ⌊B / (d × b)⌋" + std::string(l.interleave > 1 ? ", a multiple of p" : ""),
+                   g(perf.global_batch_sequences) + " / (" + g(l.data) + " × " + g(l.micro_batch) + ")",
+                   "= " + g(t.micro_batches) + " (" + g(t.batch_sequences) + " sequences a step)"});
+  steps.push_back({"FLOPs per token on the slowest stage", "fm (matmuls), fa (attention), forward",
+                   g(x.layers_per_stage) + " layers", "= " + g(x.matmul_flops_per_token) + " + " + g(x.attention_flops_per_token)});
+  step<kGemmSizeEfficiency>(steps, Shown::Number, gemm_size_efficiency, x.smallest_gemm_dimension, x.gemm_knee);
+  step<kComputeSeconds>(steps, Shown::Number, compute_seconds, x.matmul_flops, x.matmul_rate, x.attention_flops, x.attention_rate);
+  steps.back().result += " s";
+  if (l.tensor > 1) {
+    step<kRingCollective>(steps, Shown::Number, ring_collective_seconds, 1, l.tensor, x.activation_message_bytes, x.tensor_bandwidth);
+    steps.back().quantity = "Tensor-parallel collective (" + g(l.recompute == Recompute::Full ? 12 : 8) + " per layer)";
+    steps.back().result += " s; × " + g(l.recompute == Recompute::Full ? 12 : 8) + " × " + g(x.layers_per_stage) + " = " + g(x.tensor_per_micro_batch) + " s";
+  }
+  if (l.pipeline > 1) step<kPipelineBubble>(steps, Shown::Number, pipeline_bubble_fraction, l.pipeline, l.interleave, t.micro_batches);
+  if (l.data > 1) {
+    step<kRingCollective>(steps, Shown::Number, ring_collective_seconds, l.zero == 3 ? 3.0 * t.micro_batches : 2.0, l.data, x.gradient_bytes, x.data_bandwidth);
+    steps.back().quantity = "Data-parallel gradient collective (before overlap)";
+    steps.back().result += " s";
+  }
+  const StepBreakdown& b = t.breakdown;
+  steps.push_back({"Step time", "compute + tensor + bubble + p2p + data + other",
+                   g(b.compute) + " + " + g(b.tensor) + " + " + g(b.bubble) + " + " + g(b.p2p) + " + " + g(b.data) + " + " + g(b.other),
+                   "= " + g(t.step_seconds) + " s"});
+  step<kTokensPerSecPerChip>(steps, Shown::Number, tokens_per_sec_per_chip, t.batch_sequences, x.seq_len, l.tensor * l.pipeline * l.data * l.context, t.step_seconds);
+  step<kUtilization>(steps, Shown::Number, utilization, t.tokens_per_sec_per_chip, flops_per_token(w.model, false), p.peak_flops_per_chip);
+  steps.back().result += " (HFU " + g(perf.hfu) + "; held-out error of the family: median " + fmt::percent(perf.error_median) + ", 90th percentile " +
+                         fmt::percent(perf.error_p90) + (perf.validated ? ")" : ", doubled: no measurement of this chip)");
+  step<kStateBytesPerParam>(steps, Shown::Number, state_bytes_per_param, w.memory.bytes_per_param, l.zero, l.data);
+  steps.push_back({"Memory per chip", "params per chip × σ + activations per layer × layers × micro-batches in flight + logits",
+                   giga(x.params_per_chip) + "e9 × " + g(x.state_bytes_per_param) + " + " + g(x.activation_bytes_per_layer) + " × " +
+                       g(x.layers_per_stage) + " × " + g(x.micro_batches_in_flight) + " + logits",
+                   "= " + fmt::bytes(t.memory_per_chip_bytes) + " of " + fmt::bytes(perf.usable_bytes_per_chip) + " usable"});
+}
+
+// The goodput model: checkpoint size and pause, restart by failure class, interval, goodput.
+// An override the option gives replaces its derivation, and the text says so.
+void explain_goodput(std::vector<ExplainStep>& steps, const WorkloadInputs& w, const PairInputs& p, const OptionResult& r) {
+  const GoodputTerms t = goodput_terms(w, p);
+  const double mtbf = step<kClusterMtbf>(steps, Shown::Number, cluster_mtbf, p.mtbf_hours_per_instance, p.instances);
+  steps.back().result += " h";
+  const double bytes = step<kCheckpointBytes>(steps, Shown::Number, checkpoint_bytes, w.model.params, w.memory.bytes_per_param);
+  steps.back().result = "= " + fmt::bytes(bytes);
+  const double transfer = step<kCheckpointTransfer>(steps, Shown::Hours, checkpoint_transfer_hours, bytes,
+                                                    p.checkpoint_gbps_per_instance, p.instances);
+  if (p.checkpoint_write_minutes > 0)
+    steps.push_back({"Checkpoint pause", "δ = your checkpoint write time", g(p.checkpoint_write_minutes) + " min",
+                     shown(t.checkpoint_pause_hours, Shown::Hours)});
+  else
+    step<kCheckpointPause>(steps, Shown::Hours, checkpoint_pause_hours, transfer, p.checkpoint_blocking_share);
+  if (p.restart_minutes >= 0)
+    steps.push_back({"Restart", "R = your restart time", g(p.restart_minutes) + " min", shown(t.restart_hours, Shown::Hours)});
+  else
+    step<kRestart>(steps, Shown::Hours, restart_hours, p.job_restart_minutes, p.replacement_share, p.replacement_minutes, transfer);
+  const double between = step<kMtbfBetweenLosses>(steps, Shown::Number, mtbf_between_losses, mtbf, p.lost_work_share);
+  steps.back().result += " h";
+  if (p.checkpoint_interval_hours <= 0) {
+    step<kCheckpointInterval>(steps, Shown::Number, optimal_checkpoint_interval, t.checkpoint_pause_hours, between);
+    steps.back().result += " h";
+  }
+  step<kGoodput>(steps, Shown::Number, goodput, r.checkpoint_interval_hours, t.checkpoint_pause_hours, t.restart_hours,
+                 p.lost_work_share, mtbf);
+  steps.back().result += " (" + fmt::percent(r.goodput) + ")";
+  step<kInterruptions>(steps, Shown::Number, expected_interruptions, r.training_hours, mtbf);
+}
+
 }  // namespace
 
 std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs& p, const OptionResult& r,
@@ -132,6 +218,7 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs&
 
   // Speed
   step<kChips>(steps, Shown::Number, chips, p.instances, p.chips_per_instance);
+  explain_performance(steps, w, p);
   if (p.scaling_reference_chips > 0)
     step<kScalingEfficiency>(steps, Shown::Number, scaling_efficiency, r.chips, p.scaling_reference_chips, p.scaling_per_doubling);
   if (p.measured_tokens_per_sec_per_chip > 0) {
@@ -143,14 +230,13 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs&
     steps.back().result += " FLOP/s (" + g(r.tokens_per_sec) + " tokens/s)";
   }
   step<kComputeHours>(steps, Shown::Hours, compute_hours, r.training_flops, r.cluster_flops_per_sec);
-  const double mtbf = step<kClusterMtbf>(steps, Shown::Number, cluster_mtbf, p.mtbf_hours_per_instance, p.instances);
-  steps.back().result += " h";
-  const double write_h = p.checkpoint_write_minutes / 60, restart_h = p.restart_minutes / 60;
-  if (p.checkpoint_interval_hours <= 0) {
-    step<kCheckpointInterval>(steps, Shown::Number, optimal_checkpoint_interval, write_h, mtbf);
-    steps.back().result += " h";
+  explain_goodput(steps, w, p, r);
+  // An option that cannot run the job has no time or cost (its formulas' values would mislead,
+  // and can be negative: issue row 3): the steps stop at what decides that, and say why.
+  if (!r.feasible()) {
+    steps.push_back({"Cannot run the job", infeasibility_reason(r), "no time or cost is given", ""});
+    return steps;
   }
-  step<kGoodput>(steps, Shown::Number, goodput, r.checkpoint_interval_hours, write_h, restart_h, mtbf);
   step<kWallClock>(steps, Shown::Hours, wall_clock_hours, r.compute_hours, r.goodput, p.compile_hours_per_run);
   step<kChipHours>(steps, Shown::Number, chip_hours, r.wall_clock_hours, r.chips);
 
@@ -168,15 +254,6 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs&
   step<kCostPerMillionTokens>(steps, Shown::Number, cost_per_million_tokens, r.cost_per_run, target_tokens);
   steps.back().result = "= $" + g(r.cost_per_million_tokens);
 
-  // Memory
-  step<kBytesPerChip>(steps, Shown::Number, bytes_per_chip, r.memory.state_bytes, r.chips, r.memory.activation_bytes_per_chip);
-  steps.back().result = "= " + g(r.memory.bytes_per_chip / 1e9) + " GB of " + g(r.memory.usable_bytes_per_chip / 1e9) +
-                        " GB usable" + (r.memory.fits ? " (fits)" : " (does not fit)");
-  if (r.memory.possible) {
-    step<kMinChips>(steps, Shown::Chips, min_chips_for_memory, r.memory.state_bytes, r.memory.activation_bytes_per_chip,
-                    r.memory.usable_bytes_per_chip);
-    steps.back().result += " (" + g(r.memory.min_instances) + (r.memory.min_instances == 1 ? " instance)" : " instances)");
-  }
   return steps;
 }
 
@@ -189,12 +266,20 @@ std::string explain_text(const Scenario& scenario, const ResolvedScenario& s, co
       out += "\n  " + s.options[o].label + " (" + s.options[o].instance + ")\n";
       for (const ExplainStep& step : explain_pair(s.workloads[w], s.workloads[w].options[o], wr.options[o], wr.target_tokens)) {
         out += "    " + step.quantity + ": " + step.formula + "\n";
-        out += "        " + step.substituted + " " + step.result + "\n";
+        out += "        " + step.substituted + (step.result.empty() ? "" : " " + step.result) + "\n";
       }
+      const auto swings = goodput_sensitivity(s.workloads[w], s.workloads[w].options[o], scenario.options[o], builtin_catalog(),
+                                              s.options[o].family);
+      if (!swings.empty()) out += "    Goodput over the catalog's ranges (all else as above):\n";
+      for (const GoodputSwing& swing : swings)
+        out += "        " + field_label(*swing.field) + " " + field_value_text(*swing.field, swing.low) + " to " +
+               field_value_text(*swing.field, swing.high) + ": goodput " + fmt::percent(swing.goodput_at_low) + " to " +
+               fmt::percent(swing.goodput_at_high) + "\n";
     }
     out += "\n  Verdict: " + workload_verdict(s, results, w) + "\n\n";
   }
-  return out;
+  // Names and labels are the user's text: no control character reaches the terminal.
+  return escape_terminal_text(out);
 }
 
 }  // namespace traincost

@@ -20,20 +20,36 @@ std::string FieldSpec::input_name() const {
 }
 
 namespace {
+// The shortest %g spelling that reads back as the same number: a bound of 2^53 - 1 shows as
+// 9007199254740991 and a value just past it as 9007199254740992, never both as "9.0072e+15"
+// (tests/core/bad_input_test.cpp, huge_seed rows).
 std::string show(double v) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.6g", v);
+  char buffer[40];
+  for (int precision = 6; precision <= 17; ++precision) {
+    std::snprintf(buffer, sizeof buffer, "%.*g", precision, v);
+    if (std::strtod(buffer, nullptr) == v) break;
+  }
   return buffer;
 }
 }  // namespace
 
-std::string FieldSpec::check(double value) const {
+std::optional<double> FieldSpec::clamp(double value) const {
+  if (!std::isfinite(value)) return std::nullopt;
+  const Bounds& b = bounds;
+  const double low = b.min_exclusive ? std::nextafter(b.min, b.max) : b.min;
+  double v = value < low ? low : value > b.max ? b.max : value;
+  if (b.integer) v = std::fmin(std::fmax(std::round(v), std::ceil(low)), std::floor(b.max));
+  return v;
+}
+
+std::string FieldSpec::check(double value, const std::string& as_written) const {
   const Bounds& b = bounds;
   if (!std::isfinite(value)) return "must be a finite number";
-  if (b.integer && value != std::floor(value)) return "must be a whole number, got " + show(value);
+  const std::string written = as_written.empty() ? show(value) : as_written;
+  if (b.integer && value != std::floor(value)) return "must be a whole number, got " + written;
   const bool below = b.min_exclusive ? value <= b.min : value < b.min;
   if (below || value > b.max) {
-    const std::string got = ", got " + show(value);
+    const std::string got = ", got " + written;
     if (b.min_exclusive && b.min == 0 && value <= 0) return "must be > 0" + got;
     if (!b.min_exclusive && b.min == 0 && value < 0) return "must be >= 0" + got;
     return std::string("must be ") + (b.min_exclusive ? "> " : "between ") + show(b.min) +
@@ -86,6 +102,19 @@ const FieldSpec vocab = {"workloads[].model.vocab", "vocabulary", "tokens", Disp
     "none", "Vocabulary size (informational; counted in params).", "32k to 256k",
     bind<&Model::vocab>()};
 
+const FieldSpec kv_heads = {"workloads[].model.kv_heads", "key/value heads", "heads", Display::Plain, {1, 4096, false, kWhole},
+    "heads", "Key/value heads of grouped-query attention (activation memory).", "8 (Llama 3), heads (no grouping)",
+    bind<&Model::kv_heads>()};
+const FieldSpec ffn_hidden = {"workloads[].model.ffn_hidden", "feed-forward width", "width", Display::Plain, {1, 1048576, false, kWhole},
+    "4 × hidden", "Feed-forward width, per expert in a mixture of experts (activation memory, memory-bound work).", "14,336 (Llama 3 8B)",
+    bind<&Model::ffn_hidden>()};
+const FieldSpec experts = {"workloads[].model.experts", "experts", "experts", Display::Plain, {1, 4096, false, kWhole},
+    "none (dense)", "Experts per mixture-of-experts layer (expert parallelism, routing traffic).", "8 (Mixtral) to 256 (DeepSeek-V3)",
+    bind<&Model::experts>()};
+const FieldSpec experts_per_token = {"workloads[].model.experts_per_token", "experts per token", "experts", Display::Plain, {1, 4096, false, kWhole},
+    "1 with experts", "Experts each token is routed to.", "2 (Mixtral), 8 (DeepSeek-V3)",
+    bind<&Model::experts_per_token>()};
+
 // ---- Workload: target ---------------------------------------------------------------------------
 const FieldSpec tokens = {"workloads[].target.tokens", "tokens", "tokens", Display::Quantity, {1e3, 1e16},
     "one target is required", "Training tokens D to process.", "20 x params (Chinchilla) to 2e12+",
@@ -134,9 +163,39 @@ const FieldSpec runs = {"workloads[].runs", "runs", "runs", Display::Plain, {1, 
 const FieldSpec horizon_months = {"workloads[].horizon_months", "horizon", "months", Display::Plain, {1, 120},
     "12", "Period the runs happen in; maintenance and annual totals use it.", "12 to 36",
     bind<&Workload::horizon_months>(), nullptr, nullptr, kRangeable};
+const FieldSpec global_batch_tokens = {"workloads[].global_batch_tokens", "global batch", "tokens", Display::Quantity, {1, 1e10},
+    "tokens_per_step of a steps target, else 4,194,304", "Tokens per optimizer step: the data-parallel and pipeline layout must divide it.",
+    "4M (Llama 3 8B) to 16M (Llama 3 405B)",
+    bind<&Workload::global_batch_tokens>()};
 const FieldSpec override_option = {"workloads[].overrides[].option", "option", "option index", Display::Plain, {0, 7, false, kWhole},
     "required", "Option whose platform costs this override replaces for this workload.", "",
     bind<&WorkloadOverride::option>()};
+
+// ---- Workload × option: a layout pinned (keys left out are searched) -----------------------------
+const FieldSpec pin_tensor = {"workloads[].overrides[].parallelism.tensor", "tensor parallel", "chips", Display::Plain, {1, 4096, false, kWhole},
+    "searched", "Tensor-parallel degree (within the NVLink/NeuronLink domain).", "1 to 8 (GPUs), up to 16 (Trainium)",
+    bind<&LayoutPins::tensor>()};
+const FieldSpec pin_pipeline = {"workloads[].overrides[].parallelism.pipeline", "pipeline parallel", "stages", Display::Plain, {1, 1024, false, kWhole},
+    "searched", "Pipeline stages.", "1 to 16",
+    bind<&LayoutPins::pipeline>()};
+const FieldSpec pin_data = {"workloads[].overrides[].parallelism.data", "data parallel", "replicas", Display::Plain, {1, 1e6, false, kWhole},
+    "searched", "Data-parallel replicas (chips / (tensor × pipeline × context)).", "",
+    bind<&LayoutPins::data>()};
+const FieldSpec pin_context = {"workloads[].overrides[].parallelism.context", "context parallel", "chips", Display::Plain, {1, 1024, false, kWhole},
+    "searched", "Context-parallel degree: each sequence split over this many chips.", "1; 2 to 16 for 32k+ tokens",
+    bind<&LayoutPins::context>()};
+const FieldSpec pin_expert = {"workloads[].overrides[].parallelism.expert", "expert parallel", "chips", Display::Plain, {1, 1024, false, kWhole},
+    "searched", "Expert-parallel degree of a mixture of experts.", "8 to 64",
+    bind<&LayoutPins::expert>()};
+const FieldSpec pin_micro_batch = {"workloads[].overrides[].parallelism.micro_batch", "micro-batch", "sequences", Display::Plain, {1, 4096, false, kWhole},
+    "searched", "Sequences per micro-batch.", "1 to 8",
+    bind<&LayoutPins::micro_batch>()};
+const FieldSpec pin_interleave = {"workloads[].overrides[].parallelism.interleave", "interleaving", "chunks per stage", Display::Plain, {1, 64, false, kWhole},
+    "searched", "Interleaved pipeline chunks per stage (virtual stages).", "1 to 8",
+    bind<&LayoutPins::interleave>()};
+const FieldSpec pin_zero = {"workloads[].overrides[].parallelism.zero", "ZeRO stage", "stage", Display::Plain, {0, 3, false, kWhole},
+    "searched", "What data-parallel ranks shard: 0 nothing, 1 optimizer, 2 + gradients, 3 + weights (FSDP).", "1 (Megatron), 3 (FSDP)",
+    bind<&LayoutPins::zero>()};
 
 // ---- Option -------------------------------------------------------------------------------------
 const FieldSpec instances = {"options[].instances", "instances", "instances", Display::Plain, {1, 100000, false, kWhole},
@@ -177,14 +236,32 @@ const FieldSpec custom_memory_gb = {"options[].custom.memory_gb", "memory", "GB 
 const FieldSpec mtbf_hours_per_instance = {"options[].reliability.mtbf_hours_per_instance", "MTBF", "hours", Display::Plain, {1, 1e9},
     "catalog per-chip MTBF / chips per instance", "Mean time between failures of one instance.", "6,300 h for 8 H100 (Llama 3)",
     bind<&Reliability::mtbf_hours_per_instance>(), &PairInputs::mtbf_hours_per_instance, "mtbf_hours_per_chip", kRangeable};
-const FieldSpec checkpoint_write_minutes = {"options[].reliability.checkpoint_write_minutes", "checkpoint write", "minutes", Display::Plain, {0, 1440, kExclusive},
-    "catalog default (5)", "Time a checkpoint blocks training.", "1 to 15",
-    bind<&Reliability::checkpoint_write_minutes>(), &PairInputs::checkpoint_write_minutes, "checkpoint_write_minutes", kRangeable};
+const FieldSpec checkpoint_write_minutes = {"options[].reliability.checkpoint_write_minutes", "checkpoint pause", "minutes", Display::Plain, {0, 1440, kExclusive},
+    "checkpoint size / bandwidth × blocking share", "Time each checkpoint stops training; set it to override the derivation.", "seconds (asynchronous, large cluster) to 15",
+    bind<&Reliability::checkpoint_write_minutes>(), &PairInputs::checkpoint_write_minutes, nullptr, kRangeable};
+const FieldSpec checkpoint_gbps_per_instance = {"options[].reliability.checkpoint_gbps_per_instance", "storage bandwidth", "GB/s per instance", Display::Plain, {0, 1e4, kExclusive},
+    "catalog default (1.0)", "Checkpoint write and read bandwidth each instance gets from storage.", "1.0 (Meta Tectonic 2 TB/s over 2,048 servers; BLOOM 1.2)",
+    bind<&Reliability::checkpoint_gbps_per_instance>(), &PairInputs::checkpoint_gbps_per_instance, "checkpoint_gbps_per_instance", kRangeable};
+const FieldSpec checkpoint_blocking_share = {"options[].reliability.checkpoint_blocking_share", "checkpoint blocking share", "fraction", Display::Percent, {0, 1, kExclusive},
+    "catalog default (1: synchronous)", "Share of the checkpoint write that stops training.", "1 synchronous; 0.04 asynchronous (PyTorch DCP)",
+    bind<&Reliability::checkpoint_blocking_share>(), &PairInputs::checkpoint_blocking_share, "checkpoint_blocking_share", kRangeable};
 const FieldSpec restart_minutes = {"options[].reliability.restart_minutes", "restart time", "minutes", Display::Plain, {0, 1440},
-    "catalog default (20)", "Time from a failure to training again (detect, replace, reload).", "5 to 60",
-    bind<&Reliability::restart_minutes>(), &PairInputs::restart_minutes, "restart_minutes", kRangeable};
+    "from the failure classes", "Mean time from a failure to training again; set it to override the derivation.", "2 (in-job) to 60 (self-managed)",
+    bind<&Reliability::restart_minutes>(), &PairInputs::restart_minutes, nullptr, kRangeable};
+const FieldSpec job_restart_minutes = {"options[].reliability.job_restart_minutes", "job restart", "minutes", Display::Plain, {0, 1440},
+    "catalog default (10)", "Detect the failure, relaunch the job and re-initialise it (without reloading the checkpoint).", "under 2 checkpointless; 15-30 conventional",
+    bind<&Reliability::job_restart_minutes>(), &PairInputs::job_restart_minutes, "job_restart_minutes", kRangeable};
+const FieldSpec replacement_share = {"options[].reliability.replacement_share", "failures needing a new node", "fraction", Display::Percent, {0, 1},
+    "catalog default (0.55)", "Share of failures that need a node replaced before the job restarts.", "0.55 (Llama 3: 59% GPU, 8% network)",
+    bind<&Reliability::replacement_share>(), &PairInputs::replacement_share, "replacement_share", kRangeable};
+const FieldSpec replacement_minutes = {"options[].reliability.replacement_minutes", "node replacement", "minutes", Display::Plain, {0, 10080},
+    "catalog default (5: a warm spare)", "Time to bring a replacement node into the job.", "5 with spares; hours without (OPT-175B)",
+    bind<&Reliability::replacement_minutes>(), &PairInputs::replacement_minutes, "replacement_minutes", kRangeable};
+const FieldSpec lost_work_share = {"options[].reliability.lost_work_share", "failures losing work", "fraction", Display::Percent, {0, 1, kExclusive},
+    "catalog default (1)", "Share of failures that roll back to the last checkpoint.", "1 checkpoint-restart; less with in-memory copies",
+    bind<&Reliability::lost_work_share>(), &PairInputs::lost_work_share, "lost_work_share", kRangeable};
 const FieldSpec checkpoint_interval_hours = {"options[].reliability.checkpoint_interval_hours", "checkpoint interval", "hours", Display::Plain, {0, 1000, kExclusive},
-    "the Young/Daly optimum", "Compute time between checkpoints.", "0.5 to 4",
+    "the Young/Daly optimum", "Compute time between checkpoints.", "0.1 to 4",
     bind<&Reliability::checkpoint_interval_hours>(), &PairInputs::checkpoint_interval_hours};
 
 // ---- Option: platform costs (also a workload's overrides) ---------------------------------------
@@ -230,14 +307,17 @@ const std::vector<const FieldSpec*>& all_fields() {
   using namespace fields;
   static const std::vector<const FieldSpec*> all = {
       &reference, &samples, &seed,
-      &params, &active_params, &layers, &hidden, &heads, &seq_len, &vocab,
+      &params, &active_params, &layers, &hidden, &heads, &seq_len, &vocab, &kv_heads, &ffn_hidden, &experts, &experts_per_token,
       &tokens, &steps, &tokens_per_step, &loss, &law_E, &law_A, &law_B, &law_alpha, &law_beta,
       &bytes_per_param, &micro_batch, &tensor_parallel, &usable_fraction,
-      &runs, &horizon_months, &override_option,
+      &runs, &horizon_months, &global_batch_tokens, &override_option,
+      &pin_tensor, &pin_pipeline, &pin_data, &pin_context, &pin_expert, &pin_micro_batch, &pin_interleave, &pin_zero,
       &instances, &price_usd_per_hour, &discount, &mfu, &measured_tokens_per_sec_per_chip,
       &scaling_reference_chips, &scaling_per_doubling,
       &custom_chips, &custom_peak_tflops, &custom_memory_gb,
-      &mtbf_hours_per_instance, &checkpoint_write_minutes, &restart_minutes, &checkpoint_interval_hours,
+      &mtbf_hours_per_instance, &checkpoint_write_minutes, &checkpoint_gbps_per_instance, &checkpoint_blocking_share,
+      &restart_minutes, &job_restart_minutes, &replacement_share, &replacement_minutes, &lost_work_share,
+      &checkpoint_interval_hours,
       &engineer_weeks, &usd_per_engineer_week, &validation_runs, &validation_run_fraction,
       &convergence_penalty, &compile_hours_per_run, &maintenance_usd_per_year, &egress_tb_per_run,
       &egress_usd_per_tb, &range_low, &range_high};

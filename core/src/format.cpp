@@ -6,10 +6,16 @@
 namespace traincost::fmt {
 namespace {
 
+// The whole text, however long: a fixed buffer cut "%.0f" of a huge number short (issue row 7).
 std::string printf_string(const char* format, double v) {
   char buffer[64];
-  std::snprintf(buffer, sizeof buffer, format, v);
-  return buffer;
+  const int n = std::snprintf(buffer, sizeof buffer, format, v);
+  if (n < 0) return {};
+  if (static_cast<size_t>(n) < sizeof buffer) return buffer;
+  std::string out(static_cast<size_t>(n) + 1, '\0');
+  std::snprintf(out.data(), out.size(), format, v);
+  out.resize(static_cast<size_t>(n));
+  return out;
 }
 
 // |v| in steps of 1000 with a k/M/B/T suffix: one decimal below 10, none above ("3.4M", "350M").
@@ -58,11 +64,14 @@ std::string usd_exact(double v) {
 
 std::string hours(double h) {
   if (!std::isfinite(h)) return "n/a";
+  if (h < 0) return "-" + hours(-h);
+  if (h * 60 < 0.995) return printf_string(h * 3600 < 9.95 ? "%.1f s" : "%.0f s", h * 3600);
   if (h < 1) return printf_string("%.0f min", h * 60);
   if (h < 48) return printf_string(h < 10 ? "%.1f h" : "%.0f h", h);
   const double days = h / 24;
   if (days < 365) return printf_string(days < 10 ? "%.1f days" : "%.0f days", days);
-  return printf_string("%.1f years", days / 365.25);
+  const double years = days / 365.25;
+  return printf_string(years < 1e6 ? "%.1f years" : "%.3g years", years);
 }
 
 std::string count(double v) {
@@ -70,6 +79,18 @@ std::string count(double v) {
   if (std::fabs(v) >= 999.5e12) return printf_string("%.2g", v);
   if (std::fabs(v) < 10 && v == std::round(v)) return printf_string("%.0f", v);
   return std::string(v < 0 ? "-" : "") + scaled(v);
+}
+
+std::string bytes(double v) {
+  if (!std::isfinite(v)) return "n/a";
+  static const char* const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+  double a = std::fabs(v);
+  int i = 0;
+  while (a >= 1023.95 && i < 5) {
+    a /= 1024;
+    ++i;
+  }
+  return std::string(v < 0 ? "-" : "") + printf_string(i == 0 || a >= 100 ? "%.0f " : "%.1f ", a) + units[i];
 }
 
 std::string flops(double v) {
@@ -81,11 +102,13 @@ std::string percent(double fraction) {
   if (!std::isfinite(fraction)) return "n/a";
   const double p = fraction * 100;
   if (std::fabs(p) < 9.95 && p != std::round(p)) return printf_string("%.1f%%", p);
+  if (std::fabs(p) >= 1e6) return printf_string("%.3g%%", p);
   return printf_string("%.0f%%", p);
 }
 
 std::string ratio(double v) {
   if (!std::isfinite(v)) return "n/a";
+  if (std::fabs(v) >= 1e6) return printf_string("%.3g\xC3\x97", v);
   return printf_string(v < 10 ? "%.2f\xC3\x97" : "%.1f\xC3\x97", v);
 }
 
@@ -100,6 +123,7 @@ std::string number(double v, int significant) {
 
 std::string runs(double n) {
   if (!std::isfinite(n)) return "n/a";
+  if (std::fabs(n) >= 1e15) return printf_string("%.3g", n);
   return printf_string("%.0f", std::ceil(n - 1e-9));
 }
 

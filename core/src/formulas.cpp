@@ -1,5 +1,6 @@
 #include "traincost/formulas.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -60,6 +61,20 @@ double compute_hours(double training_flops, double cluster_flops_per_sec) { retu
 
 double cluster_mtbf(double mtbf_hours_per_instance, double instances) { return mtbf_hours_per_instance / instances; }
 
+double checkpoint_bytes(double params, double bytes_per_param) { return params * std::max(0.0, bytes_per_param - 2); }
+
+double checkpoint_transfer_hours(double bytes, double gbps_per_instance, double instances) {
+  return bytes / (instances * gbps_per_instance * 1e9) / 3600;
+}
+
+double checkpoint_pause_hours(double transfer_hours, double blocking_share) { return transfer_hours * blocking_share; }
+
+double restart_hours(double job_restart_minutes, double replacement_share, double replacement_minutes, double reload_hours) {
+  return (job_restart_minutes + replacement_share * replacement_minutes) / 60 + reload_hours;
+}
+
+double mtbf_between_losses(double mtbf_hours, double lost_work_share) { return mtbf_hours / lost_work_share; }
+
 double optimal_checkpoint_interval(double write_hours, double mtbf_hours) {
   const double d = write_hours, m = mtbf_hours;
   if (d >= 2 * m) return m;
@@ -67,12 +82,14 @@ double optimal_checkpoint_interval(double write_hours, double mtbf_hours) {
   return std::sqrt(2 * d * m) * (1 + std::sqrt(x) / 3 + x / 9) - d;
 }
 
-double goodput(double interval_hours, double write_hours, double restart_hours, double mtbf_hours) {
-  const double segment = interval_hours + write_hours;
+double goodput(double interval_hours, double pause_hours, double restart_hours, double lost_work_share, double mtbf_hours) {
+  const double segment = interval_hours + pause_hours;
   const double checkpoint_share = interval_hours / segment;
-  const double failure_loss = (segment / 2 + restart_hours) / mtbf_hours;
-  return checkpoint_share * (1 - failure_loss);
+  const double loss_per_failure = restart_hours + lost_work_share * segment / 2;
+  return checkpoint_share / (1 + loss_per_failure / mtbf_hours);
 }
+
+double expected_interruptions(double training_hours, double mtbf_hours) { return training_hours / mtbf_hours; }
 
 double wall_clock_hours(double compute_hours, double goodput, double compile_hours) {
   return compute_hours / goodput + compile_hours;
@@ -109,6 +126,41 @@ double min_chips_for_memory(double state, double activations_per_chip, double us
   const double room = usable_bytes_per_chip - activations_per_chip;
   if (!(room > 0)) return 0;
   return std::ceil(state / room);
+}
+
+double forward_matmul_flops_per_token(double active_params, double vocab, double hidden) {
+  return 2 * (active_params - vocab * hidden);
+}
+double forward_attention_flops_per_token(double layers, double hidden, double seq) { return 2 * layers * hidden * seq; }
+double training_pass_factor(bool recomputed) { return recomputed ? 4 : 3; }
+double gemm_size_efficiency(double smallest_dimension, double knee) { return smallest_dimension / (smallest_dimension + knee); }
+double compute_seconds(double matmul_flops, double matmul_rate, double attention_flops, double attention_rate) {
+  return matmul_flops / matmul_rate + attention_flops / attention_rate;
+}
+double tokens_per_sec_per_chip(double batch_sequences, double seq_len, double chips, double step_seconds) {
+  return batch_sequences * seq_len / chips / step_seconds;
+}
+double utilization(double tokens_per_sec_per_chip, double flops_per_token, double peak_flops) {
+  return tokens_per_sec_per_chip * flops_per_token / peak_flops;
+}
+double ring_collective_seconds(double passes, double ranks, double bytes, double bytes_per_sec) {
+  if (ranks <= 1) return 0;
+  return passes * (ranks - 1) / ranks * bytes / bytes_per_sec;
+}
+double pipeline_bubble_fraction(double stages, double interleave, double micro_batches) {
+  return (stages - 1) / (interleave * micro_batches);
+}
+double state_bytes_per_param(double bytes_per_param, int zero_stage, double d) {
+  const double weights = 2, grads = 2, optimizer = bytes_per_param - weights - grads;
+  switch (zero_stage) {
+    case 0: return bytes_per_param;
+    case 1: return weights + grads + optimizer / d;
+    case 2: return weights + (grads + optimizer) / d;
+    default: return bytes_per_param / d;
+  }
+}
+double layer_activation_bytes(double tokens, double hidden, double kv_hidden, double ffn, bool gated) {
+  return tokens * (12 * hidden + 4 * kv_hidden) + tokens * ffn * (gated ? 6 : 4);
 }
 
 Breakeven breakeven(double fixed_a, double per_run_a, double fixed_b, double per_run_b) {

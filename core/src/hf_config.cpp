@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "traincost/fields.hpp"
+#include "traincost/format.hpp"
 #include "traincost/json_text.hpp"
 
 namespace traincost {
@@ -13,9 +14,12 @@ std::optional<double> whole(const Json& config, std::initializer_list<const char
   for (const char* key : keys) {
     const auto it = config.find(key);
     if (it == config.end() || it->is_null()) continue;
-    if (!it->is_number() || !(it->get<double>() > 0) || it->get<double>() != std::floor(it->get<double>()) ||
-        it->get<double>() > 1e9) {
+    if (!it->is_number() || !(it->get<double>() > 0) || it->get<double>() != std::floor(it->get<double>())) {
       problems.push_back({key, std::string("must be a positive whole number, got ") + preview(*it)});
+      return std::nullopt;
+    }
+    if (it->get<double>() > 1e9) {
+      problems.push_back({key, std::string("must be at most 1,000,000,000, got ") + preview(*it)});
       return std::nullopt;
     }
     return it->get<double>();
@@ -58,6 +62,22 @@ std::optional<Model> model_from_hf_config(std::string_view json_text, Problems& 
     return std::nullopt;
   }
 
+  // Counts that only make sense against another one (issue row 13: 1,000,000 key-value heads of
+  // 32, or 1,000 routed experts per token of 8, were imported as a 33.5T-parameter model whose
+  // active parameters exceeded its total).
+  const char* kv_key = key_in(c, {"num_key_value_heads", "num_kv_heads"});
+  const char* heads_key = key_in(c, {"num_attention_heads", "n_head", "num_heads"});
+  if (kv_heads && *kv_heads > *heads)
+    problems.push_back({kv_key, "must not exceed " + std::string(heads_key) + " (" + fmt::number(*heads) + "), got " + fmt::number(*kv_heads)});
+  else if (kv_heads && *heads / *kv_heads != std::floor(*heads / *kv_heads))
+    problems.push_back({kv_key, "must divide " + std::string(heads_key) + " (" + fmt::number(*heads) + ") into equal groups, got " +
+                                    fmt::number(*kv_heads)});
+  if (experts && experts_per_token && *experts > 1 && *experts_per_token > *experts)
+    problems.push_back({key_in(c, {"num_experts_per_tok", "moe_top_k"}),
+                        "must not exceed " + std::string(key_in(c, {"num_local_experts", "num_experts", "n_routed_experts"})) + " (" +
+                            fmt::number(*experts) + "), got " + fmt::number(*experts_per_token)});
+  if (problems.size() != before) return std::nullopt;
+
   // GPT-2 style configs (n_embd) use a 4h GELU MLP with two matrices; Llama-style ones a SwiGLU
   // MLP with three (gate, up, down).
   const bool gpt2_style = c.contains("n_embd");
@@ -92,6 +112,9 @@ std::optional<Model> model_from_hf_config(std::string_view json_text, Problems& 
   check(fields::layers, *layers, key_in(c, {"num_hidden_layers", "n_layer", "num_layers"}));
   check(fields::hidden, hidden, key_in(c, {"hidden_size", "n_embd", "d_model"}));
   check(fields::heads, *heads, key_in(c, {"num_attention_heads", "n_head", "num_heads"}));
+  // The vocabulary counts in the parameters; it is imported as it is, or refused (it was cut to
+  // the field's limit while the parameters used the config's figure).
+  check(fields::vocab, *vocab, "vocab_size");
   if (problems.size() != before) return std::nullopt;
 
   Model m;
@@ -101,15 +124,17 @@ std::optional<Model> model_from_hf_config(std::string_view json_text, Problems& 
   m.layers = static_cast<int>(*layers);
   m.hidden = static_cast<int>(hidden);
   m.heads = static_cast<int>(*heads);
-  m.vocab = static_cast<int>(std::fmin(*vocab, fields::vocab.bounds.max));
+  m.vocab = static_cast<int>(*vocab);
   m.seq_len = seq ? static_cast<int>(std::fmin(*seq, 8192)) : 0;
   if (m.params > fields::params.bounds.max || m.params < fields::params.bounds.min) {
-    problems.push_back({"", "the config describes " + std::to_string(m.params) + " parameters, outside what TrainCost models"});
+    problems.push_back({"", "the config describes " + fmt::count(m.params) + " parameters (" + fmt::number(m.params, 4) +
+                                "), outside what TrainCost models (" + fmt::count(fields::params.bounds.min) + " to " +
+                                fmt::count(fields::params.bounds.max) + ")"});
     return std::nullopt;
   }
   if (m.active_params && !fields::active_params.check(*m.active_params).empty()) {
-    problems.push_back({"", "the config describes " + std::to_string(*m.active_params) +
-                                " active parameters, outside what TrainCost models"});
+    problems.push_back({"", "the config describes " + fmt::count(*m.active_params) + " active parameters (" + fmt::number(*m.active_params, 4) +
+                                "), outside what TrainCost models"});
     return std::nullopt;
   }
   return m;

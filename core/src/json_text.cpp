@@ -159,6 +159,29 @@ std::optional<Json> parse_json(std::string_view text, Problems& problems, const 
                                 std::to_string(limits.max_bytes) + " are accepted"});
     return std::nullopt;
   }
+  // nlohmann's lexer takes a NUL byte for the end of the input, so "{...}\0garbage" read as the
+  // valid document before it (issue row 11: a scenario followed by \0garbage was accepted by the
+  // CLI). JSON text holds no raw NUL anywhere (inside a string it must be written \u0000), so
+  // the first one is refused, with the field it interrupts.
+  if (const size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    SyntaxCheck before;
+    before.max_depth = limits.max_depth;
+    const bool complete = Json::sax_parse(text.substr(0, nul), &before);
+    size_t line = 1, column = 1;
+    for (size_t i = 0; i < nul; ++i) {
+      if (text[i] == '\n') {
+        ++line;
+        column = 1;
+      } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+        ++column;
+      }
+    }
+    problems.push_back({complete ? std::string() : before.error_path,
+                        "not valid JSON: line " + std::to_string(line) + ", column " + std::to_string(column) +
+                            ": a NUL byte (control character U+0000), which JSON text cannot hold" +
+                            (complete ? "; it follows a complete document" : "")});
+    return std::nullopt;
+  }
   SyntaxCheck check;
   check.max_depth = limits.max_depth;
   if (!Json::sax_parse(text, &check)) {

@@ -42,6 +42,24 @@ constexpr std::string_view kDictionary =
     R"dict(et":{"steps":1000,"tokens_per_step":4194304}},{"model":{"params":1.24e9},"target":{"tokens":2e12)dict"
     R"dict(}}]})dict";
 
+// Up to a few bytes of `text` for a message, bytes outside printable ASCII as <XX>.
+std::string shorten_ascii(std::string_view text) {
+  static const char hex[] = "0123456789ABCDEF";
+  std::string out;
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c >= 0x20 && c < 0x7F && c != '"') {
+      out += ch;
+    } else {
+      out += '<';
+      out += hex[c >> 4];
+      out += hex[c & 0xF];
+      out += '>';
+    }
+  }
+  return out;
+}
+
 uint16_t checksum16(std::string_view bytes) {
   uint32_t h = 2166136261u;  // FNV-1a
   for (unsigned char c : bytes) {
@@ -277,11 +295,37 @@ std::optional<Scenario> decode_link(std::string_view link, const Catalog& catalo
     return std::nullopt;
   };
   if (link.size() > kMaxLinkChars) return fail("is " + std::to_string(link.size()) + " characters long; TrainCost links are far shorter");
-  const size_t hash = link.find("#s=");
-  if (hash != std::string_view::npos) link = link.substr(hash + 3);
-  else if (link.substr(0, 2) == "s=") link = link.substr(2);
-  // Trailing junk some chat tools add to a pasted URL
-  while (!link.empty() && (link.back() == '\n' || link.back() == '\r' || link.back() == ' ')) link.remove_suffix(1);
+  // The fragment grammar, the same for the page (which hands over location.hash as it is) and
+  // the CLI, so that one URL has one meaning (docs/scenario-format.md, "Which texts are links";
+  // tests/links/fragments.json):
+  //   link     = WS* ( address "#" fragment / "#" fragment / fragment / payload ) WS*
+  //   fragment = "s=" payload
+  //   payload  = format "." data      format = "1" (no leading zero)     data = *base64url
+  // A text that starts with "#", "s=" or a digit is a fragment or a payload; anything else is a
+  // page's address, and the fragment is what follows its first "#". A fragment holds no second
+  // "#" (a page would open what follows it, the CLI refused the whole: issue row 15) and no
+  // percent-escape (links never need one; the page decoded them and the CLI did not).
+  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+  while (!link.empty() && space(link.front())) link.remove_prefix(1);
+  while (!link.empty() && space(link.back())) link.remove_suffix(1);
+  const bool fragment_first = !link.empty() && (link.front() == '#' || link.substr(0, 2) == "s=" || (link.front() >= '0' && link.front() <= '9'));
+  if (!fragment_first) {
+    const size_t hash = link.find('#');
+    if (hash == std::string_view::npos) {
+      if (link.empty()) return fail("is empty");
+      return fail("is not a TrainCost scenario link (it should look like #s=1.…)");
+    }
+    link = link.substr(hash);  // "#" fragment; the address before it is not examined
+  }
+  if (!link.empty() && link.front() == '#') link.remove_prefix(1);
+  if (const size_t second = link.find('#'); second != std::string_view::npos)
+    return fail("holds a second \"#\" (after " + std::to_string(second) + " characters of its fragment): a link has one fragment, #s=…");
+  if (const size_t percent = link.find('%'); percent != std::string_view::npos)
+    return fail("holds a percent-escape (\"" + shorten_ascii(link.substr(percent, 3)) + "\" after " + std::to_string(percent) +
+                " characters of its fragment): TrainCost links never need one; copy the link again from where it was made");
+  if (link.substr(0, 2) == "s=") link.remove_prefix(2);
+  else if (!link.empty() && !(link.front() >= '0' && link.front() <= '9'))
+    return fail("is not a TrainCost scenario link (it should look like #s=1.…)");
   if (link.empty()) return fail("is empty");
 
   const size_t dot = link.find('.');
@@ -292,9 +336,11 @@ std::optional<Scenario> decode_link(std::string_view link, const Catalog& catalo
     if (c < '0' || c > '9') return fail("is not a TrainCost scenario link (it should look like #s=1.…)");
     format = format * 10 + (c - '0');
   }
+  if (dot > 1 && link.front() == '0')
+    return fail("has a format number written with a leading zero (\"" + std::string(link.substr(0, dot)) + "\"); it should look like #s=1.…");
   if (format > kLinkFormat)
     return fail("was made by a newer TrainCost (link format " + std::to_string(format) + "; this page reads up to " +
-                std::to_string(kLinkFormat) + "). Open it in the current calculator.");
+                std::to_string(kLinkFormat) + "): open it in the current calculator");
   if (format < 1) return fail("has an unknown format number " + std::to_string(format));
 
   size_t bad = 0;

@@ -1,6 +1,7 @@
 #include "traincost/present.hpp"
 
 #include <cctype>
+#include <cmath>
 #include <cstring>
 
 #include "traincost/format.hpp"
@@ -30,20 +31,20 @@ std::string status_text(const OptionResult& r) {
       return r.memory.possible ? "needs " + fmt::number(r.memory.min_instances) + "+ instances" : "does not fit";
     case Infeasible::Goodput: return "fails too often";
     case Infeasible::Target: return "target unreachable";
+    case Infeasible::Layout: return "batch too small";
   }
   return {};
 }
 
 std::string status_detail(const OptionResult& r) {
   if (!r.feasible()) return infeasibility_reason(r);
-  return fmt::number(r.memory.bytes_per_chip / 1e9, 3) + " GB per chip of " + fmt::number(r.memory.usable_bytes_per_chip / 1e9, 3) +
-         " GB usable; holds from " + fmt::number(r.memory.min_instances) + (r.memory.min_instances == 1 ? " instance" : " instances");
+  return fmt::bytes(r.memory.bytes_per_chip) + " per chip of " + fmt::bytes(r.memory.usable_bytes_per_chip) + " usable";
 }
 
 std::vector<std::string> result_cells(const std::string& label, const OptionResult& r) {
   // An option that cannot run the job has no time or cost to show (its figures would mislead, and
   // can be negative or infinite): dashes, and the status says why.
-  if (!r.feasible()) return {label, "–", "–", "–", fmt::usd(r.one_time_cost), "–", "–", status_text(r)};
+  if (!r.feasible()) return {label, "–", "–", "–", "–", "–", "–", status_text(r)};
   return {label,
           fmt::hours(r.wall_clock_hours),
           fmt::count(r.chip_hours),
@@ -92,10 +93,11 @@ EstimateFlags estimate_flags(const Scenario& s, const ResolvedScenario& r, size_
   const OptionInfo& info = r.options[o];
   const PairInputs& p = r.workloads[w].options[o];
   const std::string& label = info.label;
-  if (info.mfu_from_catalog && p.measured_tokens_per_sec_per_chip <= 0 && info.catalog_mfu && info.catalog_mfu->estimate) {
+  // A predicted MFU for a chip with no published measurement rests on another chip's calibration.
+  if (info.throughput == ThroughputSource::Predicted && p.performance.layout_found && !p.performance.validated) {
     f.speed = true;
-    f.reasons.push_back(label + "'s MFU (" + fmt::percent(p.mfu) + ") is the catalog's estimate: no published figure for " +
-                        info.chip_name + "; measure your own run");
+    f.reasons.push_back(label + "'s MFU (" + fmt::percent(p.mfu) + ") is predicted with no published measurement of " + info.chip_name +
+                        " (median error " + fmt::percent(p.performance.error_median) + "); measure your own run");
   }
   if (info.price_from_catalog && info.catalog_price && info.catalog_price->estimate) {
     f.price = true;
@@ -163,13 +165,23 @@ std::string field_value_text(const FieldSpec& field, double value) {
     case Display::Quantity: return fmt::count(value);
     case Display::Plain: break;
   }
-  return fmt::number(value, 3);
+  // Three significant digits, but never e-notation for a figure people read in full: 8,063 h.
+  return std::fabs(value) >= 1000 && std::fabs(value) < 1e16 ? fmt::number(std::round(value)) : fmt::number(value, 3);
 }
+
+namespace {
+std::string sentence_case(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
+  return text;
+}
+}  // namespace
 
 std::string citation(const Figure& figure, const Catalog& catalog) {
   if (!figure.present()) return {};
   const Source* s = catalog.find_source(figure.source);
-  std::string text = (s ? s->title : figure.source) + ", " + figure.as_of;
+  std::string text = figure.flag.empty() ? "" : sentence_case(figure.flag) + ". ";
+  text += (s ? s->title : figure.source) + (s && s->secondary ? " (secondary source)" : "") + ", " + figure.as_of;
+  if (figure.month_only) text += " (month only)";
   if (figure.estimate) text += " (estimate)";
   if (!figure.note.empty()) text += ". " + figure.note;
   return text;
@@ -177,76 +189,156 @@ std::string citation(const Figure& figure, const Catalog& catalog) {
 
 namespace {
 
-// The code point at text[i] (UTF-8) and its length in bytes; invalid bytes count as one each.
-unsigned code_point(std::string_view text, size_t i, size_t& length) {
+constexpr const char* kReplacement = "\xEF\xBF\xBD";  // U+FFFD
+
+// The code point at text[i] (UTF-8) and its length in bytes. A byte that does not start a
+// well-formed sequence (a stray continuation byte, a truncated or overlong sequence, a surrogate,
+// anything past U+10FFFF) is invalid: length 1, and `valid` false.
+unsigned code_point(std::string_view text, size_t i, size_t& length, bool& valid) {
   const auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
   const unsigned c = byte(i);
   length = 1;
+  valid = true;
   if (c < 0x80) return c;
-  const size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
-  if (n == 1 || i + n > text.size()) return 0xFFFD;
-  unsigned cp = c & (0x7F >> n);
+  const size_t n = (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+  valid = false;
+  if (n == 0 || i + n > text.size()) return 0xFFFD;
+  unsigned cp = n == 2 ? (c & 0x1Fu) : n == 3 ? (c & 0x0Fu) : (c & 0x07u);
   for (size_t k = 1; k < n; ++k) {
     if ((byte(i + k) & 0xC0) != 0x80) return 0xFFFD;
-    cp = (cp << 6) | (byte(i + k) & 0x3F);
+    cp = (cp << 6) | (byte(i + k) & 0x3Fu);
   }
+  if ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+      (cp >= 0xD800 && cp <= 0xDFFF))
+    return 0xFFFD;
   length = n;
+  valid = true;
   return cp;
 }
 
-bool is_control(unsigned cp) { return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0); }
+// Characters that change how text is laid out rather than being text: C0 controls (tab, line
+// feed, carriage return, escape), DEL, C1 controls (CSI 0x9B starts an escape sequence in some
+// terminals), the Unicode line and paragraph separators, and the bidirectional embeddings,
+// overrides and isolates (which can make text display in another order than it is stored).
+bool is_control(unsigned cp) {
+  return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0) || cp == 0x2028 || cp == 0x2029 ||
+         (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+// Walks `text` character by character: `keep(cp, bytes)` appends what to write for a valid
+// character that is not a control; controls become `control`, invalid bytes U+FFFD.
+template <typename Keep>
+std::string rewrite(std::string_view text, const char* control, Keep keep) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0, n = 0; i < text.size(); i += n) {
+    bool valid = true;
+    const unsigned cp = code_point(text, i, n, valid);
+    if (!valid) out += kReplacement;
+    else if (is_control(cp)) out += control;
+    else keep(out, cp, text.substr(i, n));
+  }
+  return out;
+}
 
 }  // namespace
 
-bool has_control_characters(std::string_view text) {
-  for (size_t i = 0, n = 0; i < text.size(); i += n)
-    if (is_control(code_point(text, i, n))) return true;
-  return false;
+std::optional<ControlCharacter> find_control_character(std::string_view text) {
+  size_t characters = 0;
+  for (size_t i = 0, n = 0; i < text.size(); i += n, ++characters) {
+    bool valid = true;
+    const unsigned cp = code_point(text, i, n, valid);
+    if (!valid || is_control(cp)) return ControlCharacter{cp, characters, !valid};
+  }
+  return std::nullopt;
+}
+
+bool has_control_characters(std::string_view text) { return find_control_character(text).has_value(); }
+
+size_t character_count(std::string_view text) {
+  size_t characters = 0;
+  for (size_t i = 0, n = 0; i < text.size(); i += n, ++characters) {
+    bool valid = true;
+    code_point(text, i, n, valid);
+  }
+  return characters;
 }
 
 std::string escape_terminal(std::string_view text) {
+  return rewrite(text, kReplacement, [](std::string& out, unsigned, std::string_view bytes) { out += bytes; });
+}
+
+std::string escape_terminal_text(std::string_view text) {
   std::string out;
-  for (size_t i = 0, n = 0; i < text.size(); i += n) {
-    const unsigned cp = code_point(text, i, n);
-    out += is_control(cp) ? std::string("\xEF\xBF\xBD") : std::string(text.substr(i, n));
+  size_t start = 0;
+  while (start <= text.size()) {
+    const size_t end = text.find('\n', start);
+    out += escape_terminal(text.substr(start, (end == std::string_view::npos ? text.size() : end) - start));
+    if (end == std::string_view::npos) break;
+    out += '\n';
+    start = end + 1;
   }
   return out;
 }
 
 std::string escape_markdown(std::string_view text) {
-  std::string out;
-  for (size_t i = 0, n = 0; i < text.size(); i += n) {
-    const unsigned cp = code_point(text, i, n);
-    if (is_control(cp)) out += ' ';
-    else if (cp == '&') out += "&amp;";
+  return rewrite(text, " ", [](std::string& out, unsigned cp, std::string_view bytes) {
+    if (cp == '&') out += "&amp;";
     else if (cp == '<') out += "&lt;";
     else if (cp == '>') out += "&gt;";
     else if (cp < 0x80 && std::strchr("\\`*_[]!#|~", static_cast<int>(cp))) out += std::string("\\") + static_cast<char>(cp);
-    else out += text.substr(i, n);
+    else out += bytes;
+  });
+}
+
+std::string markdown_url(std::string_view url) {
+  std::string out;
+  for (const char ch : url) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c > 0x20 && c < 0x7F && !std::strchr("()<>\\\"`[]| ", ch)) {
+      out += ch;
+    } else {
+      static const char hex[] = "0123456789ABCDEF";
+      out += '%';
+      out += hex[c >> 4];
+      out += hex[c & 0xF];
+    }
   }
   return out;
 }
 
 std::string escape_csv(std::string_view text) {
   std::string out = "\"";
-  if (!text.empty() && std::strchr("=+-@\t\r", text[0])) out += '\'';
-  for (char ch : text) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  // What a spreadsheet reads as a formula: = + - @ first, or a tab, a line break or a fullwidth
+  // = + - @ (U+FF1D, U+FF0B, U+FF0D, U+FF20) that some versions normalise to them.
+  static const char* const kFormula[] = {"=", "+", "-", "@", "\t", "\r", "\n",
+                                         "\xEF\xBC\x9D", "\xEF\xBC\x8B", "\xEF\xBC\x8D", "\xEF\xBC\xA0"};
+  for (const char* start : kFormula)
+    if (text.substr(0, std::strlen(start)) == start) {
+      out += '\'';
+      break;
+    }
+  for (size_t i = 0, n = 0; i < text.size(); i += n) {
+    bool valid = true;
+    code_point(text, i, n, valid);
+    if (!valid) out += kReplacement;
+    else if (text[i] == '"') out += "\"\"";
+    else out += text.substr(i, n);
+  }
   return out + "\"";
 }
 
 std::string escape_html(std::string_view text) {
-  std::string out;
-  for (char ch : text) {
-    switch (ch) {
+  return rewrite(text, kReplacement, [](std::string& out, unsigned cp, std::string_view bytes) {
+    switch (cp) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;
       case '>': out += "&gt;"; break;
       case '"': out += "&quot;"; break;
       case '\'': out += "&#39;"; break;
-      default: out += ch;
+      default: out += bytes;
     }
-  }
-  return out;
+  });
 }
 
 }  // namespace traincost

@@ -1,7 +1,9 @@
 #include "traincost/report.hpp"
 
+#include <cmath>
 #include <cstdio>
 
+#include "traincost/fields.hpp"
 #include "traincost/format.hpp"
 #include "traincost/present.hpp"
 #include "traincost/verdict.hpp"
@@ -9,6 +11,9 @@
 namespace traincost {
 
 CostBreakdown breakdown(const OptionResult& r, double runs) {
+  // An option that cannot run the job has no cost to break down (its compute cost can be
+  // negative: issue row 3); the parts are withheld, as NaN ("n/a" in text, null in JSON, no bar).
+  if (!r.feasible()) return {NAN, NAN, NAN, NAN, NAN, NAN};
   return {r.compute_cost, r.compile_cost, r.porting_cost / runs, r.validation_cost / runs, r.maintenance_cost / runs,
           r.egress_cost_per_run};
 }
@@ -37,35 +42,6 @@ OrderedJson breakeven_json(const Breakeven& b) {
   return j;
 }
 
-// Each line escaped for a terminal on its own (the report's own line breaks stay).
-std::string escape_terminal_lines(const std::string& text) {
-  std::string out;
-  size_t start = 0;
-  while (start < text.size()) {
-    const size_t end = text.find('\n', start);
-    out += escape_terminal(std::string_view(text).substr(start, (end == std::string::npos ? text.size() : end) - start));
-    if (end == std::string::npos) break;
-    out += '\n';
-    start = end + 1;
-  }
-  return out;
-}
-
-// A link target inside (…): only characters that cannot end or break it, percent-encoded otherwise.
-std::string markdown_link_target(const std::string& link) {
-  std::string out;
-  for (unsigned char ch : link) {
-    if (ch > 0x20 && ch < 0x7F && ch != '(' && ch != ')' && ch != '<' && ch != '>' && ch != '\\' && ch != '"' && ch != '`') {
-      out += static_cast<char>(ch);
-    } else {
-      char buffer[4];
-      std::snprintf(buffer, sizeof buffer, "%%%02X", ch);
-      out += buffer;
-    }
-  }
-  return out;
-}
-
 std::string pad(const std::string& s, size_t width) {
   // Width in characters, counting UTF-8 continuation bytes as nothing.
   size_t visible = 0;
@@ -74,6 +50,63 @@ std::string pad(const std::string& s, size_t width) {
 }
 
 }  // namespace
+
+OrderedJson layout_json(const Layout& l) {
+  return {{"tensor", l.tensor},
+          {"pipeline", l.pipeline},
+          {"data", l.data},
+          {"context", l.context},
+          {"expert", l.expert},
+          {"micro_batch", l.micro_batch},
+          {"interleave", l.interleave},
+          {"recompute", word_of(kRecomputeWords, l.recompute)},
+          {"sequence_parallel", l.sequence_parallel},
+          {"zero", l.zero}};
+}
+
+OrderedJson performance_json(const PairPerformance& p) {
+  OrderedJson j = OrderedJson::object();
+  j["source"] = word_of(kThroughputSourceWords, p.source);
+  j["layout_found"] = p.layout_found;
+  j["assumed_architecture"] = p.assumed_architecture;
+  j["global_batch_sequences"] = p.global_batch_sequences;
+  if (!p.layout_found) {
+    j["least_memory_layout"] = layout_json(p.least_memory_layout);
+    j["least_memory_per_chip_bytes"] = p.least_memory_bytes;
+    return j;
+  }
+  const StepTime& t = p.time;
+  j["mfu"] = p.mfu;
+  j["hfu"] = p.hfu;
+  j["step_time_s"] = t.step_seconds;
+  j["tokens_per_sec_per_chip"] = t.tokens_per_sec_per_chip;
+  j["micro_batches"] = t.micro_batches;
+  j["trained_batch_sequences"] = t.batch_sequences;
+  j["layout"] = layout_json(p.layout);
+  j["breakdown_s"] = {{"compute", t.breakdown.compute},     {"tensor", t.breakdown.tensor},
+                      {"pipeline_bubble", t.breakdown.bubble}, {"pipeline_p2p", t.breakdown.p2p},
+                      {"data", t.breakdown.data},           {"other", t.breakdown.other}};
+  j["memory_per_chip_bytes"] = t.memory_per_chip_bytes;
+  j["error_band"] = {{"median", p.error_median}, {"p90", p.error_p90}, {"validated", p.validated}};
+  return j;
+}
+
+OrderedJson reliability_json(const OptionResult& r, const std::vector<GoodputSwing>& swings) {
+  OrderedJson sensitivity = OrderedJson::array();
+  for (const GoodputSwing& swing : swings)
+    sensitivity.push_back({{"input", swing.field->input_name()},
+                           {"low", swing.low},
+                           {"high", swing.high},
+                           {"goodput_at_low", swing.goodput_at_low},
+                           {"goodput_at_high", swing.goodput_at_high}});
+  return {{"cluster_mtbf_hours", r.cluster_mtbf_hours},
+          {"checkpoint_bytes", r.checkpoint_bytes},
+          {"checkpoint_pause_hours", r.checkpoint_pause_hours},
+          {"restart_hours", r.restart_hours},
+          {"checkpoint_interval_hours", r.checkpoint_interval_hours},
+          {"interruptions", r.interruptions},
+          {"goodput_sensitivity", sensitivity}};
+}
 
 OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved, const Results& results) {
   OrderedJson j = OrderedJson::object();
@@ -97,36 +130,45 @@ OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved,
       oj["instance"] = resolved.options[o].instance;
       oj["feasible"] = r.feasible();
       if (!r.feasible()) oj["issue"] = infeasibility_reason(r);
-      oj["training_flops"] = r.training_flops;
-      oj["tokens"] = r.tokens;
-      oj["tokens_per_second"] = r.tokens_per_sec;
+      // An option that cannot run the job has no time or cost: those figures are null (the
+      // formulas' values would mislead, and can be negative or infinite: issue row 3). So are
+      // the comparisons with the reference when either side cannot run it.
+      const bool shown = r.feasible();
+      const bool vs_reference = shown && wr.options[static_cast<size_t>(resolved.reference)].feasible();
+      auto figure = [](bool show, double v) { return show && std::isfinite(v) ? OrderedJson(v) : OrderedJson(nullptr); };
+      oj["training_flops"] = figure(true, r.training_flops);
+      oj["tokens"] = figure(true, r.tokens);
+      oj["tokens_per_second"] = figure(true, r.tokens_per_sec);
       oj["chips"] = r.chips;
-      oj["goodput"] = r.goodput;
-      oj["wall_clock_hours"] = r.wall_clock_hours;
-      oj["chip_hours"] = r.chip_hours;
-      oj["instance_hours"] = r.instance_hours;
+      oj["goodput"] = figure(r.goodput > 0 && r.goodput <= 1, r.goodput);
+      oj["wall_clock_hours"] = figure(shown, r.wall_clock_hours);
+      oj["chip_hours"] = figure(shown, r.chip_hours);
+      oj["instance_hours"] = figure(shown, r.instance_hours);
       oj["price_usd_per_instance_hour"] = r.price_usd_per_hour;
-      oj["hardware_cost_per_run_usd"] = r.hardware_cost_per_run;
-      oj["one_time_cost_usd"] = r.one_time_cost;
-      oj["maintenance_cost_usd"] = r.maintenance_cost;
-      oj["fixed_cost_usd"] = r.fixed_cost;
-      oj["per_run_cost_usd"] = r.per_run_cost;
-      oj["cost_per_run_usd"] = r.cost_per_run;
-      oj["cost_per_million_tokens_usd"] = r.cost_per_million_tokens;
-      oj["horizon_cost_usd"] = r.horizon_cost;
-      oj["annual_cost_usd"] = r.annual_cost;
-      oj["breakdown_per_run_usd"] = {{"compute", b.compute},         {"compile", b.compile},
-                                     {"porting", b.porting},         {"validation", b.validation},
-                                     {"maintenance", b.maintenance}, {"egress", b.egress}};
+      oj["hardware_cost_per_run_usd"] = figure(shown, r.hardware_cost_per_run);
+      oj["one_time_cost_usd"] = figure(shown, r.one_time_cost);
+      oj["maintenance_cost_usd"] = figure(shown, r.maintenance_cost);
+      oj["fixed_cost_usd"] = figure(shown, r.fixed_cost);
+      oj["per_run_cost_usd"] = figure(shown, r.per_run_cost);
+      oj["cost_per_run_usd"] = figure(shown, r.cost_per_run);
+      oj["cost_per_million_tokens_usd"] = figure(shown, r.cost_per_million_tokens);
+      oj["horizon_cost_usd"] = figure(shown, r.horizon_cost);
+      oj["annual_cost_usd"] = figure(shown, r.annual_cost);
+      oj["breakdown_per_run_usd"] = {{"compute", figure(shown, b.compute)},         {"compile", figure(shown, b.compile)},
+                                     {"porting", figure(shown, b.porting)},         {"validation", figure(shown, b.validation)},
+                                     {"maintenance", figure(shown, b.maintenance)}, {"egress", figure(shown, b.egress)}};
       oj["memory"] = {{"fits", r.memory.fits},
                       {"possible", r.memory.possible},
-                      {"min_chips", r.memory.min_chips},
                       {"min_instances", r.memory.min_instances},
                       {"bytes_per_chip", r.memory.bytes_per_chip},
                       {"usable_bytes_per_chip", r.memory.usable_bytes_per_chip}};
-      oj["savings_vs_reference"] = r.savings_vs_reference;
-      oj["wall_clock_ratio_vs_reference"] = r.wall_clock_ratio_vs_reference;
-      oj["breakeven_vs_reference"] = breakeven_json(r.vs_reference);
+      oj["performance"] = performance_json(resolved.workloads[w].options[o].performance);
+      oj["reliability"] = reliability_json(r, goodput_sensitivity(resolved.workloads[w], resolved.workloads[w].options[o],
+                                                                  s.options[o], builtin_catalog(), resolved.options[o].family));
+      if (!shown) oj["reliability"]["interruptions"] = nullptr;
+      oj["savings_vs_reference"] = figure(vs_reference, r.savings_vs_reference);
+      oj["wall_clock_ratio_vs_reference"] = figure(vs_reference, r.wall_clock_ratio_vs_reference);
+      oj["breakeven_vs_reference"] = vs_reference ? breakeven_json(r.vs_reference) : OrderedJson(nullptr);
       options.push_back(oj);
     }
     wj["options"] = options;
@@ -151,7 +193,9 @@ OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved,
   OrderedJson singles = OrderedJson::array();
   for (size_t o = 0; o < p.single_option_annual.size(); ++o)
     singles.push_back({{"label", resolved.options[o].label},
-                       {"annual_cost_usd", p.single_option_annual[o]},
+                       {"annual_cost_usd", p.single_option_feasible[o] && std::isfinite(p.single_option_annual[o])
+                                               ? OrderedJson(p.single_option_annual[o])
+                                               : OrderedJson(nullptr)},
                        {"feasible", static_cast<bool>(p.single_option_feasible[o])}});
   pj["single_option"] = singles;
   pj["best_per_workload"] = p.best_per_workload;
@@ -188,7 +232,7 @@ std::string report_text(const Scenario& s, const ResolvedScenario& resolved, con
   }
   if (results.workloads.size() > 1) out += "\n" + portfolio_verdict(resolved, results) + "\n";
   // Names and labels are the user's text: no control character reaches the terminal.
-  return escape_terminal_lines(out);
+  return escape_terminal_text(out);
 }
 
 std::string report_markdown(const Scenario& s, const ResolvedScenario& resolved, const Results& results,
@@ -215,7 +259,7 @@ std::string report_markdown(const Scenario& s, const ResolvedScenario& resolved,
   }
   if (results.workloads.size() > 1) out += escape_markdown(portfolio_verdict(resolved, results)) + "\n\n";
   out += "_Computed by TrainCost " TRAINCOST_VERSION " with catalog " + escape_markdown(builtin_catalog().version) + "._";
-  if (!link.empty()) out += " [Open this scenario](" + markdown_link_target(link) + ")";
+  if (!link.empty()) out += " [Open this scenario](" + markdown_url(link) + ")";
   out += "\n";
   return out;
 }
@@ -237,7 +281,7 @@ std::string report_csv(const Scenario& s, const ResolvedScenario& resolved, cons
       out += escape_csv(workload_title(s.workloads[w], w)) + "," + escape_csv(resolved.options[o].label) + "," +
              escape_csv(resolved.options[o].instance) + "," + (r.feasible() ? "true" : "false") + "," + num(r.tokens) + "," +
              num(r.training_flops) + "," + figure(r.wall_clock_hours) + "," + figure(r.chip_hours) + "," +
-             figure(r.hardware_cost_per_run) + "," + num(r.one_time_cost) + "," + figure(r.cost_per_run) + "," +
+             figure(r.hardware_cost_per_run) + "," + figure(r.one_time_cost) + "," + figure(r.cost_per_run) + "," +
              figure(r.cost_per_million_tokens) + "," + figure(r.annual_cost) + "," + escape_csv(status_text(r)) + ",";
       std::string reasons;
       for (const std::string& reason : estimate_flags(s, resolved, w, o, builtin_catalog()).reasons)

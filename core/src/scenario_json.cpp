@@ -1,12 +1,15 @@
 #include "traincost/scenario_json.hpp"
 
+#include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <initializer_list>
 
 #include "traincost/fields.hpp"
 #include "traincost/format.hpp"
 #include "traincost/formulas.hpp"
 #include "traincost/inputs.hpp"
+#include "traincost/present.hpp"
 
 namespace traincost {
 
@@ -72,7 +75,11 @@ class Reader {
       return std::nullopt;
     }
     const double x = v.get<double>();
-    const std::string problem = spec.check(x);
+    // An integer is shown as written: 2^53 + 1 has no double of its own (it would show as 2^53).
+    const std::string written = v.is_number_unsigned() ? std::to_string(v.get<unsigned long long>())
+                              : v.is_number_integer()  ? std::to_string(v.get<long long>())
+                                                       : std::string();
+    const std::string problem = spec.check(x, written);
     if (!problem.empty()) {
       fail(path, problem);
       return std::nullopt;
@@ -116,9 +123,15 @@ class Reader {
     if (const Json* v = find(obj, key)) {
       if (!v->is_string()) {
         fail(at(path, key), std::string("must be a string, got ") + describe_type(*v));
-      } else if (v->get_ref<const std::string&>().size() > max_length) {
-        fail(at(path, key), "must be at most " + std::to_string(max_length) + " characters, got " +
-                                std::to_string(v->get_ref<const std::string&>().size()));
+      } else if (const std::string& t = v->get_ref<const std::string&>(); t.size() > max_length) {
+        // The limits count bytes of UTF-8 (as the page's text fields do); say so when the text
+        // is not plain ASCII, where characters and bytes differ (21 x "é" is 42 bytes).
+        const size_t characters = character_count(t);
+        if (characters == t.size())
+          fail(at(path, key), "must be at most " + std::to_string(max_length) + " characters, got " + std::to_string(t.size()));
+        else
+          fail(at(path, key), "must be at most " + std::to_string(max_length) + " bytes of UTF-8, got " + std::to_string(t.size()) +
+                                  " (" + std::to_string(characters) + " characters; each one beyond ASCII takes 2 to 4 bytes)");
       } else {
         out = v->get<std::string>();
       }
@@ -169,9 +182,10 @@ constexpr EnumWord<ScalingLawKind> kPublishedLaws[] = {{ScalingLawKind::Hoffmann
 Model read_model(Reader& r, const Json& obj, const std::string& path) {
   Model m;
   if (!r.object(obj, path)) return m;
-  r.only(obj, path, Owner::Model, {});
+  r.only(obj, path, Owner::Model, {"gated_ffn"});
   r.required(obj, path, "params");
   r.fields(obj, path, m);
+  r.boolean(obj, path, "gated_ffn", m.gated_ffn);
   return m;
 }
 
@@ -240,7 +254,7 @@ Workload read_workload(Reader& r, const Json& obj, const std::string& path) {
       if (!r.object(o, op)) continue;
       // An override is an option index and platform costs, side by side in one object.
       for (const auto& item : o.items()) {
-        bool known = item.key() == fields::override_option.key();
+        bool known = item.key() == fields::override_option.key() || item.key() == "parallelism";
         for (const FieldSpec* spec : fields_of(Owner::Costs)) known = known || item.key() == spec->key();
         if (!known) r.fail(at(op, shorten(item.key(), 40).c_str()), "unknown field");
       }
@@ -248,6 +262,23 @@ Workload read_workload(Reader& r, const Json& obj, const std::string& path) {
       r.required(o, op, "option");
       r.fields(o, op, ov);
       r.fields(o, op, ov.costs);
+      if (const Json* pj = Reader::find(o, "parallelism")) {
+        const std::string pp = at(op, "parallelism");
+        if (r.object(*pj, pp)) {
+          r.only(*pj, pp, Owner::Parallelism, {"recompute", "sequence_parallel"});
+          r.fields(*pj, pp, ov.parallelism);
+          if (Reader::find(*pj, "recompute")) {
+            Recompute rc = Recompute::None;
+            r.choice(*pj, pp, "recompute", kRecomputeWords, rc);
+            ov.parallelism.recompute = rc;
+          }
+          if (Reader::find(*pj, "sequence_parallel")) {
+            bool sp = true;
+            r.boolean(*pj, pp, "sequence_parallel", sp);
+            ov.parallelism.sequence_parallel = sp;
+          }
+        }
+      }
       w.overrides.push_back(ov);
     }
   }
@@ -307,17 +338,20 @@ std::optional<Scenario> scenario_from_json(const Json& doc, Problems& problems) 
     return std::nullopt;
   }
   if (!version->is_number_integer() && !version->is_number_unsigned()) {
-    r.fail("version", std::string("must be a whole number, got ") + preview(*version));
+    const bool whole = version->is_number_float() && version->get<double>() == std::floor(version->get<double>());
+    r.fail("version", whole ? "must be written as an integer (1, not 1.0), got " + preview(*version)
+                            : std::string("must be a whole number, got ") + preview(*version));
     return std::nullopt;
   }
-  const long long v = version->get<long long>();
-  if (v > kScenarioVersion) {
-    r.fail("version", "is " + std::to_string(v) + ": this scenario was made by a newer TrainCost; this one reads format " +
-                          std::to_string(kScenarioVersion) + ". Open it in the current calculator.");
+  // Compared as written: read as a signed number, 18446744073709551615 would be -1.
+  const bool negative = version->is_number_integer() && !version->is_number_unsigned() && version->get<long long>() < 1;
+  if (negative || (version->is_number_unsigned() && version->get<unsigned long long>() < 1)) {
+    r.fail("version", "must be 1 or more, got " + preview(*version));
     return std::nullopt;
   }
-  if (v < 1) {
-    r.fail("version", "must be 1 or more, got " + std::to_string(v));
+  if (version->get<unsigned long long>() > static_cast<unsigned long long>(kScenarioVersion)) {
+    r.fail("version", "is " + preview(*version) + ": this scenario was made by a newer TrainCost; this one reads format " +
+                          std::to_string(kScenarioVersion) + " (open it in the current calculator)");
     return std::nullopt;
   }
   // Format 1 is the first; migrations from older formats go here when format 2 exists.
@@ -359,6 +393,28 @@ std::optional<Scenario> scenario_from_json(const Json& doc, Problems& problems) 
 Problems validate(const Scenario& s, const Catalog& catalog) {
   Problems problems;
   auto fail = [&](std::string path, std::string message) { problems.push_back({std::move(path), std::move(message)}); };
+
+  // Names and labels are shown in terminals, Markdown, CSV and the page, and written into files:
+  // no control character, line break or direction override (a NUL cut an exported file short,
+  // an escape sequence cleared the screen, a line break forged a table row: issue rows 6 and 9).
+  auto text = [&](const std::string& path, const std::string& value) {
+    if (const auto c = find_control_character(value)) {
+      char code[16];
+      std::snprintf(code, sizeof code, "U+%04X", c->code_point);
+      fail(path, c->invalid_utf8 ? "is not valid UTF-8 (at character " + std::to_string(c->position + 1) + ")"
+                                 : "must not contain control characters, line breaks or direction overrides (" +
+                                       std::string(code) + " at character " + std::to_string(c->position + 1) + ")");
+    }
+  };
+  text("name", s.name);
+  text("catalog", s.catalog);
+  for (size_t w = 0; w < s.workloads.size(); ++w) text(at(at("workloads", w), "name"), s.workloads[w].name);
+  for (size_t o = 0; o < s.options.size(); ++o) {
+    text(at(at("options", o), "label"), s.options[o].label);
+    text(at(at("options", o), "instance"), s.options[o].instance);
+    if (s.options[o].custom) text(at(at(at("options", o), "custom"), "chip"), s.options[o].custom->chip);
+  }
+  for (size_t i = 0; i < s.ranges.size(); ++i) text(at(at("ranges", i), "input"), s.ranges[i].input);
   const int n_options = static_cast<int>(s.options.size());
   if (s.reference < 0 || s.reference >= n_options)
     fail("reference", "must name one of the " + std::to_string(n_options) + " options (0 to " +
@@ -423,7 +479,22 @@ Problems validate(const Scenario& s, const Catalog& catalog) {
         fail(at(path, "target.loss"), "needs " + fmt::number(needed) + " tokens under " + to_string(wl.target.law) +
                                           ", more than the " + fmt::number(fields::tokens.bounds.max) +
                                           " TrainCost models; aim for a higher loss");
+      } else if (needed < fields::tokens.bounds.min) {
+        // A loss far above the floor, or a custom law with a tiny B, resolves to a handful of
+        // tokens (0.229 tokens made $3.1e161 per million tokens: issue row 7).
+        fail(at(path, "target.loss"), "needs only " + fmt::number(needed, 3) + " tokens under " + to_string(wl.target.law) +
+                                          ", fewer than the " + fmt::number(fields::tokens.bounds.min) +
+                                          " TrainCost models; aim for a lower loss");
       }
+    }
+    if (wl.target.kind == TargetKind::Steps) {
+      const double tokens = steps_to_tokens(wl.target.steps, wl.target.tokens_per_step);
+      const std::string sum = fmt::number(wl.target.steps) + " steps of " + fmt::number(wl.target.tokens_per_step) + " tokens is " +
+                              fmt::number(tokens, 3) + " tokens";
+      if (tokens < fields::tokens.bounds.min)
+        fail(at(path, "target.steps"), sum + ", fewer than the " + fmt::number(fields::tokens.bounds.min) + " TrainCost models");
+      else if (tokens > fields::tokens.bounds.max)
+        fail(at(path, "target.steps"), sum + ", more than the " + fmt::number(fields::tokens.bounds.max) + " TrainCost models");
     }
     for (size_t i = 0; i < wl.overrides.size(); ++i) {
       const std::string op = at(at(at(path, "overrides"), i), "option");
@@ -439,7 +510,13 @@ Problems validate(const Scenario& s, const Catalog& catalog) {
     const std::string path = at("ranges", i);
     const auto ref = parse_input_path(range.input);
     if (!ref) {
-      fail(at(path, "input"), "\"" + range.input + "\" is not a numeric input that can carry a range");
+      // One spelling per input, so that duplicates are found: "options[00].mfu" and
+      // "options[0].mfu" were both accepted and analysed as two inputs (issue row 10).
+      bool leading_zero = false;
+      for (size_t k = 0; k + 2 < range.input.size(); ++k)
+        leading_zero = leading_zero || (range.input[k] == '[' && range.input[k + 1] == '0' && std::isdigit(static_cast<unsigned char>(range.input[k + 2])));
+      fail(at(path, "input"), "\"" + range.input + "\" is not a numeric input that can carry a range" +
+                                  (leading_zero ? " (write indices without leading zeros: [0], [1], ...)" : ""));
       continue;
     }
     const int count = static_cast<int>(ref->kind->scope == InputScope::Workload ? s.workloads.size() : s.options.size());
@@ -447,8 +524,10 @@ Problems validate(const Scenario& s, const Catalog& catalog) {
       fail(at(path, "input"), "\"" + range.input + "\" points past the last entry");
       continue;
     }
+    // Compared as parsed paths (canonical), not as the text written.
     for (size_t j = 0; j < i; ++j)
-      if (s.ranges[j].input == range.input) fail(at(path, "input"), "\"" + range.input + "\" already has a range");
+      if (const auto other = parse_input_path(s.ranges[j].input); other && other->path() == ref->path())
+        fail(at(path, "input"), "\"" + range.input + "\" already has a range (ranges[" + std::to_string(j) + "])");
     // The range must vary something the scenario uses.
     const FieldSpec* spec = ref->kind->spec;
     const size_t index = static_cast<size_t>(ref->index);
@@ -512,6 +591,7 @@ OrderedJson model_to_json(const Model& model) {
   OrderedJson m = OrderedJson::object();
   m["params"] = model.params;  // required, so written even at its struct default
   put_fields(m, model, false);
+  put(m, "gated_ffn", model.gated_ffn, Model{}.gated_ffn, false);
   return m;
 }
 
@@ -560,6 +640,11 @@ OrderedJson scenario_to_json(const Scenario& s, bool minimal) {
         OrderedJson oj = OrderedJson::object();
         put_fields(oj, ov, true);
         put_fields(oj, ov.costs, all);
+        OrderedJson pins = OrderedJson::object();
+        put_fields(pins, ov.parallelism, false);
+        if (ov.parallelism.recompute) pins["recompute"] = word_of(kRecomputeWords, *ov.parallelism.recompute);
+        if (ov.parallelism.sequence_parallel) pins["sequence_parallel"] = *ov.parallelism.sequence_parallel;
+        if (!pins.empty()) oj["parallelism"] = pins;
         list.push_back(oj);
       }
       wj["overrides"] = list;

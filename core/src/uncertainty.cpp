@@ -6,7 +6,9 @@
 #include <initializer_list>
 #include <limits>
 
+#include "traincost/fields.hpp"
 #include "traincost/format.hpp"
+#include "traincost/present.hpp"
 #include "traincost/random.hpp"
 #include "traincost/report.hpp"
 
@@ -15,20 +17,32 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
+// A double an input controls, and the factor its value is multiplied by there.
+struct Bound {
+  double* at;
+  double scale;
+  double original;  // restored exactly after a sensitivity row (v × scale need not round back)
+};
+
 // The doubles in a resolved scenario that an input controls. An option's input appears once
 // per workload, except in workloads that override it (their own value stays); a model's params
-// also moves its active params when the scenario gave none.
-std::vector<double*> bind(ResolvedScenario& r, const InputRef& ref, const Scenario& s) {
-  std::vector<double*> targets;
+// also moves its active params when the scenario gave none. A predicted MFU differs by workload:
+// the input is the first workload's, and the others move in proportion.
+std::vector<Bound> bind(ResolvedScenario& r, const InputRef& ref, const Scenario& s) {
+  std::vector<Bound> targets;
   const FieldSpec& f = *ref.kind->spec;
   const size_t i = static_cast<size_t>(ref.index);
   if (ref.kind->scope == InputScope::Option) {
+    const double base = r.workloads.front().options[i].*f.resolved;
     for (size_t w = 0; w < r.workloads.size(); ++w) {
       bool overridden = false;
       if (f.access.owner == Owner::Costs)
         for (const WorkloadOverride& ov : s.workloads[w].overrides)
           overridden = overridden || (ov.option == ref.index && f.get(ov.costs).has_value());
-      if (!overridden) targets.push_back(&(r.workloads[w].options[i].*f.resolved));
+      if (overridden) continue;
+      double* at = &(r.workloads[w].options[i].*f.resolved);
+      const bool proportional = &f == &fields::mfu && base > 0 && !s.options[i].mfu;
+      targets.push_back({at, proportional ? *at / base : 1.0, *at});
     }
     return targets;
   }
@@ -36,8 +50,9 @@ std::vector<double*> bind(ResolvedScenario& r, const InputRef& ref, const Scenar
   void* owner = f.access.owner == Owner::Model ? static_cast<void*>(&w.model)
               : f.access.owner == Owner::Target ? static_cast<void*>(&w.target)
                                                 : static_cast<void*>(static_cast<Workload*>(&w));
-  if (double* target = f.access.address(owner)) targets.push_back(target);
-  if (&f == &fields::params && !s.workloads[i].model.active_params) targets.push_back(&*w.model.active_params);
+  if (double* target = f.access.address(owner)) targets.push_back({target, 1.0, *target});
+  if (&f == &fields::params && !s.workloads[i].model.active_params)
+    targets.push_back({&*w.model.active_params, 1.0, *w.model.active_params});
   return targets;
 }
 
@@ -50,6 +65,13 @@ PreparedQuantile sampler(const RangedInput& in) {
   }
   return PreparedQuantile::triangular(in.low, std::clamp(in.value, in.low, in.high), in.high);
 }
+
+// The lowest and highest value a field accepts, as the Monte Carlo holds its samples to them.
+std::pair<double, double> field_span(const FieldSpec& field) {
+  const Bounds& b = field.bounds;
+  return {b.min_exclusive ? std::nextafter(b.min, b.max) : b.min, b.max};
+}
+double held(double v, double lowest, double highest) { return std::min(std::max(v, lowest), highest); }
 
 std::string title_of(const Scenario& s, const ResolvedScenario& r, const InputRef& ref) {
   if (ref.kind->scope == InputScope::Option) return r.options[static_cast<size_t>(ref.index)].label;
@@ -122,6 +144,11 @@ void order_statistics(std::vector<double>& v, const std::vector<size_t>& ranks, 
 
 }  // namespace
 
+double sample_value(const RangedInput& input, double u) {
+  const auto [lowest, highest] = field_span(*input.ref.kind->spec);
+  return held(sampler(input)(u), lowest, highest);
+}
+
 std::vector<double> sample_quantiles(std::vector<double>& v, std::initializer_list<double> qs) {
   std::vector<double> result(qs.size(), NAN);
   if (v.empty()) return result;
@@ -163,13 +190,15 @@ Percentiles percentiles(std::vector<double>& v) {
 
 double input_value(const Scenario& s, const ResolvedScenario& resolved, const Catalog& catalog, const InputRef& ref) {
   if (ref.kind->scope == InputScope::Option) {
-    // The option's own value (workload overrides aside).
-    const PairInputs p = resolve_option(s.options[static_cast<size_t>(ref.index)], catalog);
+    // The option's own value (workload overrides aside); a predicted MFU is the first workload's.
+    const size_t i = static_cast<size_t>(ref.index);
+    if (ref.kind->spec == &fields::mfu && !s.options[i].mfu) return resolved.workloads.front().options[i].mfu;
+    const PairInputs p = resolve_option(s.options[i], catalog);
     return p.*(ref.kind->spec->resolved);
   }
   ResolvedScenario scratch = resolved;
-  const std::vector<double*> t = bind(scratch, ref, s);
-  return t.empty() ? 0.0 : *t.front();
+  const std::vector<Bound> t = bind(scratch, ref, s);
+  return t.empty() ? 0.0 : *t.front().at;
 }
 
 std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario& resolved, const Catalog& catalog) {
@@ -181,8 +210,11 @@ std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario
     in.path = ref.path();
     in.label = title_of(s, resolved, ref) + ": " + ref.kind->label;
     in.value = current(ref);
-    in.low = low;
-    in.high = high;
+    // A default range is made from the value (0.5 to 2.5 times a porting effort): its ends are
+    // held to what the field accepts, as a range the user writes is by validate().
+    const FieldSpec& field = *ref.kind->spec;
+    in.low = is_default ? field.clamp(low).value_or(low) : low;
+    in.high = is_default ? field.clamp(high).value_or(high) : high;
     in.dist = dist;
     in.default_range = is_default;
     out.push_back(in);
@@ -202,6 +234,7 @@ std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario
   for (size_t i = 0; i < resolved.options.size(); ++i) {
     const OptionInfo& info = resolved.options[i];
     const PairInputs p = resolve_option(s.options[i], catalog);  // the option's values, not a workload's
+    const PairPerformance& predicted = resolved.workloads.front().options[i].performance;
     if (p.measured_tokens_per_sec_per_chip > 0) {
       const std::string path = option_path(i, "measured_tokens_per_sec_per_chip");
       if (!has_range(path))
@@ -210,15 +243,33 @@ std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario
     } else {
       const std::string path = option_path(i, "mfu");
       if (!has_range(path)) {
-        if (info.mfu_from_catalog && info.catalog_mfu && info.catalog_mfu->has_range())
-          add(ref_of(path), info.catalog_mfu->low, info.catalog_mfu->high, Distribution::Triangular, true);
-        else
-          add(ref_of(path), p.mfu * 0.8, std::min(1.0, p.mfu * 1.15), Distribution::Triangular, true);
+        // A predicted MFU is as uncertain as the step-time model was on measurements it did not
+        // see: its 90th-percentile error either way. A chip with no published measurement
+        // (Trainium2 and 3) is predicted with another's efficiency: down to half (AWS's own
+        // Trn2 price-performance claim is consistent with about half of the Trn1-based
+        // prediction), up by twice the error. A stated MFU: -20% to +15%.
+        const double mfu = input_value(s, resolved, catalog, ref_of(path));
+        if (info.throughput == ThroughputSource::Predicted && predicted.layout_found) {
+          const double low = predicted.validated ? 1 - predicted.error_p90 : 0.5;
+          add(ref_of(path), std::max(fields::mfu.bounds.min, mfu * low), std::min(1.0, mfu * (1 + predicted.error_p90)),
+              Distribution::Triangular, true);
+        }
+        else if (mfu > 0)
+          add(ref_of(path), mfu * 0.8, std::min(1.0, mfu * 1.15), Distribution::Triangular, true);
       }
     }
     const std::string price = option_path(i, "price_usd_per_hour");
     if (info.price_from_catalog && info.catalog_price && info.catalog_price->has_range() && !has_range(price))
       add(ref_of(price), info.catalog_price->low, info.catalog_price->high, Distribution::Triangular, true);
+    // Failures matter only on large clusters: where they cost more than 3% of the time, the
+    // per-chip MTBF varies over the catalog's range (OPT-175B's failure rate to BLOOM's).
+    const std::string mtbf = option_path(i, "reliability.mtbf_hours_per_instance");
+    const Figure* mtbf_figure = catalog.defaults.find(fields::mtbf_hours_per_instance.catalog_default, info.family);
+    const WorkloadInputs& first = resolved.workloads.front();
+    if (!s.options[i].reliability.mtbf_hours_per_instance && mtbf_figure && mtbf_figure->has_range() && !has_range(mtbf) &&
+        goodput_terms(first, first.options[i]).goodput < 0.97)
+      add(ref_of(mtbf), mtbf_figure->low / p.chips_per_instance, mtbf_figure->high / p.chips_per_instance, Distribution::Triangular,
+          true);
     const std::string weeks = option_path(i, "porting.engineer_weeks");
     if (p.engineer_weeks > 0 && !has_range(weeks))
       add(ref_of(weeks), p.engineer_weeks * 0.5, p.engineer_weeks * 2.5, Distribution::LogNormal, true);
@@ -264,10 +315,13 @@ Analysis analyze(const Scenario& s, const Catalog& catalog, const AnalyzeOptions
   a.base_breakeven = breakeven_of(bw);
 
   ResolvedScenario work = base;
-  std::vector<std::vector<double*>> targets;
+  std::vector<std::vector<Bound>> targets;
   for (const RangedInput& in : a.inputs) targets.push_back(bind(work, in.ref, s));
   auto set = [&](size_t k, double v) {
-    for (double* t : targets[k]) *t = v;
+    for (const Bound& t : targets[k]) *t.at = v * t.scale;
+  };
+  auto restore = [&](size_t k) {
+    for (const Bound& t : targets[k]) *t.at = t.original;
   };
   Results results;
 
@@ -289,7 +343,7 @@ Analysis analyze(const Scenario& s, const Catalog& catalog, const AnalyzeOptions
       evaluate_options(work, results);
       row.metric_at_high = metric(results.workloads[w]);
       row.breakeven_at_high = breakeven_of(results.workloads[w]);
-      set(k, in.value);
+      restore(k);
       row.swing = std::fabs(row.metric_at_high - row.metric_at_low);
       a.sensitivity.push_back(row);
     }
@@ -314,10 +368,17 @@ Analysis analyze(const Scenario& s, const Catalog& catalog, const AnalyzeOptions
   breakevens.reserve(n);
   uint32_t pays_off = 0, pair_samples = 0;
   std::vector<PreparedQuantile> draw;
-  for (const RangedInput& in : a.inputs) draw.push_back(sampler(in));
+  // Every sample lies in its field's valid range: a lognormal has no upper end, and 4.6% of a
+  // 0.01-0.95 lognormal discount came out above 1, making negative prices (issue row 4). Values
+  // outside are pulled to the nearest valid one (the range's tail mass lands on the bound).
+  std::vector<std::pair<double, double>> span;
+  for (const RangedInput& in : a.inputs) {
+    draw.push_back(sampler(in));
+    span.push_back(field_span(*in.ref.kind->spec));
+  }
   Random rng(options.seed);
   for (size_t i = 0; i < n; ++i) {
-    for (size_t k = 0; k < a.inputs.size(); ++k) set(k, draw[k](rng.uniform()));
+    for (size_t k = 0; k < a.inputs.size(); ++k) set(k, held(draw[k](rng.uniform()), span[k].first, span[k].second));
     evaluate_options(work, results);
     const WorkloadResult& wr = results.workloads[w];
     int best = -1, best_horizon = -1;
@@ -397,6 +458,8 @@ OrderedJson runs_percentiles_json(const Percentiles& p) {
 std::string runs_text(double runs) {
   if (std::isnan(runs)) return "n/a";
   if (std::isinf(runs)) return "never";
+  // "%.1f" of 1e200 has 200 digits, and a 32-byte buffer cut them (issue row 7).
+  if (std::fabs(runs) >= 1e9) return fmt::number(runs, 3);
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.1f", runs);
   return buffer;
@@ -457,6 +520,12 @@ OrderedJson analysis_to_json(const Scenario&, const ResolvedScenario& r, const A
 
 std::string analysis_text(const ResolvedScenario& r, const Analysis& a) {
   std::string out;
+  // Pads to a width in characters (a label is UTF-8 text).
+  auto pad = [](std::string text, size_t width, bool right = false) {
+    const size_t n = character_count(text);
+    if (n >= width) return text;
+    return right ? std::string(width - n, ' ') + text : text + std::string(width - n, ' ');
+  };
   if (a.leader < 0 || a.runner_up < 0) {
     out += "Sensitivity needs two options that can run the workload.\n";
   } else {
@@ -466,14 +535,12 @@ std::string analysis_text(const ResolvedScenario& r, const Analysis& a) {
                                          : " pays back its one-time costs after " + runs_text(a.base_breakeven) + " runs") +
            ".\n\n";
     out += "Sensitivity (lead per run at the low / high end of each range, largest swing first):\n";
-    for (const SensitivityRow& row : a.sensitivity) {
-      char line[256];
-      std::snprintf(line, sizeof line, "  %-44s %10s .. %-10s  lead %9s .. %-9s  break-even %s .. %s%s\n", row.label.c_str(),
-                    fmt::number(row.low_value).c_str(), fmt::number(row.high_value).c_str(), fmt::usd(row.metric_at_low).c_str(),
-                    fmt::usd(row.metric_at_high).c_str(), runs_text(row.breakeven_at_low).c_str(),
-                    runs_text(row.breakeven_at_high).c_str(), row.default_range ? "  (default range)" : "");
-      out += line;
-    }
+    // Built by concatenation: a fixed line buffer cut long labels and numbers short.
+    for (const SensitivityRow& row : a.sensitivity)
+      out += "  " + pad(row.label, 44) + " " + pad(fmt::number(row.low_value), 10, true) + " .. " + pad(fmt::number(row.high_value), 10) +
+             "  lead " + pad(fmt::usd(row.metric_at_low), 9, true) + " .. " + pad(fmt::usd(row.metric_at_high), 9) + "  break-even " +
+             runs_text(row.breakeven_at_low) + " .. " + runs_text(row.breakeven_at_high) + (row.default_range ? "  (default range)" : "") +
+             "\n";
   }
   const MonteCarlo& mc = a.monte_carlo;
   if (mc.samples > 0) {
@@ -489,7 +556,8 @@ std::string analysis_text(const ResolvedScenario& r, const Analysis& a) {
              runs_text(mc.breakeven_runs.p50) + ", P95 " + runs_text(mc.breakeven_runs.p95) + "; pays off within the expected runs in " +
              fmt::percent(mc.probability_pays_off) + " of samples\n";
   }
-  return out;
+  // Labels are the user's text: no control character reaches the terminal.
+  return escape_terminal_text(out);
 }
 
 std::string analysis_markdown(const ResolvedScenario& r, const Analysis& a) {
@@ -499,16 +567,18 @@ std::string analysis_markdown(const ResolvedScenario& r, const Analysis& a) {
     out += "| Option | P(cheapest per run) | Cost per run P5 | P50 | P95 |\n|---|---:|---:|---:|---:|\n";
     for (size_t o = 0; o < mc.options.size(); ++o) {
       const OptionStats& st = mc.options[o];
-      out += "| " + r.options[o].label + " | " + fmt::percent(st.probability_cheapest) + " | " + fmt::usd(st.cost_per_run.p5) + " | " +
-             fmt::usd(st.cost_per_run.p50) + " | " + fmt::usd(st.cost_per_run.p95) + " |\n";
+      out += "| " + escape_markdown(r.options[o].label) + " | " + fmt::percent(st.probability_cheapest) + " | " +
+             escape_markdown(fmt::usd(st.cost_per_run.p5)) + " | " + escape_markdown(fmt::usd(st.cost_per_run.p50)) + " | " +
+             escape_markdown(fmt::usd(st.cost_per_run.p95)) + " |\n";
     }
     out += "\n" + std::to_string(mc.samples) + " Monte Carlo samples, seed " + std::to_string(mc.seed) + ".\n\n";
   }
   if (!a.sensitivity.empty()) {
     out += "| Input | Range | Lead per run at low | at high |\n|---|---|---:|---:|\n";
     for (const SensitivityRow& row : a.sensitivity)
-      out += "| " + row.label + (row.default_range ? " (default range)" : "") + " | " + fmt::number(row.low_value) + " – " +
-             fmt::number(row.high_value) + " | " + fmt::usd(row.metric_at_low) + " | " + fmt::usd(row.metric_at_high) + " |\n";
+      out += "| " + escape_markdown(row.label) + (row.default_range ? " (default range)" : "") + " | " +
+             escape_markdown(fmt::number(row.low_value)) + " – " + escape_markdown(fmt::number(row.high_value)) + " | " +
+             escape_markdown(fmt::usd(row.metric_at_low)) + " | " + escape_markdown(fmt::usd(row.metric_at_high)) + " |\n";
   }
   return out;
 }

@@ -12,10 +12,19 @@ std::string infeasibility_reason(const OptionResult& r) {
   switch (r.infeasible) {
     case Infeasible::No: return {};
     case Infeasible::Target: return "the target cannot be reached";
-    case Infeasible::Goodput: return "it fails more often than it can checkpoint (goodput " + fmt::percent(r.goodput) + ")";
+    case Infeasible::Goodput:
+      // At or below zero the formula's goodput is no fraction to show ("goodput -214%").
+      return r.goodput > 0 ? "it fails more often than it can checkpoint (goodput " + fmt::percent(r.goodput) + ")"
+                           : "it fails more often than it can checkpoint (failures would undo all its progress)";
     case Infeasible::Memory:
-      if (!r.memory.possible) return "one chip cannot hold its activations (turn on recomputation or tensor parallelism)";
-      return "needs at least " + fmt::number(r.memory.min_instances) + " instances to hold the model";
+      if (!r.memory.possible)
+        return "no layout fits in memory, even on 64 times the instances (at best " + fmt::bytes(r.memory.bytes_per_chip) + " per chip of " +
+               fmt::bytes(r.memory.usable_bytes_per_chip) + " usable)";
+      return "no layout fits in memory (at best " + fmt::bytes(r.memory.bytes_per_chip) + " per chip of " +
+             fmt::bytes(r.memory.usable_bytes_per_chip) + " usable); it needs at least " + fmt::number(r.memory.min_instances) +
+             " instances";
+    case Infeasible::Layout:
+      return "its global batch has fewer sequences than the cluster can spread (raise global_batch_tokens or use fewer instances)";
   }
   return {};
 }

@@ -13,7 +13,7 @@ time from the files the calculator is built from, so the pages cannot drift from
   {{title:FILE}} {{verdict:FILE}}     its title in assets/presets.json; its first verdict (the CLI)
   {{markdown:FILE}}                   the CLI's Markdown report of it
   {{fig:PATH}} {{figr:PATH}}          a catalog figure (PATH like defaults/restart_minutes); figr adds its range
-  {{data:chips|instances|defaults|sources|estimates|counts}}   tables generated from assets/catalog.json
+  {{data:chips|instances|defaults|sources|estimates|caveats|counts}}   tables generated from assets/catalog.json
 
 The CLI is the Emscripten (Node) build of `traincost`, so links and verdicts are byte for byte
 what the calculator computes. An unknown placeholder fails the build.
@@ -37,19 +37,36 @@ CSP = ("default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self';
 PRICING = [("on_demand", "On-demand"), ("reserved_1yr", "1-year commitment"), ("reserved_3yr", "3-year commitment"),
            ("spot", "Spot"), ("capacity_block", "Capacity Block")]
 CHIP_FIGURES = [("bf16_tflops", "BF16 dense peak"), ("fp8_tflops", "FP8 dense peak"), ("hbm", "Memory (HBM)"),
-                ("hbm_bandwidth_tbps", "Memory bandwidth"), ("interconnect_gbps", "Chip-to-chip interconnect"),
-                ("mamf_bf16_tflops", "Measured matmul peak (MAMF, BF16)"), ("mfu", "Default MFU")]
+                ("hbm_bandwidth_tbps", "Memory bandwidth"), ("interconnect_gbps", "Chip-to-chip interconnect (as marketed)"),
+                ("scale_up_gbps", "NVLink/NeuronLink per direction"), ("scale_up_chips", "Chips in one NVLink/NeuronLink domain"),
+                ("network_gbps_per_chip", "Scale-out network per chip"),
+                ("mamf_bf16_tflops", "Measured matmul peak (MAMF, BF16)"), ("mamf_fp8_tflops", "Measured matmul peak (MAMF, FP8)")]
+PERFORMANCE_FIGURES = [("matmul_efficiency", "Matmul efficiency (BF16)"), ("fp8_matmul_efficiency", "Matmul efficiency (FP8)"),
+                       ("attention_efficiency", "Attention efficiency"), ("gemm_knee", "GEMM size knee"),
+                       ("memory_bound_bytes", "Memory-bound bytes"), ("holdout_median_error", "Held-out median error"),
+                       ("holdout_p90_error", "Held-out 90th-percentile error"), ("holdout_rows", "Held-out rows"),
+                       ("calibration_rows", "Calibration rows")]
 DEFAULT_FIGURES = [("usd_per_engineer_week", "Engineer-week, fully loaded"), ("egress_usd_per_tb", "Data egress"),
-                   ("mtbf_hours_per_chip", "Mean time between failures"), ("checkpoint_write_minutes", "Checkpoint write"),
-                   ("restart_minutes", "Restart after a failure")]
+                   ("mtbf_hours_per_chip", "Mean time between failures"),
+                   ("checkpoint_gbps_per_instance", "Checkpoint storage bandwidth"),
+                   ("checkpoint_blocking_share", "Share of a checkpoint write that stops training"),
+                   ("job_restart_minutes", "Job restart after a failure"),
+                   ("replacement_share", "Failures that need a node replaced"),
+                   ("replacement_minutes", "Node replacement"), ("lost_work_share", "Failures that lose work")]
 PLATFORM_FIGURES = [("engineer_weeks", "Porting effort"), ("validation_runs", "Validation runs"),
                     ("validation_run_fraction", "Length of a validation run"), ("convergence_penalty", "Convergence penalty"),
                     ("compile_hours_per_run", "Compilation before each run"), ("maintenance_usd_per_year", "SDK maintenance")]
 FAMILIES = [("trainium", "Trainium"), ("nvidia", "NVIDIA")]
 
 
+def as_of_text(fig):
+    return fig["as_of"] + (" (month only)" if fig.get("month_only") else "")
+
+
 def esc(text):
-    return html.escape(str(text), quote=True)
+    """Text as HTML: & < > " ' as entities, and braces too, so that no text (a catalog note, a
+    scenario's verdict) can form a {{placeholder}} for the pass that fills the layout's own."""
+    return html.escape(str(text), quote=True).replace("{", "&#123;").replace("}", "&#125;")
 
 
 def num(v):
@@ -74,8 +91,13 @@ def pct(v):
 UNITS = {
     "bf16_tflops": (num, " TFLOP/s"), "fp8_tflops": (num, " TFLOP/s"), "mamf_bf16_tflops": (num, " TFLOP/s"),
     "hbm_bandwidth_tbps": (num, " TB/s"), "interconnect_gbps": (num, " GB/s"), "network_gbps": (num, " Gbit/s"),
+    "scale_up_gbps": (num, " GB/s"), "scale_up_chips": (num, " chips"), "network_gbps_per_chip": (num, " Gbit/s"),
+    "mamf_fp8_tflops": (num, " TFLOP/s"), "holdout_median_error": (pct, ""), "holdout_p90_error": (pct, ""),
+    "ring_efficiency": (pct, " of the link"), "gemm_knee": (num, ""), "memory_bound_bytes": (num, " bytes"),
     "mfu": (pct, ""), "usd_per_engineer_week": (money, " per engineer-week"), "egress_usd_per_tb": (money, " per TB"),
-    "mtbf_hours_per_chip": (num, " h per chip"), "checkpoint_write_minutes": (num, " min"), "restart_minutes": (num, " min"),
+    "mtbf_hours_per_chip": (num, " h per chip"), "checkpoint_gbps_per_instance": (num, " GB/s per instance"),
+    "checkpoint_blocking_share": (pct, ""), "job_restart_minutes": (num, " min"), "replacement_share": (pct, ""),
+    "replacement_minutes": (num, " min"), "lost_work_share": (pct, ""), "chips": (num, ""),
     "engineer_weeks": (num, " engineer-weeks"), "validation_runs": (num, " runs"),
     "validation_run_fraction": (pct, " of a full run"), "convergence_penalty": (pct, " more tokens"),
     "compile_hours_per_run": (num, " h"), "maintenance_usd_per_year": (money, " a year"),
@@ -83,9 +105,11 @@ UNITS = {
 
 
 def figure_text(key, fig, with_range=False):
+    if isinstance(fig["value"], str):  # an instance's region
+        return fig["value"]
     fmt, unit = UNITS.get(key, (num, ""))
-    if key == "hbm":
-        unit = " " + fig.get("unit", "GB")
+    if key == "hbm":  # bytes, shown as memory is sized: GiB
+        return f"{fig['value'] / 2**30:,.1f} GiB ({num(fig['value'])} bytes)"
     if key in dict(PRICING):
         fmt, unit = money, " per hour"
     text = fmt(fig["value"]) + unit
@@ -117,8 +141,13 @@ class Catalog:
     def source_link(self, key):
         s = self.sources[key]
         external = re.match(r"https?://", s["url"]) is not None
+        # The one HTML rule of the site (docs/input-output.md): every text through esc(), and an
+        # href is an http(s) address or a page of this site, never javascript: or data:.
+        if not external and not re.fullmatch(r"[\w\-]+\.html(#[\w\-]*)?", s["url"]):
+            sys.exit(f"build_site: source {key}: url must be http(s)://... or a page of the site, got {s['url']!r}")
         rel = ' rel="external noreferrer"' if external else ""
-        return f'<a href="{esc(s["url"])}"{rel}>{esc(s["title"])}</a>'
+        secondary = ' <span class="badge">secondary</span>' if s.get("secondary") else ""
+        return f'<a href="{esc(s["url"])}"{rel}>{esc(s["title"])}</a>{secondary}'
 
     def row(self, path, label, key, fig, head=""):
         """One figure as a table row: what, value (+ range, note, estimate mark), source, as-of."""
@@ -126,17 +155,19 @@ class Catalog:
         value = esc(figure_text(key, fig, with_range=True))
         if key in dict(PRICING) and path.startswith("instances/"):
             inst = next(x for x in self.doc["instances"] if x["id"] == path.split("/")[1])
-            if inst["chips"] > 1:
-                value += f' <span class="per-chip">({esc(money(round(fig["value"] / inst["chips"], 2)))} per chip-hour)</span>'
+            if inst["chips"]["value"] > 1:
+                value += f' <span class="per-chip">({esc(money(round(fig["value"] / inst["chips"]["value"], 2)))} per chip-hour)</span>'
         if estimate:
             value += ' <span class="badge">estimate</span>'
+        if fig.get("flag"):
+            value += f' <span class="badge flag">{esc(fig["flag"])}</span>'
         if fig.get("convention"):
             value += f'<br><small>Counted as: {esc(fig["convention"])}</small>'
         if fig.get("note"):
             value += f'<br><small>{esc(fig["note"])}</small>'
         cls = ' class="is-estimate"' if estimate else ""
         return (f'<tr data-figure="{esc(path)}"{cls}>{head}<th scope="row">{esc(label)}</th><td>{value}</td>'
-                f'<td>{self.source_link(fig["source"])}</td><td class="as-of">{esc(fig["as_of"])}</td></tr>')
+                f'<td>{self.source_link(fig["source"])}</td><td class="as-of">{esc(as_of_text(fig))}</td></tr>')
 
     def group(self, group_id, head_html, rows):
         """A <tbody> per chip/instance/defaults group; its first row carries the group's header cell."""
@@ -166,11 +197,13 @@ class Catalog:
     def instances_html(self):
         groups = []
         for i in self.doc["instances"]:
-            rows = [(f"instances/{i['id']}/network_gbps", "Network", "network_gbps", i["network_gbps"])]
+            rows = [(f"instances/{i['id']}/chips", "Chips", "chips", i["chips"]),
+                    (f"instances/{i['id']}/region", "Region of the price", "region", i["region"]),
+                    (f"instances/{i['id']}/network_gbps", "Network", "network_gbps", i["network_gbps"])]
             rows += [(f"instances/{i['id']}/prices/{k}", label, k, i["prices"][k]) for k, label in PRICING if k in i["prices"]]
             chip = self.chips.get(i["chip"], {"name": i["chip"]})
-            head = (f'<code class="name">{esc(i["id"])}</code><br><small>{esc(i["provider"])}, {esc(i["region"])}<br>'
-                    f'{i["chips"]} × <a href="#chip-{esc(i["chip"])}">{esc(chip["name"])}</a></small>')
+            head = (f'<code class="name">{esc(i["id"])}</code><br><small>{esc(i["provider"])}, {esc(i["region"]["value"])}<br>'
+                    f'{i["chips"]["value"]} × <a href="#chip-{esc(i["chip"])}">{esc(chip["name"])}</a></small>')
             groups.append(self.group(f"instance-{i['id']}", head, rows))
         return self.table("Instances: hourly price per instance for each way of buying it", "Instance", groups)
 
@@ -184,18 +217,32 @@ class Catalog:
                                      [(f"defaults/platform/{fam}/{k}", label, k, p[k]) for k, label in PLATFORM_FIGURES if k in p]))
         return self.table("Defaults for what a scenario leaves out", "Applies to", groups)
 
+    def performance_html(self):
+        perf = self.doc["performance"]
+        groups = [self.group("performance-shared", "Both families", [("performance/ring_efficiency", "Ring collective efficiency",
+                                                                      "ring_efficiency", perf["ring_efficiency"])])]
+        for fam, name in FAMILIES:
+            p = perf[fam]
+            groups.append(self.group(f"performance-{fam}", f"{name} step-time model",
+                                     [(f"performance/{fam}/{k}", label, k, p[k]) for k, label in PERFORMANCE_FIGURES if k in p]))
+        return self.table("Step-time model: calibrated factors and how wrong it was on held-out runs", "Applies to", groups)
+
     def all_figures(self):
         """Every sourced figure as (path, key, figure), in catalog order."""
         out = []
         for c in self.doc["chips"]:
             out += [(f"chips/{c['id']}/{k}", k, v) for k, v in c.items() if isinstance(v, dict) and "value" in v]
         for i in self.doc["instances"]:
-            out.append((f"instances/{i['id']}/network_gbps", "network_gbps", i["network_gbps"]))
+            out += [(f"instances/{i['id']}/{k}", k, i[k]) for k in ("chips", "region", "network_gbps")]
             out += [(f"instances/{i['id']}/prices/{k}", k, v) for k, v in i["prices"].items()]
         d = self.doc["defaults"]
         out += [(f"defaults/{k}", k, v) for k, v in d.items() if k != "platform"]
         for fam, p in d["platform"].items():
             out += [(f"defaults/platform/{fam}/{k}", k, v) for k, v in p.items()]
+        perf = self.doc["performance"]
+        out.append(("performance/ring_efficiency", "ring_efficiency", perf["ring_efficiency"]))
+        for fam, _ in FAMILIES:
+            out += [(f"performance/{fam}/{k}", k, v) for k, v in perf[fam].items()]
         return out
 
     def sources_html(self):
@@ -227,6 +274,24 @@ class Catalog:
                         f'<td>{esc(figure_text(key, fig, with_range=True))}</td><td>{esc(fig.get("note", ""))}</td></tr>')
         return ('<div class="table-wrap"><table class="plain"><thead><tr><th scope="col">Figure</th><th scope="col">Value</th>'
                 '<th scope="col">Why it is an estimate</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table></div>")
+
+    def caveats_html(self):
+        """Every figure the catalog flags (an expired offer, a single snapshot, an unconfirmed
+        region), and how many speak only for a month."""
+        rows, months = [], 0
+        for path, key, fig in self.all_figures():
+            months += bool(fig.get("month_only"))
+            if not fig.get("flag"):
+                continue
+            what = path.split("/")
+            anchor = f"instance-{what[1]}" if what[0] == "instances" else f"chip-{what[1]}" if what[0] == "chips" else "defaults"
+            label = f'{what[1]}: {dict(PRICING).get(key, key.replace("_", " "))}' if what[0] in ("chips", "instances") else key
+            rows.append(f'<tr data-figure="{esc(path)}"><th scope="row"><a href="#{esc(anchor)}">{esc(label)}</a></th>'
+                        f'<td>{esc(figure_text(key, fig))}</td><td><span class="badge flag">{esc(fig["flag"])}</span> '
+                        f'{esc(fig.get("note", ""))}</td></tr>')
+        return ('<div class="table-wrap"><table class="plain"><thead><tr><th scope="col">Figure</th><th scope="col">Value</th>'
+                '<th scope="col">Caveat</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table></div>"
+                f"<p>{months} figures come from sources that give only a month; their date reads “(month only)”.</p>")
 
     def counts_html(self):
         n_est = sum(1 for _, _, f in self.all_figures() if f.get("estimate"))
@@ -323,6 +388,8 @@ def main():
                 return esc(cli.title(arg))
             if name == "verdict" and arg:
                 return esc(cli.verdict(arg))
+            if name == "validation":  # the step-time model against published runs, as the CLI tables it
+                return cli.run("validate", "--format", "html")
             if name == "markdown" and arg:
                 return esc(cli.run("evaluate", cli.scenario(arg), "--format", "markdown").rstrip())
             if name in ("fig", "figr") and arg:
@@ -331,7 +398,7 @@ def main():
                 except (KeyError, StopIteration, TypeError):
                     sys.exit(f"build_site: {page}: {m.group(0)} names no figure of the catalog")
                 return esc(figure_text(key, fig, with_range=name == "figr"))
-            if name == "data" and arg in ("chips", "instances", "defaults", "sources", "estimates", "counts"):
+            if name == "data" and arg in ("chips", "instances", "defaults", "performance", "sources", "estimates", "caveats", "counts"):
                 return getattr(catalog, arg + "_html")()
             sys.exit(f"build_site: {page}: unknown placeholder {m.group(0)}")
         return re.sub(r"\{\{(\w+)(?::([^}]+))?\}\}", one, text)

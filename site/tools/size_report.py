@@ -8,12 +8,19 @@ for a <picture>, its largest candidate) plus, for scripts, the site files they n
 literals (calculator.js names traincost.js and the fonts, traincost.js names traincost.wasm).
 Framed pages (<iframe>) are separate pages with their own budget.
 
-Usage: size_report.py build/wasm/site
+With --npm DIR it also prints the npm package built there (build/wasm/npm/traincost): each file
+raw and gzipped, and the size of the tarball `npm pack` would make (a gzipped tar of the files
+package.json lists, measured here without running npm).
+
+Usage: size_report.py build/wasm/site [--npm build/wasm/npm/traincost]
 """
 import gzip
+import io
+import json
 import os
 import re
 import sys
+import tarfile
 
 BUDGET_CALCULATOR = 400_000   # bytes gzipped, the calculator page's first load
 BUDGET_PAGE = 100_000         # every other page
@@ -72,8 +79,41 @@ def kb(n):
     return f"{n / 1000:,.1f} KB"
 
 
+def npm_report(package):
+    """The npm package's files and its packed size (what a project downloads to install it)."""
+    try:
+        with open(os.path.join(package, "package.json"), encoding="utf-8") as f:
+            meta = json.load(f)
+    except (OSError, ValueError):
+        print(f"size_report: no npm package at {package}")
+        return
+    names = ["package.json"] + [n for n in meta.get("files", []) if os.path.isfile(os.path.join(package, n))]
+    print(f"npm package {meta.get('name')} {meta.get('version')} in {package} (bytes; gzip -6):")
+    width = max(len(n) for n in names + ["packed (.tgz)"])
+    print(f"  {'file':<{width}}  {'raw':>9}  {'gzipped':>9}")
+    for name in names:
+        raw, gz = transfer_size(os.path.join(package, name))
+        print(f"  {name:<{width}}  {raw:>9,}  {gz:>9,}")
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz", compresslevel=9) as tar:
+        for name in names:
+            tar.add(os.path.join(package, name), arcname="package/" + name)
+    print(f"  {'packed (.tgz)':<{width}}  {len(buffer.getvalue()):>9,}")
+
+
 def main():
-    root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "build/wasm/site")
+    args = sys.argv[1:]
+    npm = None
+    if "--npm" in args and args.index("--npm") + 1 < len(args):
+        i = args.index("--npm")
+        npm = os.path.abspath(args[i + 1])
+        del args[i:i + 2]
+    site_report(os.path.abspath(args[0] if args else "build/wasm/site"))
+    if npm:
+        npm_report(npm)
+
+
+def site_report(root):
     if not os.path.isdir(root):
         print(f"size_report: no site at {root}")
         return

@@ -1,6 +1,7 @@
 // The calculator page in a real browser (issues 2 and 5): it draws, it shows what the core computes
 // (the same verdicts as the native CLI) at desktop and narrow sizes and for several scenarios,
 // it logs no errors, never talks to another host, and stays idle when nothing happens.
+import { readFileSync } from 'node:fs';
 import { decodePng, greyVariance } from './lib/png.mjs';
 import { assert, assertEqual, launch, openPage, run, screenshot, serve, waitForCalculator, writeJson } from './lib/harness.mjs';
 import { cliVerdicts, framesDrawn, linkFor, mirror, stats, waitForAnalysis } from './lib/calculator.mjs';
@@ -9,6 +10,7 @@ import * as ui from './lib/ui.mjs';
 const browser = await launch();
 const { server, url } = await serve();
 const measurements = {};
+const catalogVersion = JSON.parse(readFileSync(new URL('../../assets/catalog.json', import.meta.url), 'utf8')).catalog_version;
 
 async function checkPage(name, { path = 'calculator.html', scenario = 'llama3-8b-pretrain', viewport, colorScheme = 'dark' }) {
   const { page, context, log } = await openPage(browser, `${url}${path}`, { viewport, colorScheme });
@@ -30,7 +32,7 @@ try {
     async 'default scenario at 1280x800: drawn, same verdict as the CLI, no errors, no foreign requests'() {
       const { page, context } = await checkPage('calculator-default-1280x800', { viewport: { width: 1280, height: 800 } });
       const version = JSON.parse(await page.evaluate(() => TrainCost.version));
-      assertEqual(version.catalog, '2026-11-30', 'TrainCost.version names the catalog');
+      assertEqual(version.catalog, catalogVersion, 'TrainCost.version names the catalog');
       measurements.initial_recompute_ms = (await stats(page)).last_compute_ms;
       measurements.initial_analysis_ms = (await stats(page)).last_analysis_ms;
       await context.close();

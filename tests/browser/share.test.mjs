@@ -198,7 +198,13 @@ try {
         const decoded = JSON.parse(await page.evaluate((l) => TrainCost.decodeLink(l), encoded.link));
         const reEvaluated = JSON.parse(await page.evaluate((s) => TrainCost.evaluate(JSON.stringify(s)), decoded.scenario));
         deepEqual(reEvaluated, evaluated);
+        deepEqual(JSON.parse(await page.evaluate((t) => TrainCost.explain(t), text)),
+                  cliJson(['explain', scenarioPath(name), '--format', 'json']));
       }
+      deepEqual(JSON.parse(await page.evaluate(() => TrainCost.catalog())), cliJson(['catalog', '--format', 'json']));
+      deepEqual(JSON.parse(await page.evaluate(() => TrainCost.schema())), cliJson(['schema', '--format', 'json']));
+      const config = 'tests/cli/data/llama3-8b-config.json';
+      deepEqual(JSON.parse(await page.evaluate((t) => TrainCost.importHf(t), readFileSync(config, 'utf8'))), cliJson(['import-hf', config]));
       // Errors come back as the core's messages, never as exceptions.
       const broken = JSON.parse(await page.evaluate(() => TrainCost.evaluate('{')));
       assert(broken.error && broken.problems[0].message.startsWith('not valid JSON'), `evaluate('{') -> ${JSON.stringify(broken)}`);

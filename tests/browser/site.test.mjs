@@ -213,7 +213,8 @@ try {
         if (!(groups[`chip-${c.id}`] || '').includes(c.name)) problems.push(`chip ${c.id} (${c.name}) missing`);
       for (const i of catalog.instances)
         if (!(groups[`instance-${i.id}`] || '').includes(i.id)) problems.push(`instance ${i.id} missing`);
-      const percent = new Set(['mfu', 'validation_run_fraction', 'convergence_penalty']);
+      const percent = new Set(['mfu', 'validation_run_fraction', 'convergence_penalty', 'checkpoint_blocking_share', 'replacement_share',
+                               'lost_work_share']);
       for (const [path, key, fig] of catalogFigures()) {
         const row = rows.get(path);
         if (!row) { problems.push(`${path}: no row`); continue; }

@@ -105,8 +105,9 @@ TEST(Edit, MakingACustomInstanceChangesNoResult) {
   EXPECT_EQ(s.options[0].instance, "custom");
   const Results after = test::run(s);
   EXPECT_EQ(after.workloads[0].options[0].cost_per_run, before.workloads[0].options[0].cost_per_run);
-  // Own figures start from the chip's: still the same result.
-  ASSERT_TRUE(edit::set_custom_chip(s.options[0], builtin_catalog(), ""));
+  // Own figures start from the chip's, and the MFU it runs at: still the same result.
+  const double mfu = resolve(s, builtin_catalog()).workloads[0].options[0].mfu;
+  ASSERT_TRUE(edit::set_custom_chip(s.options[0], builtin_catalog(), "", mfu));
   ASSERT_TRUE(validate(s, builtin_catalog()).empty()) << to_string(validate(s, builtin_catalog()));
   EXPECT_DOUBLE_EQ(test::run(s).workloads[0].options[0].compute_hours, before.workloads[0].options[0].compute_hours);
 }
@@ -114,22 +115,22 @@ TEST(Edit, MakingACustomInstanceChangesNoResult) {
 TEST(Edit, SwitchingToMeasuredThroughputKeepsTheSpeed) {
   Scenario s = three_by_two();
   const double before = test::run(s).workloads[0].options[1].tokens_per_sec;
-  ASSERT_TRUE(edit::use_measured_throughput(s.options[1], builtin_catalog(), s.workloads[0], true));
+  const Results now = test::run(s);
+  const double per_chip = now.workloads[0].options[1].tokens_per_sec / now.workloads[0].options[1].chips;
+  ASSERT_TRUE(edit::use_measured_throughput(s.options[1], per_chip, true));
   ASSERT_TRUE(s.options[1].measured_tokens_per_sec_per_chip);
   // The rate is rounded to a whole token per second: within 0.5 / rate of the MFU's speed.
   EXPECT_NEAR(test::run(s).workloads[0].options[1].tokens_per_sec / before, 1.0, 1e-3);
-  ASSERT_TRUE(edit::use_measured_throughput(s.options[1], builtin_catalog(), s.workloads[0], false));
+  ASSERT_TRUE(edit::use_measured_throughput(s.options[1], per_chip, false));
   EXPECT_FALSE(s.options[1].measured_tokens_per_sec_per_chip);
   EXPECT_EQ(test::run(s).workloads[0].options[1].tokens_per_sec, before);
 }
 
 TEST(Edit, MeasuredThroughputFallsBackWhenNoRateCanBeDerived) {
-  Option o;
-  o.instance = "custom";
-  o.custom = CustomInstance{};  // no chip, no peak: nothing to derive a rate from
-  Workload w;
-  w.model.params = 8e9;
-  ASSERT_TRUE(edit::use_measured_throughput(o, builtin_catalog(), w, true));
+  Option o;  // an option that cannot run has no rate (0, or NaN) to start from
+  ASSERT_TRUE(edit::use_measured_throughput(o, 0, true));
+  EXPECT_EQ(*o.measured_tokens_per_sec_per_chip, edit::kFallbackTokensPerSec);
+  ASSERT_TRUE(edit::use_measured_throughput(o, NAN, true));
   EXPECT_EQ(*o.measured_tokens_per_sec_per_chip, edit::kFallbackTokensPerSec);
 }
 

@@ -38,6 +38,7 @@ struct HandWorkedPair : ::testing::Test {
     p.maintenance_usd_per_year = 12000;
     p.egress_tb_per_run = 2;
     p.egress_usd_per_tb = 50;
+    p.performance.layout_found = true;  // the step-time model found a layout that fits
   }
 };
 
@@ -49,35 +50,37 @@ TEST_F(HandWorkedPair, WorkAndSpeed) {
   // 16 chips × 1e15 × 0.5 = 8e15 FLOP/s; 7.2e20 / 8e15 = 90,000 s = 25 h
   EXPECT_DOUBLE_EQ(r.cluster_flops_per_sec, 8e15);
   EXPECT_DOUBLE_EQ(r.compute_hours, 25);
-  // goodput = 9.9 / (9.9 + 0.1) × (1 - ((9.9 + 0.1) / 2 + 0) / 100) = 0.99 × 0.95 = 0.9405
-  EXPECT_NEAR(r.goodput, 0.9405, 1e-15);
-  // training 25 / 0.9405 = 26.5816055 h; wall clock + 1 h compile = 27.5816055 h
-  EXPECT_NEAR(r.training_hours, 26.58160552897395, 1e-9);
-  EXPECT_NEAR(r.wall_clock_hours, 27.58160552897395, 1e-9);
-  // chip-hours 27.5816055 × 16 = 441.305688; instance-hours × 2 = 55.163211
-  EXPECT_NEAR(r.chip_hours, 441.3056884635832, 1e-8);
-  EXPECT_NEAR(r.instance_hours, 55.16321105794790, 1e-8);
+  // goodput = 9.9 / (9.9 + 0.1) / (1 + (0 + 1 × (9.9 + 0.1) / 2) / 100) = 0.99 / 1.05 = 0.9428571
+  EXPECT_NEAR(r.goodput, 0.99 / 1.05, 1e-15);
+  // training 25 / 0.9428571 = 26.5151515 h; wall clock + 1 h compile = 27.5151515 h
+  EXPECT_NEAR(r.training_hours, 26.515151515151516, 1e-9);
+  EXPECT_NEAR(r.wall_clock_hours, 27.515151515151516, 1e-9);
+  // chip-hours 27.5151515 × 16 = 440.242424; instance-hours × 2 = 55.030303
+  EXPECT_NEAR(r.chip_hours, 440.24242424242425, 1e-8);
+  EXPECT_NEAR(r.instance_hours, 55.03030303030303, 1e-8);
+  // a failure every 100 h over 26.5 training hours: 0.265 interruptions
+  EXPECT_NEAR(r.interruptions, 0.26515151515151516, 1e-12);
 }
 
 TEST_F(HandWorkedPair, Money) {
   const OptionResult r = evaluate_pair(w, p, 1e11);
-  // price 100 × (1 - 0.2) = $80; compute 26.5816055 h × 2 × 80 = $4,253.0569; compile 1 × 2 × 80 = $160
+  // price 100 × (1 - 0.2) = $80; compute 26.5151515 h × 2 × 80 = $4,242.4242; compile 1 × 2 × 80 = $160
   EXPECT_DOUBLE_EQ(r.price_usd_per_hour, 80);
-  EXPECT_NEAR(r.compute_cost, 4253.056884635832, 1e-8);
+  EXPECT_NEAR(r.compute_cost, 4242.424242424242, 1e-8);
   EXPECT_DOUBLE_EQ(r.compile_cost, 160);
-  EXPECT_NEAR(r.hardware_cost_per_run, 4413.056884635832, 1e-8);
-  // one-time: 4 × 5,000 + 2 × 0.1 × 4,253.0569 = 20,000 + 850.6114 = $20,850.6114
-  EXPECT_NEAR(r.one_time_cost, 20850.611376927165, 1e-8);
+  EXPECT_NEAR(r.hardware_cost_per_run, 4402.424242424242, 1e-8);
+  // one-time: 4 × 5,000 + 2 × 0.1 × 4,242.4242 = 20,000 + 848.4848 = $20,848.4848
+  EXPECT_NEAR(r.one_time_cost, 20848.484848484848, 1e-8);
   // maintenance 12,000 × 6 / 12 = $6,000; egress 2 × 50 = $100
   EXPECT_DOUBLE_EQ(r.maintenance_cost, 6000);
   EXPECT_DOUBLE_EQ(r.egress_cost_per_run, 100);
-  // fully loaded = 4,413.0569 + 100 + (20,850.6114 + 6,000) / 4 = 4,513.0569 + 6,712.6528 = $11,225.7097
-  EXPECT_NEAR(r.cost_per_run, 11225.709728867623, 1e-8);
-  // per million target tokens: 11,225.7097 / (1e11 / 1e6) = $0.1122571
-  EXPECT_NEAR(r.cost_per_million_tokens, 0.11225709728867624, 1e-12);
-  // over the horizon × 4 runs = $44,902.84; a year is twice the 6-month horizon: $89,805.68
-  EXPECT_NEAR(r.horizon_cost, 44902.83891547049, 1e-7);
-  EXPECT_NEAR(r.annual_cost, 89805.67783094099, 1e-7);
+  // fully loaded = 4,402.4242 + 100 + (20,848.4848 + 6,000) / 4 = 4,502.4242 + 6,712.1212 = $11,214.5455
+  EXPECT_NEAR(r.cost_per_run, 11214.545454545454, 1e-8);
+  // per million target tokens: 11,214.5455 / (1e11 / 1e6) = $0.1121455
+  EXPECT_NEAR(r.cost_per_million_tokens, 0.11214545454545453, 1e-12);
+  // over the horizon × 4 runs = $44,858.18; a year is twice the 6-month horizon: $89,716.36
+  EXPECT_NEAR(r.horizon_cost, 44858.181818181816, 1e-7);
+  EXPECT_NEAR(r.annual_cost, 89716.36363636363, 1e-7);
   // The breakdown of a run adds up to the fully loaded cost.
   const CostBreakdown b = breakdown(r, w.runs);
   EXPECT_NEAR(b.compute + b.compile + b.porting + b.validation + b.maintenance + b.egress, r.cost_per_run, 1e-8);
@@ -91,27 +94,44 @@ TEST_F(HandWorkedPair, MeasuredThroughputReplacesMfu) {
   EXPECT_NEAR(r.compute_hours, 1.5e7 / 3600, 1e-9);
 }
 
-TEST_F(HandWorkedPair, MemoryFits) {
-  const OptionResult r = evaluate_pair(w, p, 1e11);
-  // 1e9 × 16 = 1.6e10 bytes over 16 chips = 1e9 per chip, no activations (no architecture)
-  EXPECT_DOUBLE_EQ(r.memory.state_bytes, 1.6e10);
-  EXPECT_DOUBLE_EQ(r.memory.bytes_per_chip, 1e9);
-  // ⌈1.6e10 / (0.9 × 80e9)⌉ = ⌈0.222⌉ = 1 chip
-  EXPECT_EQ(r.memory.min_chips, 1);
+TEST_F(HandWorkedPair, MemoryComesFromTheChosenLayout) {
+  // The step-time model's layout (resolve() fills it; here by hand): what it needs per chip.
+  p.performance.layout_found = true;
+  p.performance.time.state_bytes = 1e9;
+  p.performance.time.activation_bytes = 5e8;
+  p.performance.time.memory_per_chip_bytes = 1.5e9;
+  p.performance.usable_bytes_per_chip = 72e9;
+  OptionResult r = evaluate_pair(w, p, 1e11);
+  EXPECT_DOUBLE_EQ(r.memory.bytes_per_chip, 1.5e9);
+  EXPECT_DOUBLE_EQ(r.memory.state_bytes, 1e9);
   EXPECT_TRUE(r.memory.fits);
   EXPECT_TRUE(r.feasible());
+  // When no layout fits, the option cannot run, and the least any layout needed is reported.
+  p.performance.layout_found = false;
+  p.performance.least_memory_bytes = 9e10;
+  p.performance.min_instances = 4;
+  r = evaluate_pair(w, p, 1e11);
+  EXPECT_EQ(r.infeasible, Infeasible::Memory);
+  EXPECT_DOUBLE_EQ(r.memory.bytes_per_chip, 9e10);
+  EXPECT_EQ(r.memory.min_instances, 4);
+  EXPECT_TRUE(r.memory.possible);
 }
 
 TEST(Evaluate, CatalogDefaultsFlowIntoAScenario) {
-  // trn2.48xlarge on-demand: $35.76, 16 chips at 667 TFLOPS, MFU 0.30 from the catalog.
+  // trn2.48xlarge on-demand: $35.76, 16 chips at 667 TFLOPS, MFU predicted by the step-time model.
   const Scenario s = test::scenario(test::simple_scenario());
   const ResolvedScenario r = resolve(s, builtin_catalog());
   const PairInputs& trn = r.workloads[0].options[0];
   EXPECT_DOUBLE_EQ(trn.price_usd_per_hour, 35.76);
   EXPECT_DOUBLE_EQ(trn.chips_per_instance, 16);
   EXPECT_DOUBLE_EQ(trn.peak_flops_per_chip, 667e12);
-  EXPECT_DOUBLE_EQ(trn.mfu, 0.30);
-  EXPECT_TRUE(r.options[0].mfu_from_catalog);
+  EXPECT_EQ(r.options[0].throughput, ThroughputSource::Predicted);
+  ASSERT_TRUE(trn.performance.layout_found);
+  // The MFU evaluate() applies is the predicted throughput in the workload's FLOPs per token:
+  // 6N without an architecture (assumed for the step-time model only).
+  EXPECT_NEAR(trn.mfu, trn.performance.time.tokens_per_sec_per_chip * 6 * 8e9 / 667e12, 1e-12);
+  EXPECT_GT(trn.mfu, 0.05);
+  EXPECT_LT(trn.mfu, 0.6);
   // Trainium gets the catalog's porting defaults; NVIDIA none.
   EXPECT_DOUBLE_EQ(trn.engineer_weeks, 8);
   EXPECT_DOUBLE_EQ(r.workloads[0].options[1].engineer_weeks, 0);

@@ -29,7 +29,7 @@ TEST_P(Example, EvaluatesToFiniteNumbersAndAVerdict) {
   const std::string json = results_to_json(s, r, res).dump();
   for (const char* key : {"\"training_flops\"", "\"wall_clock_hours\"", "\"chip_hours\"", "\"hardware_cost_per_run_usd\"",
                           "\"one_time_cost_usd\"", "\"cost_per_run_usd\"", "\"cost_per_million_tokens_usd\"", "\"fits\"",
-                          "\"min_chips\"", "\"cheapest\"", "\"breakeven_runs\"", "\"portfolio\""})
+                          "\"min_instances\"", "\"performance\"", "\"layout\"", "\"cheapest\"", "\"breakeven_runs\"", "\"portfolio\""})
     EXPECT_NE(json.find(key), std::string::npos) << key;
 }
 

@@ -20,6 +20,8 @@ TEST(Format, Usd) {
 
 TEST(Format, Hours) {
   EXPECT_EQ(fmt::hours(0.75), "45 min");
+  EXPECT_EQ(fmt::hours(0.000769), "2.8 s");  // 0.000769 × 3600 = 2.77 s
+  EXPECT_EQ(fmt::hours(0.01), "36 s");
   EXPECT_EQ(fmt::hours(7.5), "7.5 h");
   EXPECT_EQ(fmt::hours(30), "30 h");
   EXPECT_EQ(fmt::hours(81.6), "3.4 days");  // 81.6 / 24 = 3.4

@@ -83,11 +83,31 @@ TEST(Formulas, YoungDalyInterval) {
 }
 
 TEST(Formulas, Goodput) {
-  // tau = 3, delta = 0.1, R = 0.5, M = 50:
-  // 3 / 3.1 × (1 - (3.1 / 2 + 0.5) / 50) = 0.9677419 × (1 - 0.041) = 0.9677419 × 0.959 = 0.9280645
-  EXPECT_NEAR(goodput(3, 0.1, 0.5, 50), 0.9280645161, 1e-9);
-  // failures faster than checkpoints: no progress
-  EXPECT_LE(goodput(3, 0.1, 0.5, 1), 0.0);
+  // tau = 3, delta = 0.1, R = 0.5, s = 1, M = 50:
+  // 3 / 3.1 = 0.9677419; loss per failure 0.5 + 3.1/2 = 2.05 h; / (1 + 2.05/50) = / 1.041
+  // -> 0.9677419 / 1.041 = 0.9296272
+  EXPECT_NEAR(goodput(3, 0.1, 0.5, 1, 50), 0.9296272, 1e-7);
+  // to first order the same as Young/Daly's 3/3.1 × (1 - 2.05/50) = 0.9280645
+  EXPECT_NEAR(goodput(3, 0.1, 0.5, 1, 50), 0.9280645, 2e-3);
+  // half the failures lose work: 0.5 + 0.5 × 1.55 = 1.275 h -> 0.9677419 / 1.0255 = 0.9436781
+  EXPECT_NEAR(goodput(3, 0.1, 0.5, 0.5, 50), 0.9436781, 1e-7);
+  // a failure every hour, each costing 2.05 h: slow but never negative, 0.9677419 / 3.05 = 0.3172924
+  EXPECT_NEAR(goodput(3, 0.1, 0.5, 1, 1), 0.3172924, 1e-7);
+}
+
+TEST(Formulas, CheckpointAndRestart) {
+  // 405e9 parameters with mixed-precision Adam (16 bytes, 2 of them gradients): 405e9 × 14 = 5.67e12 bytes
+  EXPECT_DOUBLE_EQ(checkpoint_bytes(405e9, 16), 5.67e12);
+  // written by 2,048 instances at 1 GB/s each: 5.67e12 / 2.048e12 = 2.7686 s = 7.6904e-4 h
+  EXPECT_NEAR(checkpoint_transfer_hours(5.67e12, 1.0, 2048), 7.6904297e-4, 1e-10);
+  // asynchronous: 4% of it blocks
+  EXPECT_DOUBLE_EQ(checkpoint_pause_hours(2.0, 0.04), 0.08);
+  // restart: (10 + 0.55 × 5) / 60 + 7.6904e-4 = 12.75/60 + 7.6904e-4 = 0.2125 + 0.000769 = 0.2132690 h
+  EXPECT_NEAR(restart_hours(10, 0.55, 5, 7.6904297e-4), 0.2132690, 1e-7);
+  // a fifth of failures lose work: losses every 5 × M
+  EXPECT_DOUBLE_EQ(mtbf_between_losses(3, 0.2), 15);
+  // 300 training hours with a failure every 3 h: 100 interruptions
+  EXPECT_DOUBLE_EQ(expected_interruptions(300, 3), 100);
 }
 
 TEST(Formulas, MemoryStateAndActivations) {

@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <map>
 
 #include <gtest/gtest.h>
 
@@ -121,6 +122,44 @@ TEST(Link, Base64UrlRoundTrip) {
   size_t bad = 0;
   EXPECT_FALSE(base64url_decode("ab+c", &bad));
   EXPECT_EQ(bad, 2u);
+}
+
+// One fragment grammar for the page and the CLI (issue row 15): every case of
+// tests/links/fragments.json opens the scenario it names or gives the problem it names. The CLI
+// (tests/cli/fragment_test.cpp) and the page (tests/browser/hostile_input.test.mjs) run the same file.
+TEST(Link, FragmentGrammarCorpus) {
+  Problems problems;
+  const auto corpus = parse_json(test::read_source_file("tests/links/fragments.json"), problems);
+  ASSERT_TRUE(corpus) << to_string(problems);
+  std::map<std::string, std::string> payloads;  // "A" -> "1.…"
+  std::map<std::string, std::string> canonical;  // "A" -> its scenario, full JSON
+  for (const auto& item : (*corpus)["payloads"].items()) {
+    const Scenario s = test::scenario(test::read_source_file("assets/scenarios/" + item.value().get<std::string>()));
+    payloads[item.key()] = encode_link(s);
+    canonical[item.key()] = scenario_to_json(s).dump();
+  }
+  auto fill = [&](std::string text) {
+    for (const auto& [name, payload] : payloads)
+      for (const std::string& key : {"{" + name + ".data}", "{" + name + "}"})
+        for (size_t at; (at = text.find(key)) != std::string::npos;)
+          text.replace(at, key.size(), key.find(".data") != std::string::npos ? payload.substr(2) : payload);
+    return text;
+  };
+  ASSERT_GE((*corpus)["cases"].size(), 30u);
+  for (const Json& c : (*corpus)["cases"]) {
+    const std::string name = c["name"].get<std::string>();
+    const std::string text = fill(c["text"].get<std::string>());
+    Problems p;
+    const auto s = decode_link(text, builtin_catalog(), p);
+    if (c.contains("opens")) {
+      ASSERT_TRUE(s) << name << ": " << to_string(p);
+      EXPECT_EQ(scenario_to_json(*s).dump(), canonical[c["opens"].get<std::string>()]) << name;
+    } else {
+      EXPECT_FALSE(s) << name << " opened a scenario";
+      EXPECT_NE(to_string(p).find(c["problem"].get<std::string>()), std::string::npos) << name << ": " << to_string(p);
+      for (const Problem& each : p) EXPECT_NE(each.message.back(), '.') << name;
+    }
+  }
 }
 
 // Links are forever: every released link must keep decoding to the same scenario. The corpus in

@@ -25,4 +25,9 @@ std::string simple_scenario(const std::string& workload_fields = R"("model":{"pa
                             const std::string& option_a = R"("instance":"trn2.48xlarge","instances":2)",
                             const std::string& option_b = R"("instance":"p5.48xlarge","instances":4)");
 
+// True when `text` is well-formed UTF-8 holding no control character but line feeds (what a
+// terminal shows without being driven by it: no escape sequence, carriage return, C1 control,
+// Unicode line separator or direction override).
+bool terminal_safe(const std::string& text);
+
 }  // namespace traincost::test

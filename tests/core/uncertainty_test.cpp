@@ -99,13 +99,23 @@ TEST(Sensitivity, DefaultRangesCoverTheGuessesAndSayTheyAreDefaults) {
       if (in.path == path) return &in;
     return nullptr;
   };
-  // Trn2's MFU range is the catalog's (0.18 to 0.45); the port effort lognormal 4 to 20 weeks;
-  // the runs ±50%; the estimated Trn2 price its catalog range.
+  // Trn2's predicted MFU ranges from half (Trn2 has no published measurement) to its family's
+  // doubled 90th-percentile held-out error above; the port effort lognormal 4 to 20 weeks; the
+  // runs ±50%; the estimated Trn2 price its catalog range.
   const RangedInput* mfu = find("options[0].mfu");
   ASSERT_TRUE(mfu);
   EXPECT_TRUE(mfu->default_range);
-  EXPECT_DOUBLE_EQ(mfu->low, 0.18);
-  EXPECT_DOUBLE_EQ(mfu->high, 0.45);
+  const PairPerformance& trn2 = r.workloads[0].options[0].performance;
+  ASSERT_FALSE(trn2.validated);
+  EXPECT_DOUBLE_EQ(trn2.error_p90, 2 * builtin_catalog().performance.trainium.holdout_p90_error.value);
+  EXPECT_DOUBLE_EQ(mfu->low, mfu->value * 0.5);
+  EXPECT_DOUBLE_EQ(mfu->high, mfu->value * (1 + trn2.error_p90));
+  // H100's is validated: its family's error either way.
+  const RangedInput* h100 = find("options[1].mfu");
+  ASSERT_TRUE(h100);
+  const double band = builtin_catalog().performance.nvidia.holdout_p90_error.value;
+  EXPECT_DOUBLE_EQ(h100->low, h100->value * (1 - band));
+  EXPECT_DOUBLE_EQ(h100->high, h100->value * (1 + band));
   const RangedInput* weeks = find("options[0].porting.engineer_weeks");
   ASSERT_TRUE(weeks);
   EXPECT_EQ(weeks->dist, Distribution::LogNormal);

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "traincost/json_text.hpp"
+#include "traincost/present.hpp"
 #include "traincost/scenario_json.hpp"
 
 namespace traincost::fuzz {
@@ -35,6 +36,33 @@ inline void check_problems(const Problems& problems) {
   const std::string text = list.dump();
   TRAINCOST_FUZZ_CHECK(!text.empty(), "");
   (void)to_string(problems);
+}
+
+// What may reach a terminal: well-formed UTF-8 without control characters but line feeds (the
+// escaping rule of text output, present.hpp).
+inline bool printable(std::string_view text) {
+  size_t start = 0;
+  while (start <= text.size()) {
+    const size_t end = text.find('\n', start);
+    if (find_control_character(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start))) return false;
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+  return true;
+}
+
+// Numeric safety in results and analysis JSON: a time or a cost (a key ending in _usd or
+// _hours) is a number that is not negative, or null when withheld.
+inline void check_json_figures(const Json& j, const std::string& key) {
+  if (j.is_object()) {
+    for (const auto& item : j.items()) check_json_figures(item.value(), item.key());
+  } else if (j.is_array()) {
+    for (const Json& v : j) check_json_figures(v, key);
+  } else if (j.is_number()) {
+    const bool money_or_time = (key.size() > 4 && key.compare(key.size() - 4, 4, "_usd") == 0) ||
+                               (key.size() > 6 && key.compare(key.size() - 6, 6, "_hours") == 0);
+    TRAINCOST_FUZZ_CHECK(!money_or_time || j.get<double>() >= 0, key + " is " + j.dump());
+  }
 }
 
 }  // namespace traincost::fuzz

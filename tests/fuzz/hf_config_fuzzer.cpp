@@ -1,6 +1,7 @@
 // Fuzz target: Hugging Face config.json import (text pasted by a user). Whatever it accepts must
 // be a model block the scenario format accepts too: import it into a one-workload scenario and
-// read that back.
+// read that back. And it is the config's model: the vocabulary as the config gives it, never
+// more active parameters than total ones.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -19,6 +20,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     TRAINCOST_FUZZ_CHECK(!problems.empty(), "config rejected without a problem");
     return 0;
   }
+  TRAINCOST_FUZZ_CHECK(m->active() <= m->params, "more active parameters than parameters");
+  const Json config = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (config.is_object() && config.contains("vocab_size") && config["vocab_size"].is_number())
+    TRAINCOST_FUZZ_CHECK(m->vocab == config["vocab_size"].get<double>(), "the vocabulary imported is not the config's");
   const std::string model = model_to_json(*m).dump();
   const std::string scenario = R"({"version":1,"workloads":[{"model":)" + model +
                                R"(,"target":{"tokens":1e12}}],"options":[{"instance":"p5.48xlarge","instances":64},)"

@@ -38,6 +38,11 @@ void open_link(std::string_view link) {
     TRAINCOST_FUZZ_CHECK(!problems.empty(), "link rejected without a problem");
     return;
   }
+  // The fragment grammar (link.cpp): what opens has one fragment, without a percent-escape.
+  const size_t hash = link.find('#');
+  const std::string_view fragment = hash == std::string_view::npos ? link : link.substr(hash + 1);
+  TRAINCOST_FUZZ_CHECK(fragment.find('#') == std::string_view::npos && fragment.find('%') == std::string_view::npos,
+                       "a link with two fragments or a percent-escape opened: " + std::string(link.substr(0, 200)));
   // Whatever a link decodes to must survive being shared again.
   const std::string canonical = scenario_to_json(*s).dump();
   Problems again;

@@ -1,7 +1,8 @@
 // Fuzz target: scenario JSON from untrusted text (pasted, loaded from a file, sent to the JS API).
 // Parse, read and validate; when the scenario is valid, resolve and evaluate it, render every
 // report, run the uncertainty analysis with a small sample count, and check the two round trips
-// the product promises: JSON text and share links both give back the same scenario.
+// the product promises: JSON text and share links both give back the same scenario. Every
+// report is printable on a terminal, and no time or cost in the JSON is negative.
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -46,20 +47,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (o.feasible())
         TRAINCOST_FUZZ_CHECK(std::isfinite(o.cost_per_run) && o.cost_per_run >= 0,
                              "a feasible option costs " + std::to_string(o.cost_per_run) + " per run");
-  (void)results_to_json(s, r, results).dump();
-  (void)report_text(s, r, results);
-  (void)report_markdown(s, r, results, "#s=1.x");
-  (void)report_csv(s, r, results);
-  (void)explain_text(s, r, results);
+  // Numeric safety: no negative time or cost in the JSON (an infeasible option's are null).
+  fuzz::check_json_figures(Json::parse(results_to_json(s, r, results).dump()), "");
+  // Escaping: nothing for a terminal holds a control character; no name does (validation).
+  TRAINCOST_FUZZ_CHECK(fuzz::printable(report_text(s, r, results)), "report_text holds a control character");
+  TRAINCOST_FUZZ_CHECK(fuzz::printable(report_markdown(s, r, results, "#s=1.x")), "report_markdown holds a control character");
+  TRAINCOST_FUZZ_CHECK(fuzz::printable(report_csv(s, r, results)), "report_csv holds a control character");
+  TRAINCOST_FUZZ_CHECK(fuzz::printable(explain_text(s, r, results)), "explain_text holds a control character");
 
   AnalyzeOptions options;
   options.samples = 200;
   options.seed = s.analysis.seed;
   options.workload = size % s.workloads.size();
   const Analysis a = analyze(s, catalog, options);
-  (void)analysis_to_json(s, r, a).dump();
-  (void)analysis_text(r, a);
-  (void)analysis_markdown(r, a);
+  fuzz::check_json_figures(Json::parse(analysis_to_json(s, r, a).dump()), "");
+  TRAINCOST_FUZZ_CHECK(fuzz::printable(analysis_text(r, a)), "analysis_text holds a control character");
+  TRAINCOST_FUZZ_CHECK(fuzz::printable(analysis_markdown(r, a)), "analysis_markdown holds a control character");
 
   // Round trip 1: the scenario's JSON text reads back to the same scenario.
   const std::string canonical = scenario_to_json(s).dump();

@@ -141,30 +141,94 @@
   window.TrainCostShell = shell;
 
   // window.TrainCost: the same core as the page, for scripts and wiki pages. Every function takes
-  // and returns JSON text; errors come back as {"error": ..., "problems": [...]}, never as a throw
-  // that would stop the module.
+  // JSON text (or an object, which is turned into JSON text) and returns JSON text. None of them
+  // ever throws, whatever it is handed (issue row 16): a problem comes back as
+  // {"error": ..., "problems": [{"path": ..., "message": ...}]}, as the core's own are. (The npm package `traincost` offers the same functions, taking
+  // and returning objects.)
   var resolveReady;
+  var MAX_BYTES = 1048576;  // the core's limit on a document (core/include/traincost/json_text.hpp)
+
+  function reply(error, path, message) {
+    return JSON.stringify({error: error, problems: [{path: path, message: message}]});
+  }
+  function describe(e) {
+    try { return String(e && e.message ? e.message : e); } catch (ignored) { return 'an exception'; }
+  }
+  // The argument as the text the core reads, or {problem} when it cannot be one: objects through
+  // JSON.stringify (a cycle or a throwing toJSON is a problem, not a throw), anything else through
+  // String(). The text must be well-formed Unicode (a lone surrogate was silently merged with the
+  // character after it on the way to UTF-8) and hold no NUL (C strings end there, and the text
+  // after it was ignored), and is refused unread beyond the core's size limit.
+  function asText(value) {
+    var text;
+    try {
+      var object = value !== null && typeof value === 'object' && Object.prototype.toString.call(value) !== '[object String]';
+      text = object ? JSON.stringify(value) : String(value);
+    } catch (e) {
+      return {problem: 'cannot be turned into JSON text (' + describe(e) + ')'};
+    }
+    if (typeof text !== 'string') return {problem: 'cannot be turned into JSON text'};
+    if (text.length > MAX_BYTES) return {problem: 'is ' + text.length + ' characters long; at most ' + MAX_BYTES + ' bytes are accepted'};
+    for (var i = 0; i < text.length; i++) {
+      var c = text.charCodeAt(i);
+      if (c === 0) return {problem: 'holds a NUL character (U+0000) at character ' + (i + 1) + ', which JSON text and links cannot hold'};
+      if (c < 0xD800 || c > 0xDFFF) continue;
+      var next = text.charCodeAt(i + 1);
+      if (c <= 0xDBFF && next >= 0xDC00 && next <= 0xDFFF) { i++; continue; }
+      return {problem: 'is not well-formed Unicode: a lone surrogate U+' + c.toString(16).toUpperCase() + ' at character ' + (i + 1)};
+    }
+    return {text: text};
+  }
+
+  // Calls a core entry point (web/js_api.cpp) with texts; each argument is {value, error, path}:
+  // what was handed over, and the error and path to answer with if it cannot be sent.
+  function call(name, args) {
+    try {
+      if (!started) return reply('TrainCost is still loading; wait for TrainCost.ready', '', 'the module has not started yet');
+      var texts = [];
+      for (var a = 0; a < args.length; a++) {
+        var t = asText(args[a].value);
+        if (t.problem !== undefined) return reply(args[a].error, args[a].path, t.problem);
+        texts.push(t.text);
+      }
+      // One entry point in the module (web/js_api.cpp) runs any function of the core's API by
+      // name; each text goes with its length in bytes.
+      var pointers = [], lengths = [];
+      try {
+        for (var k = 0; k < 3; k++) {
+          var text = k === 0 ? name : (texts[k - 1] || '');
+          var n = lengthBytesUTF8(text) + 1, p = Module._malloc(n);
+          if (!p) return reply('out of memory', '', 'the text could not be handed to TrainCost');
+          pointers.push(p);
+          lengths.push(n - 1);
+          stringToUTF8(text, p, n);
+        }
+        var result = Module._tc_api_call(pointers[0], pointers[1], lengths[1], pointers[2], lengths[2]);
+        if (!result) return reply('out of memory', '', 'TrainCost could not allocate its answer');
+        return takeString(result);
+      } finally {
+        pointers.forEach(function (q) { Module._free(q); });
+      }
+    } catch (e) {
+      return reply('TrainCost failed', '', describe(e));
+    }
+  }
+  function scenarioArgument(value) { return {value: value, error: 'invalid scenario', path: ''}; }
   var api = {
     version: null,
     ready: new Promise(function (resolve) { resolveReady = resolve; }),
-    evaluate: function (scenarioJson) { return call('_tc_api_evaluate', [String(scenarioJson)]); },
+    evaluate: function (scenarioJson) { return call('evaluate', [scenarioArgument(scenarioJson)]); },
     analyze: function (scenarioJson, options) {
-      return call('_tc_api_analyze', [String(scenarioJson), options === undefined ? '{}' :
-        (typeof options === 'string' ? options : JSON.stringify(options))]);
+      return call('analyze', [scenarioArgument(scenarioJson),
+        {value: options === undefined ? '{}' : options, error: 'invalid options', path: 'options'}]);
     },
-    encodeLink: function (scenarioJson) { return call('_tc_api_encode_link', [String(scenarioJson)]); },
-    decodeLink: function (fragment) { return call('_tc_api_decode_link', [String(fragment)]); }
+    explain: function (scenarioJson) { return call('explain', [scenarioArgument(scenarioJson)]); },
+    encodeLink: function (scenarioJson) { return call('encode_link', [scenarioArgument(scenarioJson)]); },
+    decodeLink: function (fragment) { return call('decode_link', [{value: fragment, error: 'invalid link', path: 'link'}]); },
+    importHf: function (configJson) { return call('import_hf', [{value: configJson, error: 'invalid config', path: ''}]); },
+    catalog: function () { return call('catalog', []); },
+    schema: function () { return call('schema', []); }
   };
-  function call(name, args) {
-    if (!started) return JSON.stringify({error: 'TrainCost is still loading; wait for TrainCost.ready'});
-    var pointers = args.map(function (a) {
-      var n = lengthBytesUTF8(a) + 1, p = Module._malloc(n);
-      stringToUTF8(a, p, n);
-      return p;
-    });
-    try { return takeString(Module[name].apply(null, pointers)); }
-    finally { pointers.forEach(function (p) { Module._free(p); }); }
-  }
   window.TrainCost = api;
 
   var fontFiles = ['fonts/Inter-Regular.otf', 'fonts/Inter-SemiBold.otf', 'fonts/Symbols.ttf'];
@@ -184,7 +248,7 @@
     }],
     onRuntimeInitialized: function () {
       started = true;
-      api.version = takeString(Module._tc_api_version());
+      api.version = call('version', []);
       resolveReady(api);
     },
     setStatus: function (text) { if (text) setOverlay('Loading the calculator… ' + text.replace(/\(.*\)/, ''), true); },

@@ -49,8 +49,6 @@ const char* short_model(PricingModel m) {
   return "";
 }
 
-std::string hbm_text(const Chip& chip) { return fmt::number(chip.hbm.value) + " " + chip.hbm.unit; }
-
 // "Use": puts the instance into one of the scenario's options.
 void use_button(App& app, const Instance& inst) {
   const Catalog& c = builtin_catalog();
@@ -92,15 +90,15 @@ void draw_catalog(App& app) {
       ImGui::SameLine();
       ImGui::TextDisabled("· HBM");
       ImGui::SameLine();
-      figure_cell(chip.hbm, hbm_text(chip));
+      figure_cell(chip.hbm, fmt::bytes(chip.hbm_bytes()));
       ImGui::SameLine();
-      ImGui::TextDisabled("· MFU");
+      ImGui::TextDisabled("· matmul");
       ImGui::SameLine();
-      figure_cell(chip.mfu, fmt::percent(chip.mfu.value));
+      figure_cell(chip.mamf_bf16_tflops, fmt::number(chip.mamf_bf16_tflops.value) + " TFLOPS measured");
       ImGui::PopID();
     }
   } else if (ImGui::BeginTable("chips", 7, flags)) {
-    const char* headers[] = {"Chip", "BF16 TFLOPS", "FP8 TFLOPS", "HBM", "HBM TB/s", "Link GB/s", "Default MFU"};
+    const char* headers[] = {"Chip", "BF16 TFLOPS", "FP8 TFLOPS", "HBM", "HBM TB/s", "Link GB/s each way", "Measured matmul TFLOPS"};
     for (int h = 0; h < 7; ++h) ImGui::TableSetupColumn(headers[h], ImGuiTableColumnFlags_WidthStretch, h == 0 ? 2.2f : 1.0f);
     ImGui::TableHeadersRow();
     for (const Chip& chip : c.chips) {
@@ -112,13 +110,13 @@ void draw_catalog(App& app) {
       ImGui::TableSetColumnIndex(2);
       figure_cell(chip.fp8_tflops, fmt::number(chip.fp8_tflops.value));
       ImGui::TableSetColumnIndex(3);
-      figure_cell(chip.hbm, hbm_text(chip));
+      figure_cell(chip.hbm, fmt::bytes(chip.hbm_bytes()));
       ImGui::TableSetColumnIndex(4);
       figure_cell(chip.hbm_bandwidth_tbps, fmt::number(chip.hbm_bandwidth_tbps.value));
       ImGui::TableSetColumnIndex(5);
-      figure_cell(chip.interconnect_gbps, fmt::number(chip.interconnect_gbps.value));
+      figure_cell(chip.scale_up_gbps, fmt::number(chip.scale_up_gbps.value) + " × " + fmt::number(chip.scale_up_chips.value));
       ImGui::TableSetColumnIndex(6);
-      figure_cell(chip.mfu, fmt::percent(chip.mfu.value));
+      figure_cell(chip.mamf_bf16_tflops, fmt::number(chip.mamf_bf16_tflops.value));
     }
     ImGui::EndTable();
   }

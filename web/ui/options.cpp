@@ -27,8 +27,8 @@ constexpr int kUiMaxOptions = 4;
 
 std::string cite(const Figure* figure) { return figure ? citation(*figure, builtin_catalog()) : std::string(); }
 
-// "AWS · 16 × Trainium2 (96 GiB each) · $35.76/h": memory per chip in the catalog's own unit, as
-// the Catalog tab shows it.
+// "AWS · 16 × Trainium2 (96 GiB each) · $35.76/h": memory per chip in bytes, as the Catalog tab
+// shows it.
 std::string instance_summary(const Instance& inst) {
   const Catalog& c = builtin_catalog();
   const Chip* chip = c.find_chip(inst.chip);
@@ -37,7 +37,7 @@ std::string instance_summary(const Instance& inst) {
   for (int m = 0; price.empty() && m < kPricingModels; ++m)
     if (inst.prices[static_cast<size_t>(m)].present())
       price = fmt::usd(inst.prices[static_cast<size_t>(m)].value) + "/h " + describe(static_cast<PricingModel>(m));
-  std::string memory = chip && chip->hbm.present() ? " (" + fmt::number(chip->hbm.value) + " " + chip->hbm.unit + " each)" : "";
+  std::string memory = chip ? " (" + fmt::bytes(chip->hbm_bytes()) + " each)" : "";
   return inst.provider + " · " + std::to_string(inst.chips) + " × " + (chip ? chip->name : inst.chip) + memory + " · " + price;
 }
 
@@ -74,7 +74,7 @@ bool instance_picker(Option& o, bool compact) {
   return changed;
 }
 
-bool custom_editor(Option& o) {
+bool custom_editor(Option& o, double current_mfu) {
   bool changed = false;
   CustomInstance& ci = *o.custom;
   const Catalog& c = builtin_catalog();
@@ -82,8 +82,8 @@ bool custom_editor(Option& o) {
   const Chip* chip = c.find_chip(ci.chip);
   if (widget::begin_combo("##chip", widget::scoped("custom.chip"), chip ? chip->name.c_str() : "Own chip figures")) {
     for (const Chip& each : c.chips)
-      if (widget::selectable(each.name.c_str(), ci.chip == each.id)) changed |= edit::set_custom_chip(o, c, each.id);
-    if (widget::selectable("Own chip figures", ci.chip.empty()) && chip) changed |= edit::set_custom_chip(o, c, "");
+      if (widget::selectable(each.name.c_str(), ci.chip == each.id)) changed |= edit::set_custom_chip(o, c, each.id, current_mfu);
+    if (widget::selectable("Own chip figures", ci.chip.empty()) && chip) changed |= edit::set_custom_chip(o, c, "", current_mfu);
     ImGui::EndCombo();
   }
   changed |= widget::integer(ci.chips, f::custom_chips);
@@ -109,6 +109,30 @@ struct Column {
   const PairInputs& defaults;
   const OptionInfo& info;
 };
+
+// Option `i`'s resolved numbers on the selected workload (nullptr before the first valid scenario).
+const PairInputs* current_pair(const App& app, size_t i) {
+  if (!app.d.valid || app.d.resolved.workloads.empty()) return nullptr;
+  const size_t w = static_cast<size_t>(std::clamp(app.ui.workload, 0, static_cast<int>(app.d.resolved.workloads.size()) - 1));
+  return i < app.d.resolved.workloads[w].options.size() ? &app.d.resolved.workloads[w].options[i] : nullptr;
+}
+
+// What the step-time model predicts for a pair, for the MFU field's default and its tooltip.
+std::string prediction_note(const PairPerformance& p) {
+  if (!p.layout_found) return "no layout fits in memory";
+  return "predicted by the step-time model from the chip's figures, with " + describe(p.layout) + " (" +
+         (p.validated ? "held-out median error " + fmt::percent(p.error_median)
+                      : "no published measurement of this chip: Trn1's efficiency, wider range") +
+         "; see the validation table on the methodology page)";
+}
+
+// The tokens/s per chip option `i` runs at on the selected workload (0 when it cannot run).
+double current_rate(const App& app, size_t i) {
+  if (!app.d.valid || app.d.results.workloads.empty()) return 0;
+  const size_t w = static_cast<size_t>(std::clamp(app.ui.workload, 0, static_cast<int>(app.d.results.workloads.size()) - 1));
+  const OptionResult& r = app.d.results.workloads[w].options[i];
+  return r.feasible() ? r.tokens_per_sec / r.chips : 0;
+}
 
 // One row of the editor: a label (with the field's tooltip) and a cell per option.
 struct Row {
@@ -243,7 +267,7 @@ void draw_options(App& app) {
   basics.rows.push_back({"Instance", nullptr, [&](Column& col) {
     changed |= instance_picker(col.option, compact);
     if (col.option.instance != "custom") ImGui::TextDisabled("%s", col.info.chip_name.c_str());
-    else if (col.option.custom) changed |= custom_editor(col.option);
+    else if (col.option.custom) changed |= custom_editor(col.option, current_pair(app, col.index) ? current_pair(app, col.index)->mfu : 0);
   }});
   basics.rows.push_back({field_label(f::instances), &f::instances, [&](Column& col) {
     int count = col.option.instances;
@@ -296,7 +320,7 @@ void draw_options(App& app) {
     ImGui::SetNextItemWidth(-FLT_MIN);
     widget::name_id("##tsource", widget::scoped("throughput source"));
     if (ImGui::Combo("##tsource", &measured, sources, 2))
-      changed |= edit::use_measured_throughput(col.option, c, s.workloads[static_cast<size_t>(app.ui.workload)], measured == 1);
+      changed |= edit::use_measured_throughput(col.option, current_rate(app, col.index), measured == 1);
   }});
   basics.rows.push_back({"MFU", &f::mfu, [&](Column& col) {
     Option& o = col.option;
@@ -309,11 +333,22 @@ void draw_options(App& app) {
       ImGui::TextDisabled("tokens/s per chip, measured");
       return;
     }
-    // Typed like every other field (a slider jumped to wherever it was clicked).
-    const Figure* catalog_mfu = col.info.catalog_mfu;
-    changed |= widget::optional_field(o, f::mfu, col.defaults.mfu, cite(catalog_mfu));
-    if (!o.mfu && catalog_mfu && catalog_mfu->estimate)
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().warn), "%s estimate: no published figure", kEstimateMark);
+    // Typed like every other field (a slider jumped to wherever it was clicked). Empty, it shows the
+    // predicted MFU; what the user types is the option's own MFU.
+    const PairInputs* pair = current_pair(app, col.index);
+    const double predicted = pair ? pair->performance.mfu : 0;
+    changed |= widget::optional_field(o, f::mfu, predicted, pair ? prediction_note(pair->performance) : "");
+  }});
+  basics.rows.push_back({"Layout (predicted)", nullptr, [&](Column& col) {
+    const PairInputs* pair = current_pair(app, col.index);
+    if (!pair) return;
+    const PairPerformance& p = pair->performance;
+    if (p.layout_found) {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      widget::wrapped(describe(p.layout), 0, "layout");
+      ImGui::PopStyleColor();
+    }
+    else ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().bad), "no layout fits in memory");
   }});
 
   Group costs{"Porting and platform costs", true, [&](Column& col) {
@@ -333,14 +368,18 @@ void draw_options(App& app) {
                     }, {}};
   for (const FieldSpec* spec : fields_of(Owner::Reliability)) {
     reliability.rows.push_back({field_label(*spec), spec, [&, spec](Column& col) {
-      // The checkpoint interval's default is the Young/Daly optimum the results computed.
-      const bool interval = spec == &f::checkpoint_interval_hours;
-      const double optimum = app.d.valid && !app.d.results.workloads.empty() && col.index < app.d.results.workloads.front().options.size()
-                                 ? app.d.results.workloads.front().options[col.index].checkpoint_interval_hours
-                                 : 1.0;
+      // The checkpoint pause, the restart time and the interval are derived per workload: their
+      // defaults are what the results computed for the first workload.
+      const OptionResult* r = app.d.valid && !app.d.results.workloads.empty() && col.index < app.d.results.workloads.front().options.size()
+                                  ? &app.d.results.workloads.front().options[col.index]
+                                  : nullptr;
+      const double derived = spec == &f::checkpoint_interval_hours ? (r ? r->checkpoint_interval_hours : 1.0)
+                             : spec == &f::checkpoint_write_minutes ? (r ? r->checkpoint_pause_hours * 60 : 1.0)
+                             : spec == &f::restart_minutes          ? (r ? r->restart_hours * 60 : 10.0)
+                                                                    : -1;
       const Figure* figure = spec->catalog_default ? c.defaults.find(spec->catalog_default, col.info.family) : nullptr;
-      changed |= widget::optional_field(col.option.reliability, *spec, interval ? optimum : col.defaults.*(spec->resolved),
-                                         interval ? "the Young/Daly optimum for this cluster" : cite(figure));
+      changed |= widget::optional_field(col.option.reliability, *spec, derived >= 0 ? derived : col.defaults.*(spec->resolved),
+                                         derived >= 0 ? std::string("derived for this cluster: ") + spec->default_text : cite(figure));
     }});
   }
   reliability.rows.push_back({field_label(f::scaling_reference_chips), &f::scaling_reference_chips, [&](Column& col) {

@@ -14,16 +14,24 @@
 
 namespace traincost {
 
+// Where a fact comes from: a key into Catalog::sources and the day it speaks for. A source that
+// gives only a month says so ("2026-08" with month_only); no other precision is accepted.
+struct Cited {
+  std::string source;
+  std::string as_of;        // YYYY-MM-DD, or YYYY-MM when month_only
+  bool month_only = false;
+};
+
 // One sourced number. `low`/`high` (when the catalog gives them) bound what the figure
-// plausibly is; the uncertainty analysis uses them as default ranges.
-struct Figure {
+// plausibly is; the uncertainty analysis uses them as default ranges. `flag` is a short caveat
+// every view shows beside the figure ("expired offer", "single snapshot").
+struct Figure : Cited {
   double value = NAN;
   double low = NAN;
   double high = NAN;
-  std::string source;  // key into Catalog::sources
-  std::string as_of;   // date the figure speaks for (YYYY, YYYY-MM or YYYY-MM-DD)
   std::string note;
-  std::string unit;    // only where the catalog states one (memory: "GB" or "GiB")
+  std::string unit;    // only where the catalog states one (memory: "bytes")
+  std::string flag;
   bool estimate = false;
 
   bool present() const { return !std::isnan(value); }
@@ -34,6 +42,7 @@ struct Source {
   std::string id;
   std::string title;
   std::string url;
+  bool secondary = false;  // reports or transcribes another publisher's figure
 };
 
 enum class Family { Trainium, Nvidia };
@@ -50,15 +59,17 @@ struct Chip {
   std::string vendor;
   Family family = Family::Nvidia;
   Figure bf16_tflops;
-  Figure fp8_tflops;          // absent when the chip has no FP8 (A100)
-  Figure hbm;                 // value in `unit` (GB or GiB)
+  Figure fp8_tflops;             // absent when the chip has no FP8 (A100)
+  Figure hbm;                    // bytes (one unit for every chip)
   Figure hbm_bandwidth_tbps;
-  Figure interconnect_gbps;   // GB/s per chip, as the vendor states it
-  Figure mamf_bf16_tflops;    // measured achievable matmul peak, where published
-  Figure mfu;                 // default achieved utilization for dense transformers
-  std::string mfu_convention; // how that utilization was counted
+  Figure interconnect_gbps;      // GB/s per chip, as the vendor states it
+  Figure scale_up_gbps;          // NVLink/NeuronLink GB/s per chip and direction
+  Figure scale_up_chips;         // chips one NVLink/NeuronLink domain connects
+  Figure network_gbps_per_chip;  // scale-out network (EFA, InfiniBand), Gbit/s per chip, as usually deployed
+  Figure mamf_bf16_tflops;       // measured achievable matmul peak, where published
+  Figure mamf_fp8_tflops;
 
-  double hbm_bytes() const;
+  double hbm_bytes() const { return hbm.value; }
   const Figure& peak_tflops(Precision p) const { return p == Precision::FP8 ? fp8_tflops : bf16_tflops; }
 };
 
@@ -77,8 +88,10 @@ struct Instance {
   std::string id;
   std::string provider;
   std::string region;
+  Cited region_cited;
   std::string chip;  // Chip::id
   int chips = 0;
+  Cited chips_cited;
   Figure network_gbps;
   std::array<Figure, kPricingModels> prices;  // indexed by PricingModel; absent where unpublished
 
@@ -101,12 +114,34 @@ struct Defaults {
   const Figure* find(std::string_view key, Family family) const;
 };
 
+// The step-time model's calibrated factors for one chip family (fitted by `traincost calibrate`
+// on assets/measurements.json), and how wrong the model was on the measurements it did not see.
+struct FamilyPerformance {
+  Figure matmul_efficiency;
+  Figure fp8_matmul_efficiency;
+  Figure attention_efficiency;
+  Figure gemm_knee;
+  Figure memory_bound_bytes;
+  Figure holdout_median_error;  // |predicted / measured - 1| over the held-out rows
+  Figure holdout_p90_error;
+  Figure holdout_rows;
+  Figure calibration_rows;
+};
+struct Performance {
+  Figure ring_efficiency;  // measured bus bandwidth / link bandwidth of ring collectives
+  std::vector<std::string> validated_chips;  // chips with published measurements in the validation
+  FamilyPerformance trainium;
+  FamilyPerformance nvidia;
+  const FamilyPerformance& family(Family f) const { return f == Family::Trainium ? trainium : nvidia; }
+};
+
 struct Catalog {
   std::string version;
   std::vector<Source> sources;
   std::vector<Chip> chips;
   std::vector<Instance> instances;
   Defaults defaults;
+  Performance performance;
 
   const Chip* find_chip(std::string_view id) const;
   const Instance* find_instance(std::string_view id) const;

@@ -35,14 +35,16 @@ bool set_instances(Option& o, const Catalog& catalog, int instances);
 // price), so nothing changes until the user edits its figures.
 bool make_custom(Option& o, const Catalog& catalog);
 // A custom instance's chip: a catalog chip id, or "" for the user's own figures (starting from
-// the chip chosen so far: its peak at the option's precision, its memory and MFU).
-bool set_custom_chip(Option& o, const Catalog& catalog, const std::string& chip);
+// the chip chosen so far: its peak at the option's precision and its memory, and `current_mfu`,
+// the MFU the option runs at now, since own figures cannot be predicted from).
+bool set_custom_chip(Option& o, const Catalog& catalog, const std::string& chip, double current_mfu);
 
-// Switches between MFU × peak and a measured throughput, starting from what the current setting
-// implies for `workload` so the results do not move until the user edits the new figure.
-// When no rate can be derived (no peak), a measured throughput starts at kFallbackTokensPerSec.
+// Switches between a measured throughput and MFU (the option's own, or the predicted one),
+// starting from `current_tokens_per_sec_per_chip`, the rate the option runs at now (the results'
+// tokens/s per chip of the selected workload), so the results do not move until the user edits
+// the new figure. Without a rate (an option that cannot run), it starts at kFallbackTokensPerSec.
 inline constexpr double kFallbackTokensPerSec = 1000;
-bool use_measured_throughput(Option& o, const Catalog& catalog, const Workload& workload, bool measured);
+bool use_measured_throughput(Option& o, double current_tokens_per_sec_per_chip, bool measured);
 
 // ---- Workloads --------------------------------------------------------------------------------
 

@@ -4,22 +4,24 @@
 #include <vector>
 
 #include "traincost/formulas.hpp"
+#include "traincost/reliability.hpp"
 #include "traincost/resolve.hpp"
 
 namespace traincost {
 
+// Whether the cluster holds the job, with the layout the step-time model chose (PairPerformance).
 struct MemoryFit {
-  double state_bytes = 0;                // weights + gradients + optimizer, whole model
-  double activation_bytes_per_chip = 0;
-  double bytes_per_chip = 0;             // at the chosen cluster size
+  double state_bytes = 0;                // weights, gradients and optimizer state on one chip
+  double activation_bytes_per_chip = 0;  // activations in flight on one chip
+  double bytes_per_chip = 0;             // both, with the chosen layout (the least any layout needs when none fits)
   double usable_bytes_per_chip = 0;
-  double min_chips = 0;                  // 0 when no cluster size holds the activations
-  double min_instances = 0;
+  double min_instances = 0;              // when it does not fit: fewest instances that hold it (0: none up to 64×)
   bool possible = true;                  // some cluster size holds the job
   bool fits = true;                      // the chosen cluster holds it
 };
 
-enum class Infeasible { No, Memory, Goodput, Target };
+// Layout: no layout spreads the global batch over the cluster (more chips than it has sequences).
+enum class Infeasible { No, Memory, Goodput, Target, Layout };
 
 struct OptionResult {
   // Work
@@ -32,8 +34,14 @@ struct OptionResult {
   double cluster_flops_per_sec = 0;  // achieved model FLOP/s
   double tokens_per_sec = 0;
   double compute_hours = 0;       // pure training time
+  // Goodput (GoodputTerms)
+  double cluster_mtbf_hours = 0;
+  double checkpoint_bytes = 0;
+  double checkpoint_pause_hours = 0;
+  double restart_hours = 0;
   double checkpoint_interval_hours = 0;
   double goodput = 1;
+  double interruptions = 0;       // failures expected while the run trains
   double training_hours = 0;      // compute_hours / goodput
   double wall_clock_hours = 0;    // training + compilation
   double chip_hours = 0;

@@ -12,13 +12,14 @@
 #include <string>
 #include <vector>
 
+#include "traincost/performance.hpp"
 #include "traincost/resolve.hpp"
 #include "traincost/scenario.hpp"
 
 namespace traincost {
 
 // The struct a field is a member of.
-enum class Owner { Scenario, Analysis, Workload, Model, Target, Law, Memory, Override, Option, Custom, Reliability, Costs, Range };
+enum class Owner { Scenario, Analysis, Workload, Model, Target, Law, Memory, Override, Parallelism, Option, Custom, Reliability, Costs, Range };
 
 template <typename T> constexpr Owner owner_of();
 template <> constexpr Owner owner_of<Scenario>() { return Owner::Scenario; }
@@ -29,6 +30,7 @@ template <> constexpr Owner owner_of<Target>() { return Owner::Target; }
 template <> constexpr Owner owner_of<ScalingLaw>() { return Owner::Law; }
 template <> constexpr Owner owner_of<MemorySettings>() { return Owner::Memory; }
 template <> constexpr Owner owner_of<WorkloadOverride>() { return Owner::Override; }
+template <> constexpr Owner owner_of<LayoutPins>() { return Owner::Parallelism; }
 template <> constexpr Owner owner_of<Option>() { return Owner::Option; }
 template <> constexpr Owner owner_of<CustomInstance>() { return Owner::Custom; }
 template <> constexpr Owner owner_of<Reliability>() { return Owner::Reliability; }
@@ -36,7 +38,7 @@ template <> constexpr Owner owner_of<PlatformCosts>() { return Owner::Costs; }
 template <> constexpr Owner owner_of<Range>() { return Owner::Range; }
 
 // Reads and writes one member of its owner through a type-erased pointer; made by bind<&T::m>()
-// for members of type double, int, unsigned long long or std::optional<double>.
+// for members of type double, int, unsigned long long, std::optional<double> or std::optional<int>.
 struct Access {
   Owner owner = Owner::Scenario;
   bool whole = false;     // an int member: written to JSON as an integer
@@ -68,6 +70,17 @@ Access bind() {
       auto& v = static_cast<C*>(o)->*Member;
       return v ? &*v : nullptr;
     };
+  } else if constexpr (std::is_same_v<M, std::optional<int>>) {
+    a.optional = true;
+    a.whole = true;
+    a.get = [](const void* o) -> std::optional<double> {
+      const auto& v = static_cast<const C*>(o)->*Member;
+      return v ? std::optional<double>(*v) : std::nullopt;
+    };
+    a.set = [](void* o, std::optional<double> v) {
+      static_cast<C*>(o)->*Member = v ? std::optional<int>(static_cast<int>(*v)) : std::nullopt;
+    };
+    a.address = [](void*) -> double* { return nullptr; };
   } else if constexpr (std::is_same_v<M, double>) {
     a.get = [](const void* o) -> std::optional<double> { return static_cast<const C*>(o)->*Member; };
     a.set = [](void* o, std::optional<double> v) {
@@ -120,8 +133,12 @@ struct FieldSpec {
   std::string key() const;
   // The path below its workload or option ("porting.engineer_weeks"), for range inputs.
   std::string input_name() const;
-  // "must be > 0, got -3" or "" when the value is acceptable.
-  std::string check(double value) const;
+  // "must be > 0, got -3" or "" when the value is acceptable. `as_written` (when given) is how
+  // the input spelled the value, shown after "got" (an integer beyond 2^53 has no double of its own).
+  std::string check(double value, const std::string& as_written = {}) const;
+  // The nearest value the field accepts (a sampled value pulled back into the valid range:
+  // uncertainty.cpp); nothing for NaN or an infinity.
+  std::optional<double> clamp(double value) const;
 
   template <typename O> std::optional<double> get(const O& owner) const { return checked<O>().access.get(&owner); }
   template <typename O> void set(O& owner, std::optional<double> value) const { checked<O>().access.set(&owner, value); }
@@ -135,7 +152,9 @@ namespace fields {
 extern const FieldSpec reference;
 extern const FieldSpec samples, seed;
 // Workload
-extern const FieldSpec params, active_params, layers, hidden, heads, seq_len, vocab;
+extern const FieldSpec params, active_params, layers, hidden, heads, seq_len, vocab, kv_heads, ffn_hidden, experts, experts_per_token;
+extern const FieldSpec global_batch_tokens;
+extern const FieldSpec pin_tensor, pin_pipeline, pin_data, pin_context, pin_expert, pin_micro_batch, pin_interleave, pin_zero;
 extern const FieldSpec tokens, steps, tokens_per_step, loss;
 extern const FieldSpec law_E, law_A, law_B, law_alpha, law_beta;
 extern const FieldSpec bytes_per_param, micro_batch, tensor_parallel, usable_fraction;
@@ -144,7 +163,8 @@ extern const FieldSpec runs, horizon_months, override_option;
 extern const FieldSpec instances, price_usd_per_hour, discount, mfu, measured_tokens_per_sec_per_chip;
 extern const FieldSpec scaling_reference_chips, scaling_per_doubling;
 extern const FieldSpec custom_chips, custom_peak_tflops, custom_memory_gb;
-extern const FieldSpec mtbf_hours_per_instance, checkpoint_write_minutes, restart_minutes, checkpoint_interval_hours;
+extern const FieldSpec mtbf_hours_per_instance, checkpoint_write_minutes, checkpoint_gbps_per_instance, checkpoint_blocking_share,
+    restart_minutes, job_restart_minutes, replacement_share, replacement_minutes, lost_work_share, checkpoint_interval_hours;
 // Platform costs (options[].porting and workloads[].overrides[])
 extern const FieldSpec engineer_weeks, usd_per_engineer_week, validation_runs, validation_run_fraction,
     convergence_penalty, compile_hours_per_run, maintenance_usd_per_year, egress_tb_per_run, egress_usd_per_tb;

@@ -10,6 +10,7 @@ std::string usd_exact(double v);      // "$1,234,567" (whole dollars, thousands 
 std::string usd_rate(double v);       // a small rate to the tenth of a cent: "$0.455", "$12.310"; large ones as usd()
 std::string hours(double h);          // "45 min", "7.5 h", "3.4 days", "2.1 years"
 std::string count(double v);          // "1.2T", "8.0B", "350M", "12k", "42"
+std::string bytes(double v);          // binary units, as memory is sized: "79.6 GiB", "512 MiB"
 std::string flops(double v);          // "1.2e24 FLOP" style: "1.23e+24"
 std::string percent(double fraction); // 0.312 -> "31%", 0.0123 -> "1.2%"
 std::string ratio(double v);          // "2.1×"

@@ -87,21 +87,60 @@ inline constexpr Formula kComputeHours{"Compute time", "T", "{C} / {F} / 3600", 
 double cluster_mtbf(double mtbf_hours_per_instance, double instances);
 inline constexpr Formula kClusterMtbf{"Cluster MTBF", "M", "{MTBF per instance} / {instances}", "MTBF per instance, instances"};
 
-// Compute time between checkpoints that minimises lost time, for checkpoint write time delta
-// and mean time between failures M (both hours). Young 1974 gives sqrt(2·delta·M); Daly 2006
-// (Future Generation Computer Systems 22:303) refines it:
+// Bytes a checkpoint holds: the training state without the gradients (2 bytes per parameter in
+// bf16), which a restart does not need. Mixed-precision Adam (16 bytes per parameter in memory)
+// saves 14: BLOOM's 176B checkpoints were 2.3 TB, 13 bytes per parameter.
+double checkpoint_bytes(double params, double bytes_per_param);
+inline constexpr Formula kCheckpointBytes{"Checkpoint size", "B", "{params} × ({bytes per param} − 2)", "params, bytes per param"};
+
+// Hours to move a checkpoint between the cluster and storage: every instance writes (or reads)
+// its shard at once, at its share of the storage bandwidth.
+double checkpoint_transfer_hours(double bytes, double gbps_per_instance, double instances);
+inline constexpr Formula kCheckpointTransfer{"Checkpoint transfer", "x", "{B} / ({instances} × {bandwidth} GB/s) / 3600",
+                                             "B, bandwidth, instances"};
+
+// Hours a checkpoint pauses training: a synchronous save blocks for the whole transfer (share
+// 1); an asynchronous one only while the state is copied to host memory (PyTorch DCP: 6.3 s of
+// a 148.8 s save, a share of about 0.04).
+double checkpoint_pause_hours(double transfer_hours, double blocking_share);
+inline constexpr Formula kCheckpointPause{"Checkpoint pause", "δ", "{x} × {blocking share}", "x, blocking share"};
+
+// Hours from a failure to training again, by failure class. Every failure restarts the job
+// (detect, relaunch, re-initialise) and reloads the last checkpoint; the share caused by a broken
+// node also waits for its replacement.
+double restart_hours(double job_restart_minutes, double replacement_share, double replacement_minutes, double reload_hours);
+inline constexpr Formula kRestart{"Restart", "R", "({job restart} + {replacement share} × {replacement}) / 60 + {reload}",
+                                  "job restart, replacement share, replacement, reload"};
+
+// Mean time between failures that lose work: a share s of failures rolls back to the last
+// checkpoint (1 for classic checkpoint-restart; less with in-memory or peer copies of the state).
+double mtbf_between_losses(double mtbf_hours, double lost_work_share);
+inline constexpr Formula kMtbfBetweenLosses{"Time between losses", "Ms", "{M} / {s}", "M, s"};
+
+// Compute time between checkpoints that minimises lost time, for checkpoint pause delta and mean
+// time between losses M (both hours). Young 1974 gives sqrt(2·delta·M); Daly 2006 (Future
+// Generation Computer Systems 22:303) refines it:
 //   tau = sqrt(2·delta·M)·(1 + sqrt(delta/(2M))/3 + (delta/(2M))/9) - delta   when delta < 2M
 //   tau = M                                                                  otherwise
 double optimal_checkpoint_interval(double write_hours, double mtbf_hours);
 inline constexpr Formula kCheckpointInterval{"Checkpoint interval (Young/Daly)", "τ",
-                                             "√(2·{δ}·{M})·(1 + √({δ}/(2·{M}))/3 + ({δ}/(2·{M}))/9) − {δ}", "δ, M"};
+                                             "√(2·{δ}·{Ms})·(1 + √({δ}/(2·{Ms}))/3 + ({δ}/(2·{Ms}))/9) − {δ}", "δ, Ms"};
 
-// Fraction of wall-clock time that trains, to first order:
-//   tau / (tau + delta)                     checkpoints pause training
-//   × (1 - ((tau + delta)/2 + R) / M)       each failure loses half a segment and a restart
-// Zero or negative means the cluster fails faster than it makes progress.
-double goodput(double interval_hours, double write_hours, double restart_hours, double mtbf_hours);
-inline constexpr Formula kGoodput{"Goodput", "g", "{τ}/({τ}+{δ}) × (1 − (({τ}+{δ})/2 + {R})/{M})", "τ, δ, R, M"};
+// Fraction of wall-clock time that trains:
+//   tau / (tau + delta)                       checkpoints pause training
+//   / (1 + (R + s·(tau + delta)/2) / M)       every hour of running meets 1/M failures, each
+//                                             costing a restart and, for a share s, half a
+//                                             segment of lost work
+// To first order in 1/M this is Young and Daly's tau/(tau+delta) × (1 − ((tau+delta)/2 + R)/M).
+// Counting failures per hour of running rather than of wall clock (a restart that itself fails
+// is not counted) keeps it positive when restarts take as long as the time between failures: at
+// 100,000 chips it degrades smoothly instead of predicting negative progress.
+double goodput(double interval_hours, double pause_hours, double restart_hours, double lost_work_share, double mtbf_hours);
+inline constexpr Formula kGoodput{"Goodput", "g", "{τ}/({τ}+{δ}) / (1 + ({R} + {s}·({τ}+{δ})/2)/{M})", "τ, δ, R, s, M"};
+
+// Failures expected while the run trains: training hours / M.
+double expected_interruptions(double training_hours, double mtbf_hours);
+inline constexpr Formula kInterruptions{"Interruptions per run", "f", "{training hours} / {M}", "training hours, M"};
 
 // Wall clock of one run: compute time stretched by goodput, plus compilation before it.
 double wall_clock_hours(double compute_hours, double goodput, double compile_hours);
@@ -159,6 +198,63 @@ inline constexpr Formula kBytesPerChip{"Memory per chip", "mem", "{state} / {n} 
 // Returns 0 when activations alone exceed a chip (no cluster size helps).
 double min_chips_for_memory(double state, double activations_per_chip, double usable_bytes_per_chip);
 inline constexpr Formula kMinChips{"Fewest chips that hold it", "nmin", "⌈{state} / ({usable} − {activations})⌉", "state, activations, usable"};
+
+// ---- Step time (the performance model: core/include/traincost/step_time.hpp) --------------------
+// Per chip and per training step; b = micro-batch (sequences), s = sequence length, t, p, d, c, e =
+// tensor, pipeline, data, context and expert parallel degrees, v = interleaved pipeline chunks,
+// m = micro-batches per step. Bytes are 16-bit unless a name says otherwise.
+
+// Matmul FLOPs per token of a forward pass: 2 per weight that multiplies the token. The input
+// embedding is a lookup, not a matmul, so with the vocabulary known its V·h weights are left out
+// (the output head's V·h stay). A mixture of experts multiplies by its active parameters only.
+double forward_matmul_flops_per_token(double active_params, double vocab, double hidden);
+inline constexpr Formula kForwardMatmulFlops{"Matmul FLOPs per token (forward)", "fm", "2 × ({N} − {V} × {h})", "N, V, h"};
+// Attention scores and context of a forward pass for one token over its causal prefix: the token
+// attends to s/2 keys on average, 2 FLOPs each for QKᵀ and for AV over h channels
+// (FlashAttention skips the masked half: Dao 2022, arXiv 2205.14135).
+double forward_attention_flops_per_token(double layers, double hidden, double seq);
+inline constexpr Formula kForwardAttentionFlops{"Attention FLOPs per token (forward, causal)", "fa", "2 × {l} × {h} × {s}", "l, h, s"};
+// Training runs the forward pass once and the backward pass (twice the forward's FLOPs) once;
+// full recomputation runs the forward a second time, selective recomputation only the attention
+// (Korthikanti et al. 2022, arXiv 2205.05198).
+double training_pass_factor(bool recomputed);  // 3, or 4 when recomputed
+// A matmul reaches its efficiency only when its smallest dimension is large: x / (x + knee).
+// The knee is calibrated (measured small-GEMM slowdown, e.g. stas00/ml-engineering's MAMF scans).
+double gemm_size_efficiency(double smallest_dimension, double knee);
+inline constexpr Formula kGemmSizeEfficiency{"GEMM size efficiency", "g", "{x} / ({x} + {knee})", "x, knee"};
+// Seconds of a micro-batch's matmuls and attention on one chip at their achieved rates.
+double compute_seconds(double matmul_flops, double matmul_rate, double attention_flops, double attention_rate);
+inline constexpr Formula kComputeSeconds{"Compute per micro-batch", "tm", "{matmul FLOPs} / {matmul rate} + {attention FLOPs} / {attention rate}",
+                                         "matmul FLOPs, matmul rate, attention FLOPs, attention rate"};
+// Tokens per second per chip: the global batch's tokens over the step time and the chips.
+double tokens_per_sec_per_chip(double batch_sequences, double seq_len, double chips, double step_seconds);
+inline constexpr Formula kTokensPerSecPerChip{"Tokens/s per chip", "x", "{B} × {s} / {n} / {step}", "B, s, n, step"};
+// Model FLOPs utilization of a throughput: tokens/s × FLOPs per token / peak.
+double utilization(double tokens_per_sec_per_chip, double flops_per_token, double peak_flops);
+inline constexpr Formula kUtilization{"MFU (predicted)", "MFU", "{x} × {f} / {peak}", "x, f, peak"};
+// Seconds of a ring collective moving `bytes` per rank among n ranks, `passes` times:
+// passes × (n − 1)/n × bytes / bandwidth. An all-gather or reduce-scatter is one pass, an
+// all-reduce two (Patarasuk and Yuan 2009; NCCL's bus-bandwidth convention).
+double ring_collective_seconds(double passes, double ranks, double bytes, double bytes_per_sec);
+inline constexpr Formula kRingCollective{"Ring collective", "tc", "{passes} × ({n} − 1)/{n} × {bytes} / {bandwidth}", "passes, n, bytes, bandwidth"};
+// Idle share of a pipeline schedule: (p − 1) / (v × m) of the busy time (1F1B with v interleaved
+// chunks per stage: Narayanan et al. 2021, arXiv 2104.04473, §2.2).
+double pipeline_bubble_fraction(double stages, double interleave, double micro_batches);
+inline constexpr Formula kPipelineBubble{"Pipeline bubble", "β", "({p} − 1) / ({v} × {m})", "p, v, m"};
+// Training state per chip under ZeRO stage z over d data-parallel ranks, for `bytes_per_param`
+// (16 = 2 weights + 2 gradients + 12 optimizer): stage 1 shards the optimizer, 2 also the
+// gradients, 3 also the weights (Rajbhandari et al. 2019, arXiv 1910.02054).
+double state_bytes_per_param(double bytes_per_param, int zero_stage, double data_parallel);
+inline constexpr Formula kStateBytesPerParam{"State bytes per parameter (ZeRO)", "σ", "by stage {z} over {d} ranks, {bytes per param} in all", "bytes per param, z, d"};
+// Activations one layer keeps for its backward pass, per micro-batch on one chip, 16-bit, with
+// FlashAttention (no s×s scores), no dropout; h_kv = h × kv_heads / heads (grouped queries),
+// f = FFN width, gated = SwiGLU-style (three FFN matrices), tokens = b × s / c:
+//   tokens × (12·h + 4·h_kv) + tokens × f × (6 gated, 4 not)
+// (Korthikanti et al. 2022 Table 2, 34·s·b·h, generalised; sequence parallelism divides all of it
+// by t, plain tensor parallelism only the FFN and attention-internal parts). Full recomputation
+// keeps only each layer's input (2 × tokens × h, divided by t with sequence parallelism); selective
+// recomputation drops the FFN activation function's input (2 × tokens × f).
+double layer_activation_bytes(double tokens, double hidden, double kv_hidden, double ffn, bool gated);
 
 // ---- Decision ---------------------------------------------------------------------------------
 

@@ -8,7 +8,8 @@
 
 namespace traincost {
 
-// What one run costs, by cause; the parts add up to cost_per_run.
+// What one run costs, by cause; the parts add up to cost_per_run. Withheld (every part NaN) for
+// an option that cannot run the job.
 struct CostBreakdown {
   double compute = 0;      // training time on the cluster, including goodput losses
   double compile = 0;

@@ -6,12 +6,46 @@
 #include <vector>
 
 #include "traincost/catalog.hpp"
+#include "traincost/performance.hpp"
 #include "traincost/scenario.hpp"
 
 namespace traincost {
 
+// Where an option's throughput comes from.
+enum class ThroughputSource { Predicted, Mfu, Measured };
+inline constexpr EnumWord<ThroughputSource> kThroughputSourceWords[] = {
+    {ThroughputSource::Predicted, "predicted", "predicted from hardware figures"},
+    {ThroughputSource::Mfu, "mfu", "your MFU"},
+    {ThroughputSource::Measured, "measured", "your measured throughput"}};
+
+// The step-time model's view of one (workload, option) pair: the fastest layout that fits in
+// memory and its step time. It gives the throughput when the option states neither an MFU nor a
+// measured rate, and the memory fit in every case.
+struct PairPerformance {
+  ThroughputSource source = ThroughputSource::Predicted;
+  double global_batch_sequences = 0;
+  bool assumed_architecture = false;  // the scenario gave only a parameter count
+  bool layout_found = false;          // some layout fits in memory
+  Layout layout;                      // the fastest that fits (or what the pins asked for)
+  StepTime time;                      // its step time, breakdown and memory
+  int layouts_tried = 0;
+  double usable_bytes_per_chip = 0;
+  double least_memory_bytes = 0;      // when nothing fits: the least any layout needs, and which
+  Layout least_memory_layout;
+  bool batch_divisible = true;        // some layout divides the global batch over the chips
+  double min_instances = 0;           // when nothing fits: fewest instances that fit (0: none up to 64×)
+  double mfu = 0;                     // of the prediction, model FLOPs (6N + 12·l·h·s per token) / dense peak
+  double hfu = 0;                     // counting recomputation
+  double error_median = 0;            // the family's held-out error, doubled for chips with no measurement
+  double error_p90 = 0;
+  bool validated = false;             // the chip has published measurements in the validation
+};
+
 // Everything the formulas need for one (workload, option) pair.
 struct PairInputs {
+  // A restart time of 0 is a real answer (an instant restart), so "not given" is negative.
+  static constexpr double kDerived = -1;
+
   // Cluster
   double instances = 1;
   double chips_per_instance = 1;
@@ -25,9 +59,15 @@ struct PairInputs {
   double scaling_per_doubling = 1;
   // Reliability
   double mtbf_hours_per_instance = 0;
-  double checkpoint_write_minutes = 0;
-  double restart_minutes = 0;
-  double checkpoint_interval_hours = 0;  // 0: the Young/Daly optimum
+  double checkpoint_write_minutes = 0;     // 0: from the checkpoint size and bandwidth
+  double checkpoint_gbps_per_instance = 0;
+  double checkpoint_blocking_share = 1;
+  double restart_minutes = kDerived;       // kDerived: from the failure classes
+  double job_restart_minutes = 0;
+  double replacement_share = 0;
+  double replacement_minutes = 0;
+  double lost_work_share = 1;
+  double checkpoint_interval_hours = 0;    // 0: the Young/Daly optimum
   // Platform costs
   double engineer_weeks = 0;
   double usd_per_engineer_week = 0;
@@ -38,6 +78,8 @@ struct PairInputs {
   double maintenance_usd_per_year = 0;
   double egress_tb_per_run = 0;
   double egress_usd_per_tb = 0;
+  // The step-time model's answer (filled per workload by resolve(); resolve_option() leaves it empty).
+  PairPerformance performance;
 };
 
 // A workload as the scenario gives it (with model.active_params always set), and the resolved
@@ -54,10 +96,11 @@ struct OptionInfo {
   std::string chip_name;
   Family family = Family::Nvidia;
   PricingModel pricing = PricingModel::OnDemand;
-  bool mfu_from_catalog = false;
   bool price_from_catalog = false;
-  const Figure* catalog_mfu = nullptr;    // the chip's catalog figure, when there is one
+  const Chip* chip = nullptr;             // the catalog chip, when there is one
   const Figure* catalog_price = nullptr;  // the instance's catalog price, when used
+  double network_gbps_per_chip = 0;       // the instance's scale-out network per chip (0: the chip's usual)
+  ThroughputSource throughput = ThroughputSource::Predicted;
 };
 
 struct ResolvedScenario {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "traincost/catalog.hpp"
+#include "traincost/performance.hpp"
 
 namespace traincost {
 
@@ -42,6 +43,13 @@ struct Model {
   int heads = 0;
   int seq_len = 0;
   int vocab = 0;
+  // For the step-time model (0: not given): grouped-query attention's key/value heads, the
+  // feed-forward width (per expert), and a mixture of experts' expert count and experts per token.
+  int kv_heads = 0;
+  int ffn_hidden = 0;
+  int experts = 0;
+  int experts_per_token = 0;
+  bool gated_ffn = true;  // SwiGLU-style feed-forward (three matrices), as Llama
 
   bool has_architecture() const { return layers > 0 && hidden > 0 && seq_len > 0; }
   double active() const { return active_params.value_or(params); }
@@ -64,9 +72,11 @@ struct Target {
 // Training memory settings (how the job is laid out on chips).
 struct MemorySettings {
   double bytes_per_param = 16;  // mixed-precision Adam: 2 weights + 2 grads + 12 fp32 master/m/v
-  int micro_batch = 1;          // sequences per chip per micro-step
-  int tensor_parallel = 1;      // activations are split over this many chips
-  bool flash_attention = true;  // no s x s score matrix stored
+  // Format 1 placed these two layout keys here; the layout search now chooses them. Values above
+  // 1 still pin them for every option (workloads[].overrides[].parallelism pins per option).
+  int micro_batch = 1;
+  int tensor_parallel = 1;
+  bool flash_attention = true;  // format 1; the step-time model assumes FlashAttention
   double usable_fraction = 0.9; // of HBM left for the job after runtime and fragmentation
 };
 
@@ -87,7 +97,13 @@ struct PlatformCosts {
 struct WorkloadOverride {
   int option = 0;  // index into Scenario::options
   PlatformCosts costs;
+  LayoutPins parallelism;  // layout keys pinned for this workload on this option; the rest are searched
 };
+
+// Tokens per optimizer step when a scenario gives none (and its target is not steps × batch):
+// 4,194,304 = 512 sequences of 8,192 or 1,024 of 4,096, the batch Llama 2 and 3 trained their
+// smaller models with (Touvron et al. 2023; Llama Team 2024).
+inline constexpr double kDefaultGlobalBatchTokens = 4194304;
 
 struct Workload {
   std::string name;
@@ -97,6 +113,7 @@ struct Workload {
   MemorySettings memory;
   double runs = 1;              // expected runs of this recipe over the horizon
   double horizon_months = 12;   // period the runs (and maintenance) are spread over
+  std::optional<double> global_batch_tokens;  // tokens per optimizer step; default kDefaultGlobalBatchTokens
   std::vector<WorkloadOverride> overrides;
 };
 
@@ -109,11 +126,20 @@ struct CustomInstance {
   Family family = Family::Nvidia;
 };
 
+// How failures and checkpoints cost time. Absent values come from the catalog; the two totals
+// (checkpoint write, restart) are otherwise derived from the checkpoint's size and the failure
+// classes, and setting them overrides the derivation.
 struct Reliability {
   std::optional<double> mtbf_hours_per_instance;
-  std::optional<double> checkpoint_write_minutes;
-  std::optional<double> restart_minutes;
-  std::optional<double> checkpoint_interval_hours;  // default: the Young/Daly optimum
+  std::optional<double> checkpoint_write_minutes;     // default: checkpoint size / bandwidth × blocking share
+  std::optional<double> checkpoint_gbps_per_instance; // storage write (and read) bandwidth, GB/s
+  std::optional<double> checkpoint_blocking_share;    // 1 synchronous; ~0.04 asynchronous
+  std::optional<double> restart_minutes;              // default: from the failure classes below
+  std::optional<double> job_restart_minutes;          // detect, relaunch, re-initialise
+  std::optional<double> replacement_share;            // failures that need a node replaced
+  std::optional<double> replacement_minutes;          // bringing in the replacement node
+  std::optional<double> lost_work_share;              // failures that lose the work since the last checkpoint
+  std::optional<double> checkpoint_interval_hours;    // default: the Young/Daly optimum
 };
 
 struct Option {

@@ -37,6 +37,11 @@ std::vector<RangedInput> ranged_inputs(const Scenario& scenario, const ResolvedS
 // override), or a workload's.
 double input_value(const Scenario& scenario, const ResolvedScenario& resolved, const Catalog& catalog, const InputRef& ref);
 
+// The value the Monte Carlo gives `input` for the uniform draw u in (0, 1): its range's inverse
+// CDF, held to the field's valid range (a lognormal has no upper end). Exposed for tests; the
+// Monte Carlo loop computes the same, from values prepared once.
+double sample_value(const RangedInput& input, double u);
+
 struct SensitivityRow {
   std::string input;
   std::string label;

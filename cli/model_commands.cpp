@@ -1,0 +1,39 @@
+// `calibrate` and `validate`: the step-time model against the published measurements it is
+// calibrated on (assets/measurements.json).
+#include <cstdio>
+
+#include "cli_io.hpp"
+#include "traincost/calibration.hpp"
+
+namespace traincost::cli {
+
+// Fits the family factors on the calibration rows and prints them as the catalog's
+// "performance" section, with the errors of the fitted model (scripts/update-calibration).
+int calibrate(const Args& args) {
+  const Flags flags = parse_flags(args, {"--as-of"});
+  if (!flags.error.empty() || !flags.positional.empty()) {
+    std::fprintf(stderr, "usage: traincost calibrate [--as-of YYYY-MM-DD]\n");
+    return kUsageError;
+  }
+  const MeasurementSet& set = builtin_measurements();
+  const FittedCalibration fit = rounded(fit_calibration(set, builtin_catalog()));
+  const Validation v = validate(set, builtin_catalog(), fit.nvidia, fit.trainium);
+  std::puts(calibration_json(fit, v, flags.get("--as-of", builtin_catalog().version)).c_str());
+  return kOk;
+}
+
+// The validation table: every measurement, predicted with the catalog's calibration.
+int validate_model(const Args& args) {
+  const Flags flags = parse_flags(args, {"--format"});
+  const std::string format = flags.get("--format", "markdown");
+  if (!flags.error.empty() || !flags.positional.empty() || (format != "markdown" && format != "html")) {
+    std::fprintf(stderr, "usage: traincost validate [--format markdown|html]\n");
+    return kUsageError;
+  }
+  const MeasurementSet& set = builtin_measurements();
+  const Validation v = validate(set, builtin_catalog());
+  std::fputs((format == "html" ? validation_html(set, v) + "\n" : validation_markdown(set, v)).c_str(), stdout);
+  return kOk;
+}
+
+}  // namespace traincost::cli

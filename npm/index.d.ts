@@ -1,0 +1,244 @@
+// Types of the traincost package (index.js). Results are the JSON documents the traincost CLI
+// prints with --format json; the interfaces name the fields most code reads and allow the rest.
+
+/** One problem in the input: the JSON path of the field ("" for the document) and the CLI's message. */
+export interface Problem {
+  path: string;
+  message: string;
+}
+
+/** Thrown for invalid input (a scenario, analyze options, a link or a Hugging Face config). */
+export class ScenarioError extends Error {
+  constructor(error: string, problems: Problem[]);
+  readonly name: 'ScenarioError';
+  /** What was invalid: "invalid scenario", "invalid options", "invalid link" or "invalid config". */
+  readonly error: string;
+  readonly problems: Problem[];
+}
+
+/** A scenario in the format of docs/scenario-format.md (see schema()), as an object or as JSON text. */
+export type Scenario = ScenarioDocument | string;
+
+export interface ScenarioDocument {
+  version?: number;
+  name?: string;
+  catalog?: string;
+  reference?: number;
+  workloads: Array<Record<string, unknown>>;
+  options: Array<Record<string, unknown>>;
+  ranges?: Array<Record<string, unknown>>;
+  analysis?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+export interface AnalyzeOptions {
+  /** Monte Carlo samples, 100 to 1,000,000 (default: the scenario's analysis.samples). */
+  samples?: number;
+  /** Random seed, 0 to 2^53-1 (default: the scenario's analysis.seed). */
+  seed?: number;
+  /** Index of the workload to analyse (default 0). */
+  workload?: number;
+}
+
+export interface Breakeven {
+  kind: 'from_first_run' | 'at_runs' | 'until_runs' | 'never';
+  runs: number | null;
+}
+
+export interface OptionResult {
+  label: string;
+  instance: string;
+  feasible: boolean;
+  issue?: string;
+  training_flops: number;
+  tokens: number;
+  tokens_per_second: number;
+  chips: number;
+  goodput: number;
+  wall_clock_hours: number;
+  chip_hours: number;
+  instance_hours: number;
+  price_usd_per_instance_hour: number;
+  hardware_cost_per_run_usd: number;
+  one_time_cost_usd: number;
+  maintenance_cost_usd: number;
+  fixed_cost_usd: number;
+  per_run_cost_usd: number;
+  cost_per_run_usd: number;
+  cost_per_million_tokens_usd: number;
+  horizon_cost_usd: number;
+  annual_cost_usd: number;
+  breakdown_per_run_usd: Record<'compute' | 'compile' | 'porting' | 'validation' | 'maintenance' | 'egress', number>;
+  memory: Record<string, number | boolean>;
+  savings_vs_reference: number;
+  wall_clock_ratio_vs_reference: number;
+  breakeven_vs_reference: Breakeven;
+  [key: string]: unknown;
+}
+
+export interface WorkloadResult {
+  name: string;
+  target_tokens: number;
+  runs: number;
+  /** The one-sentence answer. */
+  verdict: string;
+  options: OptionResult[];
+  comparison: {
+    cheapest: string | null;
+    cheapest_index: number;
+    runner_up: string | null;
+    runner_up_index: number;
+    savings: number;
+    wall_clock_ratio: number;
+    breakeven: Breakeven['kind'];
+    breakeven_runs: number | null;
+    [key: string]: unknown;
+  };
+  [key: string]: unknown;
+}
+
+/** `traincost evaluate --format json` */
+export interface Evaluation {
+  traincost_version: string;
+  catalog: string;
+  workloads: WorkloadResult[];
+  portfolio: { verdict: string; [key: string]: unknown };
+  [key: string]: unknown;
+}
+
+/** Break-even runs: a number, "never", or null when undefined. */
+export type Runs = number | 'never' | null;
+export interface Percentiles<T = number | null> {
+  p5: T;
+  p50: T;
+  p95: T;
+}
+
+/** `traincost analyze --format json` */
+export interface Analysis {
+  workload: number;
+  leader: string;
+  runner_up: string;
+  challenger: string;
+  metric: string;
+  base: { metric: number | null; breakeven_runs: Runs };
+  inputs: Array<{ input: string; label: string; value: number; low: number; high: number; dist: string; default_range: boolean }>;
+  sensitivity: Array<{
+    input: string;
+    label: string;
+    low_value: number;
+    high_value: number;
+    metric_at_low: number | null;
+    metric_at_high: number | null;
+    breakeven_at_low: Runs;
+    breakeven_at_high: Runs;
+    swing: number | null;
+    default_range: boolean;
+  }>;
+  monte_carlo: {
+    samples: number;
+    seed: number;
+    options: Array<{
+      label: string;
+      probability_cheapest: number;
+      probability_cheapest_horizon: number;
+      probability_feasible: number;
+      cost_per_run_usd: Percentiles;
+      horizon_cost_usd: Percentiles;
+    }>;
+    breakeven_runs: Percentiles<Runs>;
+    probability_pays_off: number;
+    difference_histogram: { min: number; max: number; counts: number[] };
+    infeasible_samples: number;
+  };
+  [key: string]: unknown;
+}
+
+export interface ExplainStep {
+  quantity: string;
+  formula: string;
+  substituted: string;
+  result: string;
+}
+
+/** `traincost explain --format json` */
+export interface Explanation {
+  traincost_version: string;
+  catalog: string;
+  workloads: Array<{ name: string; verdict: string; options: Array<{ label: string; instance: string; steps: ExplainStep[] }> }>;
+  /** The whole explanation as the CLI prints it. */
+  text: string;
+}
+
+export interface Link {
+  /** "s=1.…" */
+  fragment: string;
+  /** "#s=1.…": append it to calculator.html */
+  link: string;
+}
+
+export interface DecodedLink {
+  scenario: ScenarioDocument;
+  notices: string[];
+}
+
+/** `traincost schema --format json` */
+export interface Schema {
+  scenario_format: number;
+  fields: Array<{
+    path: string;
+    /** Short name for forms and charts: "MFU" */
+    label: string;
+    unit: string;
+    min: number;
+    max: number | null;
+    min_exclusive: boolean;
+    integer: boolean;
+    range: string;
+    default: string;
+    meaning: string;
+    typical: string;
+  }>;
+}
+
+export interface Version {
+  traincost: string;
+  catalog: string;
+  scenario_format: number;
+  link_format: number;
+}
+
+/** Cost of every option for every workload, the verdicts and the portfolio. */
+export function evaluate(scenario: Scenario): Evaluation;
+/** Sensitivity and Monte Carlo: how sure the verdict is. */
+export function analyze(scenario: Scenario, options?: AnalyzeOptions | string): Analysis;
+/** Every formula with the scenario's numbers substituted. */
+export function explain(scenario: Scenario): Explanation;
+/** The share link of a scenario. */
+export function encodeLink(scenario: Scenario): Link;
+/** The scenario in a share link (the payload, s=…, #s=… or a whole address). */
+export function decodeLink(link: string): DecodedLink;
+/** A model block from a Hugging Face config.json (object or text). */
+export function importHf(config: Record<string, unknown> | string): Record<string, unknown>;
+/** The built-in hardware catalog (assets/catalog.json): every figure with its source and date. */
+export function catalog(): Record<string, unknown>;
+/** Every numeric scenario field: unit, valid range, default, meaning. */
+export function schema(): Schema;
+export const version: Version;
+export const ready: Promise<TrainCost>;
+
+export interface TrainCost {
+  ScenarioError: typeof ScenarioError;
+  evaluate: typeof evaluate;
+  analyze: typeof analyze;
+  explain: typeof explain;
+  encodeLink: typeof encodeLink;
+  decodeLink: typeof decodeLink;
+  importHf: typeof importHf;
+  catalog: typeof catalog;
+  schema: typeof schema;
+  version: Version;
+  ready: Promise<TrainCost>;
+}
+declare const traincost: TrainCost;
+export default traincost;

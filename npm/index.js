@@ -1,0 +1,76 @@
+// traincost: the TrainCost cost core (C++, compiled to WebAssembly) as an ES module. The same
+// functions as the calculator page's window.TrainCost, taking and returning objects (JSON text is
+// accepted too); invalid input throws a ScenarioError whose `problems` carry the CLI's messages.
+// The module is ready when the import resolves (top-level await), so every function is synchronous.
+import createTrainCostCore from './traincost_core.js';
+
+const core = await createTrainCostCore();
+
+/** Invalid input: `problems` lists each {path, message}; `error` says what was invalid. */
+export class ScenarioError extends Error {
+  constructor(error, problems) {
+    const lines = problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message));
+    super([`${error} (${lines.length} problem${lines.length === 1 ? '' : 's'}):`, ...lines].join('\n  '));
+    this.name = 'ScenarioError';
+    this.error = error;
+    this.problems = problems;
+  }
+}
+
+// JSON text for the core: strings pass through (JSON text), everything else is serialized, so a
+// wrong type reaches the core and gets the CLI's message ("must be an object").
+function text(value) {
+  return typeof value === 'string' ? value : JSON.stringify(value) ?? 'null';
+}
+
+// UTF-8 copies of the arguments in the module's memory for one call of web/js_api.cpp's entry point.
+function call(name, first = '', second = '') {
+  const texts = [name, first, second].map((s) => {
+    const size = core.lengthBytesUTF8(s) + 1;
+    const pointer = core._malloc(size);
+    if (!pointer) throw new RangeError('traincost: out of WebAssembly memory');
+    core.stringToUTF8(s, pointer, size);
+    return { pointer, length: size - 1 };
+  });
+  try {
+    const reply = core._tc_api_call(texts[0].pointer, texts[1].pointer, texts[1].length, texts[2].pointer, texts[2].length);
+    if (!reply) throw new RangeError('traincost: out of WebAssembly memory');
+    const ok = core._tc_api_ok() === 1;
+    let result;
+    try {
+      result = JSON.parse(core.UTF8ToString(reply));
+    } finally {
+      core._free(reply);
+    }
+    if (!ok) throw new ScenarioError(result.error, result.problems);
+    return result;
+  } finally {
+    for (const t of texts) core._free(t.pointer);
+  }
+}
+
+/** Cost of every option for every workload, the verdicts and the portfolio (`traincost evaluate --format json`). */
+export const evaluate = (scenario) => call('evaluate', text(scenario));
+/** Sensitivity and Monte Carlo (`traincost analyze --format json`); options: {samples, seed, workload}. */
+export const analyze = (scenario, options = {}) => call('analyze', text(scenario), text(options));
+/** Every formula with the scenario's numbers (`traincost explain --format json`). */
+export const explain = (scenario) => call('explain', text(scenario));
+/** The share link: {fragment: "s=1.…", link: "#s=1.…"} (`traincost link`). */
+export const encodeLink = (scenario) => call('encode_link', text(scenario));
+/** The scenario in a share link: {scenario, notices}. Accepts the payload, s=…, #s=… or a whole address. */
+export const decodeLink = (link) => call('decode_link', String(link));
+/** A model block from a Hugging Face config.json (`traincost import-hf`). */
+export const importHf = (config) => call('import_hf', text(config));
+/** The built-in catalog: chips, instances, prices, defaults, each with its source (`traincost catalog --format json`). */
+export const catalog = () => call('catalog');
+/** Every numeric scenario field: unit, range, default, meaning (`traincost schema --format json`). */
+export const schema = () => call('schema');
+
+/** {traincost, catalog, scenario_format, link_format} */
+export const version = call('version');
+
+const api = { ScenarioError, evaluate, analyze, explain, encodeLink, decodeLink, importHf, catalog, schema, version };
+/** Resolves to the module's functions at once (the module is ready when imported); for code written against window.TrainCost.ready. */
+export const ready = Promise.resolve(api);
+api.ready = ready;
+export default api;

@@ -1,0 +1,90 @@
+// Bad input throws ScenarioError with the CLI's messages; nothing else escapes.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+
+import { EXAMPLES, SOURCE_DIR, cli, cliProblems, exact, problemLines, tc } from './support.mjs';
+
+const NEGATIVE = {
+  version: 1, workloads: [{ model: { params: 8e9 }, target: { tokens: 1e11 } }],
+  options: [{ instance: 'trn2.48xlarge' }, { instance: 'p5.48xlarge', price_usd_per_hour: -3 }],
+};
+
+function thrown(fn) {
+  try {
+    fn();
+  } catch (e) {
+    assert.ok(e instanceof tc.ScenarioError, `expected a ScenarioError, got ${e}`);
+    return e;
+  }
+  assert.fail('expected a ScenarioError');
+}
+
+test('the field is named, with the CLI message', () => {
+  const e = thrown(() => tc.evaluate(NEGATIVE));
+  assert.deepEqual(e.problems, [{ path: 'options[1].price_usd_per_hour', message: 'must be > 0, got -3' }]);
+  assert.equal(e.error, 'invalid scenario');
+  assert.equal(e.name, 'ScenarioError');
+  assert.ok(e instanceof Error);
+  assert.equal(e.message, 'invalid scenario (1 problem):\n  options[1].price_usd_per_hour: must be > 0, got -3');
+  assert.deepEqual(problemLines(e.problems), cliProblems(['evaluate', '-'], JSON.stringify(NEGATIVE)));
+});
+
+const dirs = ['tests/fuzz/corpus/scenario', 'tests/fuzz/regressions/scenario'];
+const files = dirs.flatMap((d) => readdirSync(join(SOURCE_DIR, d)).map((f) => join(SOURCE_DIR, d, f)))
+  .concat(['negative-price.json', 'not-json.txt'].map((f) => join(SOURCE_DIR, 'tests', 'cli', 'data', f)));
+test('the fuzz corpus and the CLI tests\' bad files give the CLI\'s results or messages', () => {
+  for (const file of files) {
+    let text;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(file));
+    } catch {
+      continue;  // a JavaScript string cannot carry invalid UTF-8 to the core (the Python tests send such bytes)
+    }
+    const done = cli(['evaluate', file, '--format', 'json']);
+    if (done.status === 0) {
+      assert.equal(exact(tc.evaluate(text)), exact(JSON.parse(done.stdout)), file);
+      continue;
+    }
+    const expected = cliProblems(['evaluate', file]);
+    for (const fn of [tc.evaluate, tc.analyze, tc.explain, tc.encodeLink]) {
+      assert.deepEqual(problemLines(thrown(() => fn(text)).problems), expected, file);
+    }
+  }
+});
+
+test('wrong documents give the CLI messages', () => {
+  for (const doc of ['', '[]', 'null', '3', '"text"', '{}', '{"version": 2}', '{'.repeat(100)]) {
+    assert.deepEqual(problemLines(thrown(() => tc.evaluate(doc)).problems), cliProblems(['evaluate', '-'], doc), doc);
+  }
+  assert.deepEqual(problemLines(thrown(() => tc.evaluate([1, 2])).problems), cliProblems(['evaluate', '-'], '[1,2]'));
+  assert.ok(thrown(() => tc.evaluate(undefined)).problems.length > 0);
+  assert.throws(() => tc.evaluate({ n: 1n }), TypeError, 'a BigInt is not JSON: a programming error');
+});
+
+test('analyze options give the CLI messages', () => {
+  const example = EXAMPLES.find((p) => p.endsWith('llama3-8b-pretrain.json'));
+  const text = readFileSync(example, 'utf8');
+  for (const [flag, value] of [['--samples', 5], ['--samples', 1000001], ['--seed', -1], ['--seed', 2 ** 53], ['--workload', 1]]) {
+    const done = cli(['analyze', example, flag, String(value)]);
+    assert.equal(done.status, 1);
+    const e = thrown(() => tc.analyze(text, { [flag.slice(2)]: value }));
+    assert.equal(e.error, 'invalid options');
+    assert.deepEqual(e.problems.map((p) => `traincost analyze: ${flag} ${p.message}`), done.stderr.trim().split('\n'));
+  }
+  assert.equal(thrown(() => tc.analyze(text, { samples: 2000.5 })).problems[0].path, 'options.samples');
+  assert.equal(thrown(() => tc.analyze(text, { bogus: 1 })).problems[0].path, 'options.bogus');
+  assert.equal(thrown(() => tc.analyze(text, null)).problems[0].path, 'options');
+});
+
+test('bad links and configs', () => {
+  const e = thrown(() => tc.decodeLink('#s=1.xyz'));
+  assert.equal(e.error, 'invalid link');
+  const done = cli(['evaluate', '--link', '#s=1.xyz']);
+  assert.deepEqual(problemLines(e.problems), done.stderr.split('\n').slice(1).filter((l) => l.startsWith('  ')).map((l) => l.slice(2)));
+  const config = join(SOURCE_DIR, 'tests', 'fuzz', 'corpus', 'hf_config', 'bad-missing.json');
+  const c = thrown(() => tc.importHf(readFileSync(config, 'utf8')));
+  assert.equal(c.error, 'invalid config');
+  assert.deepEqual(problemLines(c.problems), cliProblems(['import-hf', config]));
+});

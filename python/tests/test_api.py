@@ -1,0 +1,78 @@
+"""The package's surface: functions, documentation, types, and what each returns."""
+import inspect
+import os
+
+import traincost
+from traincost import _core
+from conftest import EXAMPLES, SOURCE_DIR
+
+PUBLIC = {"version": "version", "evaluate": "evaluate", "analyze": "analyze", "explain": "explain",
+          "encode_link": "encode_link", "decode_link": "decode_link", "catalog": "catalog",
+          "import_hf": "import_hf", "schema": "schema"}
+
+
+def test_every_core_function_has_a_python_function():
+    # Adding a function to the core's API (api.cpp) without its Python wrapper fails here.
+    assert {name for name, _ in _core.functions()} == set(PUBLIC)
+    for name in PUBLIC:
+        fn = getattr(traincost, name)
+        assert name in traincost.__all__
+        assert inspect.getdoc(fn) and len(inspect.getdoc(fn)) > 40, f"{name} needs a docstring"
+
+
+def test_help_and_stubs():
+    assert "ScenarioError" in inspect.getdoc(traincost)
+    assert inspect.signature(traincost.analyze).parameters["samples"].kind == inspect.Parameter.KEYWORD_ONLY
+    package = os.path.dirname(traincost.__file__)
+    for name in ("_core.pyi", "py.typed"):
+        assert os.path.isfile(os.path.join(package, name)), name
+
+
+def test_results_are_plain_data():
+    result = traincost.evaluate(EXAMPLES[0])
+    assert type(result) is dict and type(result["workloads"]) is list
+    assert set(result) == {"traincost_version", "catalog", "workloads", "portfolio"}
+    option = result["workloads"][0]["options"][0]
+    assert isinstance(option["cost_per_run_usd"], float) and isinstance(option["label"], str)
+
+
+def test_versions_and_catalog():
+    v = traincost.version()
+    assert v["traincost"] == traincost.__version__ and v["scenario_format"] == 1 and v["link_format"] == 1
+    assert traincost.catalog()["catalog_version"] == v["catalog"]
+    assert any(f["path"] == "options[].mfu" for f in traincost.schema()["fields"])
+
+
+def test_analyze_defaults_come_from_the_scenario():
+    a = traincost.analyze(EXAMPLES[0], samples=500)
+    assert a["monte_carlo"]["samples"] == 500
+    assert traincost.analyze(EXAMPLES[0], samples=500, seed=1) == traincost.analyze(EXAMPLES[0], samples=500, seed=1)
+
+
+def test_explain_text_and_steps():
+    e = traincost.explain(os.path.join(SOURCE_DIR, "assets", "scenarios", "mixtral-moe.json"))
+    steps = e["workloads"][0]["options"][0]["steps"]
+    assert {"quantity", "formula", "substituted", "result"} == set(steps[0])
+    assert steps[0]["quantity"] in e["text"]
+
+
+def test_numpy_scalars_are_accepted():
+    import json
+    try:
+        import numpy
+    except ImportError:
+        return
+    with open(EXAMPLES[0], encoding="utf-8") as f:
+        doc = json.load(f)
+    plain = traincost.evaluate(doc)
+    doc["workloads"][0]["runs"] = numpy.float64(doc["workloads"][0].get("runs", 1))
+    doc["options"][0]["instances"] = numpy.int64(doc["options"][0].get("instances", 1))
+    assert traincost.evaluate(doc) == plain
+
+
+def test_a_missing_file_is_not_taken_for_json():
+    import pytest
+    with pytest.raises(FileNotFoundError):
+        traincost.evaluate("assets/scenarios/no-such-scenario.json")
+    with pytest.raises(traincost.ScenarioError):
+        traincost.evaluate("not json")  # text that names no file is JSON text, and invalid

@@ -1,0 +1,193 @@
+"""TrainCost: what it costs to *finish* an LLM training job on AWS Trainium or on NVIDIA GPUs.
+
+The same C++ cost core as the ``traincost`` command-line tool and the web calculator, so every
+number is bit for bit what they compute. A scenario is a ``dict`` in the scenario format (see
+``schema()`` and docs/scenario-format.md), its JSON text, or the path of a scenario file;
+results are plain ``dict``s with the keys of the CLI's ``--format json`` output.
+
+    >>> import traincost
+    >>> s = {"version": 1,
+    ...      "workloads": [{"model": {"params": 8.03e9}, "target": {"tokens": 2e12}, "runs": 6}],
+    ...      "options": [{"instance": "trn2.48xlarge", "instances": 16},
+    ...                  {"instance": "p5.48xlarge", "instances": 32}]}
+    >>> print(traincost.evaluate(s)["workloads"][0]["verdict"])           # doctest: +SKIP
+
+Invalid input raises ``ScenarioError``; its ``problems`` name each offending field with the
+CLI's message, e.g. ``{"path": "options[1].price_usd_per_hour", "message": "must be > 0, got -3"}``.
+"""
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Dict, List, Mapping, Optional, Union
+
+from . import _core
+
+__all__ = [
+    "ScenarioError",
+    "evaluate",
+    "analyze",
+    "explain",
+    "encode_link",
+    "decode_link",
+    "catalog",
+    "import_hf",
+    "schema",
+    "version",
+    "__version__",
+]
+
+#: What the functions accept as a scenario: a dict (or anything else ``json.dumps`` can write),
+#: JSON text (``str`` or ``bytes``), or the path of a JSON file (``str`` or ``pathlib.Path``).
+Scenario = Union[Mapping[str, Any], str, bytes, "os.PathLike[str]"]
+#: A result: the JSON document the CLI prints, as nested dicts and lists.
+Result = Dict[str, Any]
+
+
+class ScenarioError(ValueError):
+    """Invalid input: a scenario, link, Hugging Face config or analyze option the core rejects.
+
+    Attributes:
+        error: what was invalid: "invalid scenario", "invalid options", "invalid link" or
+            "invalid config".
+        problems: every problem found, each ``{"path": ..., "message": ...}`` with the path of the
+            offending field ("" for the document itself) and the message the CLI prints.
+    """
+
+    def __init__(self, error: str, problems: List[Dict[str, str]]):
+        # Both in args, so the exception pickles (multiprocessing) and compares like the original.
+        super().__init__(error, problems)
+        self.error = error
+        self.problems = problems
+
+    def __str__(self) -> str:
+        lines = [p["path"] + ": " + p["message"] if p["path"] else p["message"] for p in self.problems]
+        return "\n  ".join([f"{self.error} ({len(lines)} problem{'' if len(lines) == 1 else 's'}):"] + lines)
+
+
+def _jsonable(value: Any) -> Any:
+    """json.dumps fallback: NumPy and pandas scalars (sweeps often produce them) as Python numbers."""
+    if hasattr(value, "item") and callable(value.item):
+        return value.item()
+    raise TypeError(f"a scenario holds only JSON values (dict, list, str, number, bool, None), not {type(value).__name__}")
+
+
+def _text(document: Any) -> Union[str, bytes]:
+    """JSON text for the core: text passes through, a file is read, anything else is serialized."""
+    if isinstance(document, str):
+        # JSON text, or the name of a file: scenarios and configs start with "{". A missing
+        # "x.json" raises FileNotFoundError rather than a confusing JSON syntax error.
+        if not document.lstrip().startswith(("{", "[")) and (document.endswith(".json") or os.path.isfile(document)):
+            with open(document, "rb") as f:
+                return f.read()
+        return document
+    if isinstance(document, bytes):
+        return document
+    if isinstance(document, bytearray):
+        return bytes(document)
+    if isinstance(document, os.PathLike):
+        with open(document, "rb") as f:
+            return f.read()
+    # Anything else (a list, a number) is written as JSON too, so the core answers with the
+    # CLI's message ("must be an object") rather than Python inventing one.
+    return json.dumps(document, default=_jsonable)
+
+
+def _call(name: str, *args: Union[str, bytes]) -> Any:
+    ok, reply = _core.call(name, *args)
+    result = json.loads(reply)
+    if not ok:
+        raise ScenarioError(result["error"], result["problems"])
+    return result
+
+
+def evaluate(scenario: Scenario) -> Result:
+    """Cost of every option for every workload, the verdicts and the portfolio.
+
+    The result is ``traincost evaluate FILE --format json``: ``workloads[i].options[j]`` holds
+    ``cost_per_run_usd``, ``horizon_cost_usd``, ``wall_clock_hours``, the cost breakdown, the
+    memory fit and the break-even against the reference option; ``workloads[i].verdict`` is the
+    one-sentence answer; ``portfolio`` covers all workloads together.
+
+    Raises ScenarioError when the scenario is invalid.
+    """
+    return _call("evaluate", _text(scenario))
+
+
+def analyze(scenario: Scenario, *, samples: Optional[int] = None, seed: Optional[int] = None,
+            workload: Optional[int] = None) -> Result:
+    """How sure is the verdict: one-at-a-time sensitivity and a Monte Carlo over the ranged inputs.
+
+    The result is ``traincost analyze FILE --format json`` (``sensitivity``: the tornado rows,
+    largest swing first; ``monte_carlo``: probabilities and percentiles per option).
+
+    Args:
+        samples: Monte Carlo samples, 100 to 1,000,000 (default: the scenario's ``analysis.samples``).
+        seed: random seed, 0 to 2**53-1 (default: the scenario's ``analysis.seed``). The same seed
+            gives the same numbers here, in the CLI and in the browser.
+        workload: index of the workload to analyse (default 0).
+
+    The GIL is released while the core computes, so other threads keep running.
+
+    Raises ScenarioError when the scenario or an option is invalid.
+    """
+    options = {k: v for k, v in (("samples", samples), ("seed", seed), ("workload", workload)) if v is not None}
+    return _call("analyze", _text(scenario), json.dumps(options, default=_jsonable))
+
+
+def explain(scenario: Scenario) -> Result:
+    """Every formula with the scenario's numbers substituted, so each step can be checked by hand.
+
+    The result is ``traincost explain FILE --format json``: per workload and option a list of
+    ``steps`` (``quantity``, ``formula``, ``substituted``, ``result``), and ``text``, the whole
+    explanation as the CLI prints it.
+
+    Raises ScenarioError when the scenario is invalid.
+    """
+    return _call("explain", _text(scenario))
+
+
+def encode_link(scenario: Scenario) -> Result:
+    """The share link of a scenario: ``{"fragment": "s=1.…", "link": "#s=1.…"}``.
+
+    Append ``link`` to the calculator's address (``…/calculator.html#s=1.…``); it is the link
+    ``traincost link FILE`` prints. Raises ScenarioError when the scenario is invalid.
+    """
+    return _call("encode_link", _text(scenario))
+
+
+def decode_link(link: str) -> Result:
+    """The scenario in a share link: ``{"scenario": {…}, "notices": […]}``.
+
+    Accepts the payload, ``s=…``, ``#s=…`` or a whole address. ``notices`` says, for example, that
+    the link was made with an older catalog. Raises ScenarioError when the link is damaged.
+    """
+    return _call("decode_link", link if isinstance(link, (str, bytes)) else str(link))
+
+
+def catalog() -> Result:
+    """The built-in hardware catalog: chips, instances and prices, defaults, each figure with its
+    source and as-of date (assets/catalog.json; ``traincost catalog --format json``)."""
+    return _call("catalog")
+
+
+def import_hf(config: Scenario) -> Result:
+    """A scenario ``model`` block from a Hugging Face ``config.json`` (dict, text or path):
+    architecture and parameter count, total and active (mixture of experts). Raises ScenarioError
+    when the config lacks what is needed; the problems name the config keys."""
+    return _call("import_hf", _text(config))
+
+
+def schema() -> Result:
+    """Every numeric field of the scenario format (``traincost schema --format json``):
+    ``fields[i]`` has ``path``, ``label``, ``unit``, ``min``, ``max``, ``range``, ``default``,
+    ``meaning`` and ``typical``."""
+    return _call("schema")
+
+
+def version() -> Result:
+    """Versions: ``{"traincost", "catalog", "scenario_format", "link_format"}``."""
+    return _call("version")
+
+
+__version__: str = version()["traincost"]

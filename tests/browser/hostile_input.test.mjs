@@ -1,0 +1,112 @@
+// Hostile input on the real page (issue rows 6, 11, 15 and 16): window.TrainCost never throws
+// and refuses what the core cannot read intact; the page reads every fragment of
+// tests/links/fragments.json as the core and the CLI do (one URL, one meaning).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { assert, assertEqual, launch, openPage, run, serve, waitForCalculator, ROOT } from './lib/harness.mjs';
+import { cliVerdicts, linkFor, mirror } from './lib/calculator.mjs';
+
+const browser = await launch();
+const { server, url } = await serve();
+const corpus = JSON.parse(readFileSync(join(ROOT, 'tests/links/fragments.json'), 'utf8'));
+const names = Object.fromEntries(Object.entries(corpus.payloads).map(([k, file]) => [k, file.replace(/\.json$/, '')]));
+const payloads = Object.fromEntries(Object.entries(names).map(([k, name]) => [k, linkFor(name).slice(3)]));
+function fill(text) {
+  for (const [k, p] of Object.entries(payloads)) text = text.split(`{${k}.data}`).join(p.slice(2)).split(`{${k}}`).join(p);
+  return text;
+}
+
+try {
+  await run('hostile input', {
+    async 'window.TrainCost never throws, whatever it is handed'() {
+      const { page, context, log } = await openPage(browser, `${url}calculator.html`);
+      await waitForCalculator(page);
+      const results = await page.evaluate(() => {
+        const cyclic = {}; cyclic.self = cyclic;
+        const values = [undefined, null, 42, NaN, true, 10n, Symbol('s'), () => 1, [1], cyclic, { toString() { throw new Error('x'); } },
+          { toJSON() { throw new Error('x'); } }, { get version() { throw new Error('x'); } }, new Proxy({}, { ownKeys() { throw new Error('trap'); } }),
+          '{"name":"a\ud800b"}', 'a\udc00', '{"version":1}\u0000garbage', '\u0000', 'x'.repeat(3 << 20), ''];
+        const out = [];
+        for (const f of ['evaluate', 'analyze', 'encodeLink', 'decodeLink'])
+          for (const v of values) {
+            try {
+              const r = f === 'analyze' ? [TrainCost.analyze(v), TrainCost.analyze('{}', v)] : [TrainCost[f](v)];
+              for (const text of r) { const j = JSON.parse(text); out.push(j.error ? 'error' : 'ok'); }
+            } catch (e) { out.push(`threw ${f}: ${e}`); }
+          }
+        return out;
+      });
+      const threw = results.filter((r) => r.startsWith('threw'));
+      assertEqual(threw.length, 0, `TrainCost threw: ${threw.join(' | ')}`);
+      assertEqual(log.consoleErrors.length, 0, `console errors: ${log.consoleErrors.join(' | ')}`);
+      await context.close();
+    },
+
+    async 'text the core would misread is refused: NUL after a scenario, lone surrogates'() {
+      const { page, context } = await openPage(browser, `${url}calculator.html`);
+      await waitForCalculator(page);
+      const scenario = readFileSync(join(ROOT, 'assets/scenarios/finetune-1b.json'), 'utf8');
+      const out = await page.evaluate((s) => [TrainCost.evaluate(s), TrainCost.evaluate(s + '\u0000garbage'),
+        TrainCost.evaluate(s.replace('"1B', '"\ud800 1B')), TrainCost.encodeLink(s.replace('"1B', '"a\u0000b'))].map((t) => JSON.parse(t)), scenario);
+      assert(!out[0].error, 'the scenario itself evaluates');
+      assertEqual(out[1].error, 'invalid scenario', 'a NUL and garbage after the scenario');
+      assert(/NUL character/.test(out[1].problems[0].message), out[1].problems[0].message);
+      assert(/lone surrogate U\+D800/.test(out[2].problems[0].message), out[2].problems[0].message);
+      assertEqual(out[3].error, 'invalid scenario', 'a NUL inside a label (escaped or raw) is refused');
+      await context.close();
+    },
+
+    async 'calculator.html#s=<A>#s=<B> opens neither (the issue case), on load'() {
+      const { page, context } = await openPage(browser, `${url}calculator.html#s=${payloads.A}#s=${payloads.B}`);
+      await waitForCalculator(page);
+      const m = await mirror(page);
+      assert(m.banners.some((b) => b.includes('This link could not be opened: the link holds a second "#"')), `banners: ${m.banners}`);
+      assert(JSON.stringify(m.verdicts) !== JSON.stringify(cliVerdicts(names.B)), 'the page opened B');
+      await context.close();
+    },
+
+    async 'every fragment of the corpus means what it means to the core and the CLI'() {
+      // Each case is a fresh visitor (a new browser context: no autosave) loading
+      // calculator.html<fragment>: the page reads its address once, at start. A refused or
+      // ignored fragment leaves the page on the scenario it shows without any link.
+      async function visit(address) {
+        const { page, context } = await openPage(browser, `${url}calculator.html${address}`);
+        await waitForCalculator(page);
+        const m = await mirror(page);
+        await context.close();
+        // The fragment as the address holds it (the WHATWG URL parser, as the browser's).
+        const stored = new URL(`${url}calculator.html${address}`).hash;
+        return { stored, m, opened: m.banners.filter((b) => b.startsWith('This link could not be opened: ')) };
+      }
+      const baseline = JSON.stringify((await visit('')).m.verdicts);
+      const verdicts = Object.fromEntries(Object.entries(names).map(([k, name]) => [k, JSON.stringify(cliVerdicts(name))]));
+      let checked = 0;
+      for (const c of corpus.cases) {
+        if (!c.text.startsWith('#')) continue;  // only what an address bar can hold
+        const text = fill(c.text);
+        const { stored, m, opened } = await visit(text);
+        const fragment = text.slice(1);
+        if (c.opens) {
+          assertEqual(JSON.stringify(m.verdicts), verdicts[c.opens], `${c.name}: opens ${c.opens}`);
+          assertEqual(opened.length, 0, `${c.name}: ${opened}`);
+        } else {
+          if (fragment.startsWith('s=')) {
+            // The browser percent-encodes what an address cannot hold (a space, "é"): then the
+            // page sees a percent-escape, which the grammar refuses too.
+            const expected = stored === text ? c.problem.replace(/^link: /, 'the link ') : 'the link holds a percent-escape';
+            assert(opened.some((b) => b.includes(expected)), `${c.name}: expected a banner with "${expected}", got ${JSON.stringify(m.banners)}`);
+          } else {
+            // Not a scenario fragment ("#S=…", "#%73=…"): not a link to the page either.
+            assertEqual(opened.length, 0, `${c.name}: ${opened}`);
+          }
+          assertEqual(JSON.stringify(m.verdicts), baseline, `${c.name}: the page shows what it shows without a link`);
+        }
+        checked++;
+      }
+      assert(checked >= 18, `only ${checked} cases checked`);
+    },
+  });
+} finally {
+  await browser.close();
+  server.close();
+}

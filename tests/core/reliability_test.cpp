@@ -1,0 +1,143 @@
+// The goodput model with the catalog's sourced defaults: Llama 3's 16,384 H100, the ends of the
+// scale, overrides and the sensitivity the explain text prints.
+#include "traincost/reliability.hpp"
+
+#include <gtest/gtest.h>
+
+#include "test_support.hpp"
+#include "traincost/evaluate.hpp"
+#include "traincost/fields.hpp"
+#include "traincost/uncertainty.hpp"
+
+namespace traincost {
+namespace {
+
+// A 405B dense model (Llama 3) on `instances` p5.48xlarge (8 H100 each), with the option's extra
+// JSON fields.
+struct Pair {
+  Scenario scenario;
+  ResolvedScenario resolved;
+  const Workload& workload() const { return resolved.workloads[0]; }
+  const PairInputs& inputs() const { return resolved.workloads[0].options[0]; }
+  GoodputTerms terms() const { return goodput_terms(workload(), inputs()); }
+};
+Pair on_p5(const char* params, int instances, const std::string& extra = "") {
+  Pair p;
+  p.scenario = test::scenario(test::simple_scenario(
+      std::string(R"("model":{"params":)") + params + R"(},"target":{"tokens":15.6e12})",
+      R"("instance":"p5.48xlarge","instances":)" + std::to_string(instances) + extra));
+  p.resolved = resolve(p.scenario, builtin_catalog());
+  return p;
+}
+Pair llama3_405b(int instances, const std::string& extra = "") { return on_p5("405e9", instances, extra); }
+
+TEST(Goodput, Llama3On16384H100IsAboveNinetyPercentAsMetaReported) {
+  const GoodputTerms t = llama3_405b(2048).terms();
+  // M = 50,000 h per H100 / 8 per instance / 2,048 instances = 3.0518 h
+  EXPECT_NEAR(t.cluster_mtbf_hours, 50000.0 / 8 / 2048, 1e-12);
+  // B = 405e9 × 14 = 5.67e12 bytes, written by 2,048 instances at 1 GB/s: 2.77 s = 7.6904e-4 h
+  EXPECT_DOUBLE_EQ(t.checkpoint_bytes, 5.67e12);
+  EXPECT_NEAR(t.checkpoint_transfer_hours, 7.6904297e-4, 1e-10);
+  // synchronous: the pause is the whole write
+  EXPECT_DOUBLE_EQ(t.checkpoint_pause_hours, t.checkpoint_transfer_hours);
+  // R = (10 + 0.55 × 5) / 60 + 7.6904e-4 = 0.2132690 h
+  EXPECT_NEAR(t.restart_hours, 0.2132690, 1e-7);
+  // τ (Daly, δ = 7.6904e-4, M = 3.0518): √(2 × 7.6904e-4 × 3.0518) = 0.068513;
+  //   × (1 + √(1.26e-4)/3 + 1.26e-4/9) = × 1.003756 = 0.068770; − δ = 0.068001 h
+  EXPECT_NEAR(t.checkpoint_interval_hours, 0.068001, 1e-5);
+  // g = 0.068001 / 0.068770 / (1 + (0.213269 + 0.068770 / 2) / 3.0518) = 0.988817 / 1.081152 = 0.914596
+  EXPECT_NEAR(t.goodput, 0.914596, 1e-5);
+  // Meta: "more than 90% effective training time" over 54 days.
+  EXPECT_GT(t.goodput, 0.90);
+  EXPECT_LT(t.goodput, 0.95);
+  // The per-chip MTBF is Llama 3's own: 54 days × 24 h / M = 425 failures against the 419 reported.
+  EXPECT_NEAR(54 * 24 / t.cluster_mtbf_hours, 419, 0.02 * 419);
+}
+
+TEST(Goodput, StaysSensibleFromAHundredToAHundredThousandChips) {
+  // An 8B model on 104 chips (13 instances): M = 480 h, a 112 GB checkpoint in 8.6 s; goodput
+  // near 1.
+  EXPECT_GT(on_p5("8e9", 13).terms().goodput, 0.99);
+  // Even a 405B model there loses only ~2%: its 5.7 TB checkpoint takes 7 minutes at 13 GB/s.
+  EXPECT_GT(llama3_405b(13).terms().goodput, 0.97);
+  // 100,000 chips (12,500 instances): a failure every 30 minutes, each costing ~13 minutes of
+  // restart. M = 0.5 h, so g ≈ 1 / (1 + 0.2133/0.5 + ...) ≈ 0.67: much lower, still positive.
+  const double huge = llama3_405b(12500).terms().goodput;
+  EXPECT_GT(huge, 0.5);
+  EXPECT_LT(huge, 0.8);
+  // and it falls steadily in between
+  double previous = 1;
+  for (const int instances : {13, 125, 1250, 2048, 12500}) {
+    const double g = llama3_405b(instances).terms().goodput;
+    EXPECT_LT(g, previous) << instances;
+    previous = g;
+  }
+}
+
+TEST(Goodput, OverridesReplaceTheirDerivation) {
+  const GoodputTerms t =
+      llama3_405b(2048, R"(,"reliability":{"checkpoint_write_minutes":3,"restart_minutes":30,"checkpoint_interval_hours":1})").terms();
+  EXPECT_DOUBLE_EQ(t.checkpoint_pause_hours, 0.05);
+  EXPECT_DOUBLE_EQ(t.restart_hours, 0.5);
+  EXPECT_DOUBLE_EQ(t.checkpoint_interval_hours, 1);
+  // g = 1 / 1.05 / (1 + (0.5 + 1.05 / 2) / 3.0518) = 0.952381 / 1.335868 = 0.712932
+  EXPECT_NEAR(t.goodput, 1 / 1.05 / (1 + (0.5 + 1.05 / 2) / (50000.0 / 8 / 2048)), 1e-12);
+  // A restart of 0 minutes is a real value, not "derive it".
+  EXPECT_DOUBLE_EQ(llama3_405b(2048, R"(,"reliability":{"restart_minutes":0})").terms().restart_hours, 0);
+}
+
+TEST(Goodput, AsynchronousCheckpointsAndInMemoryRecoveryLoseLess) {
+  const double base = llama3_405b(2048).terms().goodput;
+  const Pair async = llama3_405b(2048, R"(,"reliability":{"checkpoint_blocking_share":0.04})");
+  EXPECT_NEAR(async.terms().checkpoint_pause_hours, 0.04 * async.terms().checkpoint_transfer_hours, 1e-15);
+  EXPECT_GT(async.terms().goodput, base);
+  EXPECT_GT(llama3_405b(2048, R"(,"reliability":{"lost_work_share":0.1})").terms().goodput, base);
+  // Without a spare pool a replacement takes hours (OPT-175B): far lower.
+  EXPECT_LT(llama3_405b(2048, R"(,"reliability":{"replacement_minutes":240})").terms().goodput, 0.6);
+}
+
+TEST(Goodput, SensitivitySpansTheCatalogRangesAndSkipsTheUsersOwnFigures) {
+  const Pair p = llama3_405b(2048);
+  const std::vector<GoodputSwing> swings =
+      goodput_sensitivity(p.workload(), p.inputs(), p.scenario.options[0], builtin_catalog(), Family::Nvidia);
+  const GoodputSwing* mtbf = nullptr;
+  for (const GoodputSwing& s : swings)
+    if (s.field == &fields::mtbf_hours_per_instance) mtbf = &s;
+  ASSERT_TRUE(mtbf);
+  // OPT-175B's failure rate: 13,600 GPU-hours = 1,700 h per 8-GPU instance.
+  EXPECT_DOUBLE_EQ(mtbf->low, 1700);
+  EXPECT_LT(mtbf->goodput_at_low, 0.8);
+  EXPECT_GT(mtbf->goodput_at_high, p.terms().goodput);
+
+  // The methodology page quotes these three.
+  for (const GoodputSwing& s : swings) {
+    const double quoted = s.field == &fields::mtbf_hours_per_instance ? s.goodput_at_low
+                          : s.field == &fields::job_restart_minutes   ? s.goodput_at_high
+                          : s.field == &fields::replacement_minutes   ? s.goodput_at_high
+                                                                      : NAN;
+    const double expected = s.field == &fields::mtbf_hours_per_instance ? 0.77 : s.field == &fields::job_restart_minutes ? 0.73 : 0.55;
+    if (!std::isnan(quoted)) {
+      EXPECT_NEAR(quoted, expected, 0.005) << s.field->path;
+    }
+  }
+
+  const Pair own = llama3_405b(2048, R"(,"reliability":{"mtbf_hours_per_instance":5000})");
+  for (const GoodputSwing& s : goodput_sensitivity(own.workload(), own.inputs(), own.scenario.options[0], builtin_catalog(),
+                                                   Family::Nvidia))
+    EXPECT_NE(s.field, &fields::mtbf_hours_per_instance);
+}
+
+TEST(Goodput, TheUncertaintyAnalysisVariesMtbfWhereFailuresCostTime) {
+  auto has_mtbf_range = [](const Pair& p) {
+    for (const RangedInput& in : ranged_inputs(p.scenario, p.resolved, builtin_catalog()))
+      if (in.path == "options[0].reliability.mtbf_hours_per_instance") return in.default_range && in.low == 1700 && in.high == 8062.5;
+    return false;
+  };
+  // 16,384 H100: goodput 91%, so MTBF ranges from 13,600 to 64,500 h per chip (÷ 8 per instance).
+  EXPECT_TRUE(has_mtbf_range(llama3_405b(2048)));
+  // 104 chips: failures cost under 3%; no range.
+  EXPECT_FALSE(has_mtbf_range(on_p5("8e9", 13)));
+}
+
+}  // namespace
+}  // namespace traincost
