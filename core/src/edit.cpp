@@ -78,19 +78,45 @@ bool set_instances(Option& o, const Catalog& catalog, int instances) {
   return true;
 }
 
-bool set_override(Workload& w, int option, const FieldSpec& cost, std::optional<double> value) {
-  if (cost.access.owner != Owner::Costs || option < 0 || (value && !cost.check(*value).empty())) return false;
+namespace {
+
+// Applies `change` to the workload's override for `option` (made when `adds`), and removes an
+// override left with nothing in it.
+template <typename F>
+bool change_override(Workload& w, int option, bool adds, F change) {
   auto it = std::find_if(w.overrides.begin(), w.overrides.end(), [&](const WorkloadOverride& ov) { return ov.option == option; });
   if (it == w.overrides.end()) {
-    if (!value) return true;
+    if (!adds) return true;
     w.overrides.push_back({option, {}, {}});
     it = w.overrides.end() - 1;
   }
-  cost.set(it->costs, value);
+  change(*it);
   bool any = !it->parallelism.empty();
   for (const FieldSpec* spec : fields_of(Owner::Costs)) any = any || spec->get(it->costs).has_value();
   if (!any) w.overrides.erase(it);
   return true;
+}
+
+}  // namespace
+
+bool set_override(Workload& w, int option, const FieldSpec& cost, std::optional<double> value) {
+  if (cost.access.owner != Owner::Costs || option < 0 || (value && !cost.check(*value).empty())) return false;
+  return change_override(w, option, value.has_value(), [&](WorkloadOverride& ov) { cost.set(ov.costs, value); });
+}
+
+bool set_pin(Workload& w, int option, const FieldSpec& pin, std::optional<double> value) {
+  if (pin.access.owner != Owner::Parallelism || option < 0 || (value && !pin.check(*value).empty())) return false;
+  return change_override(w, option, value.has_value(), [&](WorkloadOverride& ov) { pin.set(ov.parallelism, value); });
+}
+
+bool set_recompute_pin(Workload& w, int option, std::optional<Recompute> value) {
+  if (option < 0) return false;
+  return change_override(w, option, value.has_value(), [&](WorkloadOverride& ov) { ov.parallelism.recompute = value; });
+}
+
+bool set_sequence_parallel_pin(Workload& w, int option, std::optional<bool> value) {
+  if (option < 0) return false;
+  return change_override(w, option, value.has_value(), [&](WorkloadOverride& ov) { ov.parallelism.sequence_parallel = value; });
 }
 
 bool set_instance(Option& o, const Catalog& catalog, const std::string& id) {

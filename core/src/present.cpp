@@ -96,8 +96,8 @@ EstimateFlags estimate_flags(const Scenario& s, const ResolvedScenario& r, size_
   // A predicted MFU for a chip with no published measurement rests on another chip's calibration.
   if (info.throughput == ThroughputSource::Predicted && p.performance.layout_found && !p.performance.validated) {
     f.speed = true;
-    f.reasons.push_back(label + "'s MFU (" + fmt::percent(p.mfu) + ") is predicted with no published measurement of " + info.chip_name +
-                        " (median error " + fmt::percent(p.performance.error_median) + "); measure your own run");
+    f.reasons.push_back(label + "'s MFU (" + fmt::percent(p.mfu) + ") is an estimate: predicted with no published measurement of " +
+                        info.chip_name + " (median error " + fmt::percent(p.performance.error_median) + "); measure your own run");
   }
   if (info.price_from_catalog && info.catalog_price && info.catalog_price->estimate) {
     f.price = true;

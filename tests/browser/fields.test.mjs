@@ -124,11 +124,13 @@ try {
         for (const f of ['model.params', 'target.tokens', 'runs', 'horizon_months']) await check(`${W}.${f}`, `workloads[].${f}`);
         await ui.click(page, `${W} > Mixture of experts`);
         await check(`${W}.model.active_params`, 'workloads[].model.active_params');
+        for (const f of ['experts', 'experts_per_token']) await check(`${W}.model.${f}`, `workloads[].model.${f}`);
         await expand(page, `${W} > Architecture (attention FLOPs, activations)`);
-        for (const f of ['layers', 'hidden', 'heads', 'seq_len', 'vocab']) await check(`${W}.model.${f}`, `workloads[].model.${f}`);
+        for (const f of ['layers', 'hidden', 'heads', 'seq_len', 'vocab', 'kv_heads', 'ffn_hidden']) await check(`${W}.model.${f}`, `workloads[].model.${f}`);
         await expand(page, `${W} > Architecture (attention FLOPs, activations)`);
         await expand(page, `${W} > Memory and recomputation`);
         for (const f of ['bytes_per_param', 'micro_batch', 'tensor_parallel', 'usable_fraction']) await check(`${W}.memory.${f}`, `workloads[].memory.${f}`);
+        await check(`${W}.global_batch_tokens`, 'workloads[].global_batch_tokens');
         await expand(page, `${W} > Memory and recomputation`);
         await select(page, `${W}.target`, 'Steps × batch');
         for (const f of ['steps', 'tokens_per_step']) await check(`${W}.target.${f}`, `workloads[].target.${f}`);
@@ -166,7 +168,7 @@ try {
       await expand(page, 'Reliability and scale');
       for (let o = 0; o < 2; ++o) {
         const O = `options[${o}]`;
-        for (const f of ['mtbf_hours_per_instance', 'checkpoint_write_minutes', 'restart_minutes', 'checkpoint_interval_hours'])
+        for (const f of fields.filter((x) => x.path.startsWith('options[].reliability.')).map((x) => x.path.slice('options[].reliability.'.length)))
           await check(`${O}.reliability.${f}`, `options[].reliability.${f}`);
         for (const f of ['scaling_reference_chips', 'scaling_per_doubling']) await check(`${O}.${f}`, `options[].${f}`);
         await select(page, `${O}.throughput source`, 'My measured run');
@@ -178,6 +180,20 @@ try {
         await select(page, `${O}.custom.chip`, 'Own chip figures');
         for (const f of ['peak_tflops', 'memory_gb']) await check(`${O}.custom.${f}`, `options[].custom.${f}`);
       }
+      // Layout keys pinned per option on the selected workload (the second): in that workload's
+      // override for the option, which the platform costs above already made.
+      await expand(page, 'Pin the layout');
+      for (let o = 0; o < 2; ++o) {
+        for (const f of fields.filter((x) => x.path.startsWith('workloads[].overrides[].parallelism.')).map((x) => x.path.split('.').pop())) {
+          const s = await ui.scenario(page);
+          const k = s.workloads[1].overrides.findIndex((ov) => ov.option === o);
+          assert(k >= 0, `workload 1 has an override for option ${o}`);
+          await editAndCheck(page, `workloads[1].overrides[option ${o}].parallelism.${f}`, byPath[`workloads[].overrides[].parallelism.${f}`],
+            [`workloads[1].overrides[${k}].parallelism.${f}`]);
+          tested.add(`workloads[].overrides[].parallelism.${f}`);
+        }
+      }
+      await expand(page, 'Pin the layout');
       // The reference option is the radio button of each option.
       const before = await ui.scenario(page);
       await ui.click(page, 'options[0] > reference');

@@ -300,7 +300,7 @@ try {
       await ui.click(page, 'Results');
       await ui.click(page, 'options[0].instance');
       const entry = await ui.find(page, 'trn2.48xlarge');
-      assert(/16 × AWS Trainium2 \(96 GiB each\)/.test(entry.label), `the instance menu gives memory as the catalog does: ${entry.label}`);
+      assert(/16 × AWS Trainium2 \(96(\.0)? GiB each\)/.test(entry.label), `the instance menu gives memory as the catalog does: ${entry.label}`);
       await page.keyboard.press('Escape');
       await ui.settleInput(page);
       // A range's "Edit" keeps the pane where it was.

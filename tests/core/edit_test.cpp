@@ -274,5 +274,34 @@ TEST(Edit, OverridesAreMadeAndRemovedWithTheirValues) {
   EXPECT_TRUE(w.overrides.empty());
 }
 
+// A pinned layout key lives in the workload's override for the option, beside its platform costs;
+// unpinning the last key (and no cost left) removes the override.
+TEST(Edit, LayoutKeysArePinnedAndUnpinned) {
+  Scenario s = three_by_two();
+  Workload& w = s.workloads[0];
+  ASSERT_TRUE(edit::set_pin(w, 1, fields::pin_tensor, 4.0));
+  ASSERT_EQ(w.overrides.size(), 1u);
+  EXPECT_EQ(w.overrides[0].option, 1);
+  EXPECT_EQ(w.overrides[0].parallelism.tensor, 4);
+  ASSERT_TRUE(edit::set_override(w, 1, fields::engineer_weeks, 3.0));
+  ASSERT_TRUE(edit::set_recompute_pin(w, 1, Recompute::Selective));
+  ASSERT_TRUE(edit::set_sequence_parallel_pin(w, 1, false));
+  EXPECT_EQ(w.overrides.size(), 1u);
+  EXPECT_TRUE(validate(s, builtin_catalog()).empty()) << to_string(validate(s, builtin_catalog()));
+  // The cost goes, the pins keep the override.
+  ASSERT_TRUE(edit::set_override(w, 1, fields::engineer_weeks, std::nullopt));
+  ASSERT_EQ(w.overrides.size(), 1u);
+  ASSERT_TRUE(edit::set_pin(w, 1, fields::pin_tensor, std::nullopt));
+  ASSERT_TRUE(edit::set_recompute_pin(w, 1, std::nullopt));
+  ASSERT_EQ(w.overrides.size(), 1u);
+  ASSERT_TRUE(edit::set_sequence_parallel_pin(w, 1, std::nullopt));
+  EXPECT_TRUE(w.overrides.empty());
+  // Only layout keys, within their bounds.
+  EXPECT_FALSE(edit::set_pin(w, 1, fields::engineer_weeks, 3.0));
+  EXPECT_FALSE(edit::set_pin(w, 1, fields::pin_zero, 4.0));
+  EXPECT_FALSE(edit::set_pin(w, 1, fields::pin_tensor, 2.5));
+  EXPECT_TRUE(w.overrides.empty());
+}
+
 }  // namespace
 }  // namespace traincost

@@ -43,6 +43,7 @@ std::string format(double v, Unit unit) {
   switch (unit) {
     case Unit::Usd: return v == 0 ? "$0" : fmt::usd(v);
     case Unit::Hours: return fmt::hours(v);
+    case Unit::Seconds: return v < 1 ? fmt::number(v * 1000, 3) + " ms" : fmt::number(v, 3) + " s";
     case Unit::Runs: return fmt::number(v) + (v == 1 ? " run" : " runs");
     case Unit::Count: return fmt::count(v);
     case Unit::Percent: return fmt::percent(v);
@@ -158,6 +159,42 @@ Rect line_chart(const LineChartSpec& spec) {
       ImGui::Text("%s: %s", l.label.c_str(), spec.y_unit == Unit::Usd ? fmt::usd_exact(y).c_str() : format(y, spec.y_unit).c_str());
       dl->AddCircleFilled(ImVec2(cx, py(y)), 3.5f, l.color);
     }
+    ImGui::EndTooltip();
+  }
+  return {frame.Min, frame.Max};
+}
+
+Rect share_bar(const ShareBarSpec& spec) {
+  ImRect frame;
+  bool hovered = false;
+  if (!begin_plot(spec.id, em(0.8f), frame, hovered)) return {frame.Min, frame.Max};
+  double total = 0;
+  for (double v : spec.values) total += std::max(0.0, v);
+  if (!(total > 0)) return {frame.Min, frame.Max};
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  int hover = -1;
+  double acc = 0;
+  for (size_t s = 0; s < spec.segments.size() && s < spec.values.size(); ++s) {
+    const double v = std::max(0.0, spec.values[s]);
+    if (v <= 0) continue;
+    const ImVec2 a(frame.Min.x + float(acc / total) * frame.GetWidth(), frame.Min.y);
+    const ImVec2 z(frame.Min.x + float((acc + v) / total) * frame.GetWidth(), frame.Max.y);
+    dl->AddRectFilled(a, z, spec.segments[s].color);
+    if (hovered && mouse.x >= a.x && mouse.x < z.x) hover = static_cast<int>(s);
+    acc += v;
+  }
+  if (hovered) {
+    ImGui::BeginTooltip();
+    for (size_t s = 0; s < spec.segments.size() && s < spec.values.size(); ++s) {
+      if (spec.values[s] <= 0) continue;
+      const bool this_one = static_cast<int>(s) == hover;
+      if (this_one) ImGui::PushFont(fonts().strong);
+      ImGui::Text("%s: %s (%s)", spec.segments[s].label.c_str(), format(spec.values[s], spec.unit).c_str(), fmt::percent(spec.values[s] / total).c_str());
+      if (this_one) ImGui::PopFont();
+    }
+    ImGui::Separator();
+    ImGui::Text("Total: %s", format(total, spec.unit).c_str());
     ImGui::EndTooltip();
   }
   return {frame.Min, frame.Max};

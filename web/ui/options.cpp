@@ -9,12 +9,15 @@
 #include "app.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"
+#include "platform.hpp"
 #include "traincost/edit.hpp"
 #include "traincost/format.hpp"
 #include "traincost/formulas.hpp"
 #include "traincost/inputs.hpp"
 #include "traincost/present.hpp"
+#include "traincost/report.hpp"
 #include "traincost/resolve.hpp"
+#include "ui/charts.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
@@ -115,6 +118,19 @@ const PairInputs* current_pair(const App& app, size_t i) {
   if (!app.d.valid || app.d.resolved.workloads.empty()) return nullptr;
   const size_t w = static_cast<size_t>(std::clamp(app.ui.workload, 0, static_cast<int>(app.d.resolved.workloads.size()) - 1));
   return i < app.d.resolved.workloads[w].options.size() ? &app.d.resolved.workloads[w].options[i] : nullptr;
+}
+
+// The value of the layout key `pin` (a field of LayoutPins) in a layout.
+double layout_value(const Layout& l, const FieldSpec& pin) {
+  if (&pin == &f::pin_tensor) return l.tensor;
+  if (&pin == &f::pin_pipeline) return l.pipeline;
+  if (&pin == &f::pin_data) return l.data;
+  if (&pin == &f::pin_context) return l.context;
+  if (&pin == &f::pin_expert) return l.expert;
+  if (&pin == &f::pin_micro_batch) return l.micro_batch;
+  if (&pin == &f::pin_interleave) return l.interleave;
+  if (&pin == &f::pin_zero) return l.zero;
+  return 0;
 }
 
 // What the step-time model predicts for a pair, for the MFU field's default and its tooltip.
@@ -314,7 +330,14 @@ void draw_options(App& app) {
       changed = true;
     }
   }});
-  basics.rows.push_back({"Throughput from", nullptr, [&](Column& col) {
+  // Speed: where the throughput comes from (predicted, the user's MFU or a measured rate), the
+  // prediction's layout and step time, and how far to trust it.
+  const size_t wi = s.workloads.empty() ? 0 : static_cast<size_t>(std::clamp(app.ui.workload, 0, static_cast<int>(s.workloads.size()) - 1));
+  Group speed{"Speed and layout", true, [&](Column& col) {
+                const PairInputs* pair = current_pair(app, col.index);
+                return pair ? "MFU " + fmt::percent(pair->mfu) : std::string();
+              }, {}};
+  speed.rows.push_back({"Throughput from", nullptr, [&](Column& col) {
     int measured = col.option.measured_tokens_per_sec_per_chip ? 1 : 0;
     const char* sources[] = {"MFU × peak", "My measured run"};
     ImGui::SetNextItemWidth(-FLT_MIN);
@@ -322,7 +345,7 @@ void draw_options(App& app) {
     if (ImGui::Combo("##tsource", &measured, sources, 2))
       changed |= edit::use_measured_throughput(col.option, current_rate(app, col.index), measured == 1);
   }});
-  basics.rows.push_back({"MFU", &f::mfu, [&](Column& col) {
+  speed.rows.push_back({"MFU", &f::mfu, [&](Column& col) {
     Option& o = col.option;
     if (o.measured_tokens_per_sec_per_chip) {
       double v = *o.measured_tokens_per_sec_per_chip;
@@ -338,8 +361,18 @@ void draw_options(App& app) {
     const PairInputs* pair = current_pair(app, col.index);
     const double predicted = pair ? pair->performance.mfu : 0;
     changed |= widget::optional_field(o, f::mfu, predicted, pair ? prediction_note(pair->performance) : "");
+    if (!o.mfu && pair) {
+      const bool estimate = !pair->performance.validated;
+      const std::string text = std::string(estimate ? kEstimateMark : "") + "predicted";
+      if (estimate) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().warn), "%s", text.c_str());
+      else ImGui::TextDisabled("%s", text.c_str());
+      widget::note(widget::scoped("mfu source"), text);
+    } else if (o.mfu) {
+      ImGui::TextDisabled("yours");
+      widget::note(widget::scoped("mfu source"), "yours");
+    }
   }});
-  basics.rows.push_back({"Layout (predicted)", nullptr, [&](Column& col) {
+  speed.rows.push_back({"Layout", nullptr, [&](Column& col) {
     const PairInputs* pair = current_pair(app, col.index);
     if (!pair) return;
     const PairPerformance& p = pair->performance;
@@ -347,8 +380,106 @@ void draw_options(App& app) {
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
       widget::wrapped(describe(p.layout), 0, "layout");
       ImGui::PopStyleColor();
+    } else {
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().bad), "no layout fits in memory");
+      widget::note("layout", "no layout fits in memory");
     }
-    else ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().bad), "no layout fits in memory");
+  }});
+  speed.rows.push_back({"Step time", nullptr, [&](Column& col) {
+    const PairInputs* pair = current_pair(app, col.index);
+    if (!pair || !pair->performance.layout_found) return;
+    const StepBreakdown& b = pair->performance.time.breakdown;
+    const Palette& pal = palette();
+    chart::ShareBarSpec bar;
+    bar.id = "step time";
+    bar.segments = {{"Compute", pal.stack[0]}, {"Tensor parallel", pal.stack[1]}, {"Pipeline bubble", pal.stack[2]},
+                    {"Pipeline sends", pal.stack[3]}, {"Data parallel", pal.stack[4]}, {"Other", pal.stack[5]}};
+    bar.values = {b.compute, b.tensor, b.bubble, b.p2p, b.data, b.other};
+    chart::share_bar(bar);
+    std::string parts;
+    for (size_t k = 0; k < bar.values.size(); ++k)
+      if (bar.values[k] > 0) parts += (parts.empty() ? "" : ", ") + bar.segments[k].label + " " + fmt::percent(bar.values[k] / b.total());
+    widget::note(widget::scoped("step time"), chart::format(b.total(), chart::Unit::Seconds) + ": " + parts);
+    ImGui::TextDisabled("%s per step, %s compute", chart::format(b.total(), chart::Unit::Seconds).c_str(),
+                        fmt::percent(b.total() > 0 ? b.compute / b.total() : 0).c_str());
+  }});
+  speed.rows.push_back({"How sure", nullptr, [&](Column& col) {
+    const PairInputs* pair = current_pair(app, col.index);
+    if (!pair) return;
+    const PairPerformance& p = pair->performance;
+    const FamilyPerformance& fam = col.info.family == Family::Trainium ? c.performance.trainium : c.performance.nvidia;
+    const double measurements = fam.holdout_rows.value + fam.calibration_rows.value;
+    std::string text = "Predicted from hardware specs and " + fmt::number(measurements) + " public measurements (median error " +
+                       fmt::percent(p.error_median) + (p.validated ? ")" : ", doubled: none of them on " + col.info.chip_name + ")");
+    if (!p.validated) text = kEstimateMark + text;
+    if (col.info.throughput != ThroughputSource::Predicted) text = "Prediction unused: " + text;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    widget::wrapped(text, 0, "prediction");
+    ImGui::PopStyleColor();
+    if (widget::small_button("Validation table")) open_url("methodology.html#validation", true);
+  }});
+
+  // Pinned layout keys, per workload: a key left empty shows what the search chose.
+  Group pins{"Pin the layout", false, [&](Column& col) {
+               if (s.workloads.empty()) return std::string();
+               int pinned = 0;
+               for (const WorkloadOverride& ov : s.workloads[wi].overrides)
+                 if (ov.option == static_cast<int>(col.index))
+                   for (const FieldSpec* spec : fields_of(Owner::Parallelism)) pinned += spec->get(ov.parallelism).has_value();
+               return pinned ? std::to_string(pinned) + " pinned" : std::string("all searched");
+             }, {}};
+  auto pins_of = [&](size_t option) {
+    LayoutPins none;
+    for (const WorkloadOverride& ov : s.workloads[wi].overrides)
+      if (ov.option == static_cast<int>(option)) return ov.parallelism;
+    return none;
+  };
+  if (s.workloads.size() > 1)
+    pins.rows.push_back({"Workload", nullptr, [&](Column&) { ImGui::TextDisabled("%s", workload_title(s.workloads[wi], wi).c_str()); }});
+  for (const FieldSpec* spec : fields_of(Owner::Parallelism)) {
+    pins.rows.push_back({field_label(*spec), spec, [&, spec](Column& col) {
+      if (s.workloads.empty()) return;
+      const PairInputs* pair = current_pair(app, col.index);
+      const double chosen = pair && pair->performance.layout_found ? layout_value(pair->performance.layout, *spec) : 0;
+      std::optional<double> value = spec->get(pins_of(col.index));
+      const std::string name = "workloads[" + std::to_string(wi) + "].overrides[option " + std::to_string(col.index) + "].parallelism." +
+                               spec->key();
+      if (widget::optional_number(value, chosen, *spec, "searched: the fastest layout that fits", name.c_str()))
+        changed |= edit::set_pin(s.workloads[wi], static_cast<int>(col.index), *spec, value);
+    }});
+  }
+  pins.rows.push_back({"Recomputation", nullptr, [&](Column& col) {
+    if (s.workloads.empty()) return;
+    const std::optional<Recompute> pinned = pins_of(col.index).recompute;
+    const PairInputs* pair = current_pair(app, col.index);
+    const std::string searched = "searched" + (pair && pair->performance.layout_found
+                                                   ? std::string(" (") + word_of(kRecomputeWords, pair->performance.layout.recompute) + ")"
+                                                   : std::string());
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    const std::string name = "workloads[" + std::to_string(wi) + "].overrides[option " + std::to_string(col.index) + "].parallelism.recompute";
+    if (widget::begin_combo("##pin_recompute", name, pinned ? word_of(kRecomputeWords, *pinned) : searched.c_str())) {
+      if (widget::selectable(searched.c_str(), !pinned)) changed |= edit::set_recompute_pin(s.workloads[wi], static_cast<int>(col.index), std::nullopt);
+      for (const EnumWord<Recompute>& r : kRecomputeWords)
+        if (widget::selectable(r.word, pinned == r.value)) changed |= edit::set_recompute_pin(s.workloads[wi], static_cast<int>(col.index), r.value);
+      ImGui::EndCombo();
+    }
+  }});
+  pins.rows.push_back({"Sequence parallel", nullptr, [&](Column& col) {
+    if (s.workloads.empty()) return;
+    const std::optional<bool> pinned = pins_of(col.index).sequence_parallel;
+    const PairInputs* pair = current_pair(app, col.index);
+    const std::string searched = "searched" + (pair && pair->performance.layout_found
+                                                   ? std::string(pair->performance.layout.sequence_parallel ? " (on)" : " (off)")
+                                                   : std::string());
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    const std::string name = "workloads[" + std::to_string(wi) + "].overrides[option " + std::to_string(col.index) + "].parallelism.sequence_parallel";
+    if (widget::begin_combo("##pin_sp", name, pinned ? (*pinned ? "on" : "off") : searched.c_str())) {
+      if (widget::selectable(searched.c_str(), !pinned))
+        changed |= edit::set_sequence_parallel_pin(s.workloads[wi], static_cast<int>(col.index), std::nullopt);
+      if (widget::selectable("on", pinned == true)) changed |= edit::set_sequence_parallel_pin(s.workloads[wi], static_cast<int>(col.index), true);
+      if (widget::selectable("off", pinned == false)) changed |= edit::set_sequence_parallel_pin(s.workloads[wi], static_cast<int>(col.index), false);
+      ImGui::EndCombo();
+    }
   }});
 
   Group costs{"Porting and platform costs", true, [&](Column& col) {
@@ -401,6 +532,8 @@ void draw_options(App& app) {
 
   std::vector<Group> groups;
   groups.push_back(std::move(basics));
+  groups.push_back(std::move(speed));
+  groups.push_back(std::move(pins));
   groups.push_back(std::move(costs));
   groups.push_back(std::move(reliability));
   groups.push_back(std::move(actions));

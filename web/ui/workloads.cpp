@@ -51,7 +51,11 @@ bool model_editor(Workload& w) {
   if (toggled) changed |= edit::set_mixture_of_experts(w, moe);
   ImGui::SameLine();
   ImGui::TextDisabled(moe ? "active parameters below" : "dense model");
-  if (w.model.active_params) changed |= field_row(*w.model.active_params, f::active_params);
+  if (w.model.active_params) {
+    changed |= field_row(*w.model.active_params, f::active_params);
+    changed |= field_row(w.model.experts, f::experts);
+    changed |= field_row(w.model.experts_per_token, f::experts_per_token);
+  }
   return changed;
 }
 
@@ -62,6 +66,13 @@ bool architecture_editor(App& app, Workload& w) {
   changed |= field_row(w.model.heads, f::heads);
   changed |= field_row(w.model.seq_len, f::seq_len);
   changed |= field_row(w.model.vocab, f::vocab);
+  changed |= field_row(w.model.kv_heads, f::kv_heads);
+  changed |= field_row(w.model.ffn_hidden, f::ffn_hidden);
+  widget::row("Gated feed-forward");
+  changed |= widget::checkbox("##gated", &w.model.gated_ffn);
+  widget::name_last(widget::scoped("model.gated_ffn"));
+  ImGui::SameLine();
+  ImGui::TextDisabled(w.model.gated_ffn ? "SwiGLU (three matrices)" : "two matrices");
   widget::row("");
   if (widget::button("Paste a Hugging Face config.json")) app.ui.open_hf = true;
   if (!w.model.has_architecture()) {
@@ -150,6 +161,9 @@ bool memory_editor(Workload& w) {
   changed |= widget::checkbox("##flash", &w.memory.flash_attention);
   widget::name_last(widget::scoped("memory.flash_attention"));
   changed |= field_row(w.memory.usable_fraction, f::usable_fraction);
+  widget::row(field_label(f::global_batch_tokens).c_str(), &f::global_batch_tokens);
+  const double batch = w.target.kind == TargetKind::Steps && w.target.tokens_per_step > 0 ? w.target.tokens_per_step : kDefaultGlobalBatchTokens;
+  changed |= widget::optional_field(w, f::global_batch_tokens, batch, "the steps target's tokens per step, else 4,194,304 (Llama 3's)");
   return changed;
 }
 

@@ -73,6 +73,14 @@ bool set_mixture_of_experts(Workload& w, bool moe);
 // clears it, and an override left with no value is removed.
 bool set_override(Workload& w, int option, const FieldSpec& cost, std::optional<double> value);
 
+// Pins one layout key (`pin`, a field of LayoutPins) of option `option` on this workload, in the
+// workload's override for that option (created when needed); an unset value lets the layout search
+// choose it again, and an override left with no value is removed. The two keys that are not
+// numbers have their own edits.
+bool set_pin(Workload& w, int option, const FieldSpec& pin, std::optional<double> value);
+bool set_recompute_pin(Workload& w, int option, std::optional<Recompute> value);
+bool set_sequence_parallel_pin(Workload& w, int option, std::optional<bool> value);
+
 // ---- Ranges -----------------------------------------------------------------------------------
 
 // Adds a triangular range on `path` from kStartingSpread below to kStartingSpread above `value`
