@@ -359,7 +359,7 @@ void draw_options(App& app) {
     // Typed like every other field (a slider jumped to wherever it was clicked). Empty, it shows the
     // predicted MFU; what the user types is the option's own MFU.
     const PairInputs* pair = current_pair(app, col.index);
-    const double predicted = pair ? pair->performance.mfu : 0;
+    const double predicted = pair ? std::round(pair->performance.mfu * 1000) / 1000 : 0;  // as typed: 0.382
     changed |= widget::optional_field(o, f::mfu, predicted, pair ? prediction_note(pair->performance) : "");
     if (!o.mfu && pair) {
       const bool estimate = !pair->performance.validated;
@@ -400,8 +400,15 @@ void draw_options(App& app) {
     for (size_t k = 0; k < bar.values.size(); ++k)
       if (bar.values[k] > 0) parts += (parts.empty() ? "" : ", ") + bar.segments[k].label + " " + fmt::percent(bar.values[k] / b.total());
     widget::note(widget::scoped("step time"), chart::format(b.total(), chart::Unit::Seconds) + ": " + parts);
-    ImGui::TextDisabled("%s per step, %s compute", chart::format(b.total(), chart::Unit::Seconds).c_str(),
-                        fmt::percent(b.total() > 0 ? b.compute / b.total() : 0).c_str());
+    // The parts worth naming, in the bar's colours, so the bar reads without hovering.
+    ImGui::TextDisabled("%s per step:", chart::format(b.total(), chart::Unit::Seconds).c_str());
+    for (size_t k = 0; k < bar.values.size(); ++k) {
+      if (!(bar.values[k] >= 0.05 * b.total())) continue;
+      ImGui::SameLine(0, em(0.4f));
+      if (ImGui::GetContentRegionAvail().x < em(7)) ImGui::NewLine();
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(bar.segments[k].color), "%s %s", bar.segments[k].label.c_str(),
+                         fmt::percent(bar.values[k] / b.total()).c_str());
+    }
   }});
   speed.rows.push_back({"How sure", nullptr, [&](Column& col) {
     const PairInputs* pair = current_pair(app, col.index);
