@@ -173,7 +173,7 @@ try {
         for (const f of ['scaling_reference_chips', 'scaling_per_doubling']) await check(`${O}.${f}`, `options[].${f}`);
         await select(page, `${O}.throughput source`, 'My measured run');
         await check(`${O}.measured_tokens_per_sec_per_chip`, 'options[].measured_tokens_per_sec_per_chip');
-        await select(page, `${O}.throughput source`, 'MFU × peak');
+        await select(page, `${O}.throughput source`, 'Predicted, or my MFU');
         // A custom instance with the user's own chip figures.
         await select(page, `${O}.instance`, 'Custom instance (your own price and specs)');
         await check(`${O}.custom.chips`, 'options[].custom.chips');

@@ -339,7 +339,7 @@ void draw_options(App& app) {
               }, {}};
   speed.rows.push_back({"Throughput from", nullptr, [&](Column& col) {
     int measured = col.option.measured_tokens_per_sec_per_chip ? 1 : 0;
-    const char* sources[] = {"MFU × peak", "My measured run"};
+    const char* sources[] = {"Predicted, or my MFU", "My measured run"};
     ImGui::SetNextItemWidth(-FLT_MIN);
     widget::name_id("##tsource", widget::scoped("throughput source"));
     if (ImGui::Combo("##tsource", &measured, sources, 2))
