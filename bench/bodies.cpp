@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "traincost/link.hpp"
+#include "traincost/pilot.hpp"
 #include "traincost/resolve.hpp"
 #include "traincost/scenario_json.hpp"
 #include "traincost/uncertainty.hpp"
@@ -66,6 +67,17 @@ double full_analysis(Fixture& f) {
   options.seed = 2026;
   const Analysis a = analyze(f.two_options, builtin_catalog(), options);
   return a.monte_carlo.options[0].probability_cheapest + a.sensitivity.front().swing;
+}
+
+double thresholds_once(Fixture& f) {
+  return thresholds(f.two_options, f.two_options_resolved, 0, 0, 1).front().value;
+}
+
+double pilot_plan(Fixture& f) {
+  PilotOptions options;
+  options.samples = 20000;
+  options.seed = 2026;
+  return plan_pilot(f.two_options, f.two_options_resolved, builtin_catalog(), options).value.value_usd;
 }
 
 double encode_link_once(Fixture& f) { return static_cast<double>(encode_link(f.two_options).size()); }

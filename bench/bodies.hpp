@@ -27,6 +27,8 @@ double resolve_and_evaluate(Fixture& f);          // one scenario: resolve + eva
 double evaluate_only(Fixture& f);                 // one scenario: evaluate, storage reused
 double monte_carlo(Fixture& f, int samples);      // `samples` Monte Carlo samples, no sensitivity
 double full_analysis(Fixture& f);                 // sensitivity + 20,000 samples, as the page runs it
+double thresholds_once(Fixture& f);               // the eleven thresholds of the leading pair
+double pilot_plan(Fixture& f);                    // the pilot plan with its 20,000-sample value of information
 double encode_link_once(Fixture& f);              // one link (the two-option scenario)
 double decode_link_once(Fixture& f);              // one link, validated
 double encode_link_portfolio(Fixture& f);         // a larger scenario's link

@@ -1,6 +1,5 @@
 // `analyze` (sensitivity and Monte Carlo) and `link` (share links).
 #include <cstdio>
-#include <cstdlib>
 
 #include "cli_io.hpp"
 #include "traincost/api.hpp"
@@ -18,19 +17,6 @@ std::optional<Scenario> scenario_from_link_argument(const std::string& link) {
   for (const std::string& n : notices) std::fprintf(stderr, "traincost: note: %s\n", escape_terminal(n).c_str());
   return s;
 }
-
-namespace {
-// A flag's text as the JSON value the API would receive: a whole number when it is one (so the
-// shared checker gives the CLI and the packages the same messages), else the text itself.
-Json flag_value(const std::string& text) {
-  const bool negative = !text.empty() && text[0] == '-';
-  const std::string digits = negative ? text.substr(1) : text;
-  if (digits.empty() || digits.size() > 18) return text;
-  for (char c : digits)
-    if (c < '0' || c > '9') return text;
-  return std::strtoll(text.c_str(), nullptr, 10);
-}
-}  // namespace
 
 int analyze(const Args& args) {
   const Flags flags = parse_flags(args, {"--samples", "--seed", "--format", "--workload"});
@@ -52,9 +38,7 @@ int analyze(const Args& args) {
   Problems problems;
   const std::optional<AnalyzeOptions> options = analyze_options_from_json(requested, *s, problems);
   if (!options) {
-    // "options.samples: must be ..." -> "--samples must be ..."
-    for (const Problem& p : problems)
-      std::fprintf(stderr, "traincost analyze: --%s %s\n", p.path.substr(p.path.find('.') + 1).c_str(), p.message.c_str());
+    print_option_problems("analyze", problems);
     return kUsageError;
   }
   const ResolvedScenario resolved = resolve(*s, builtin_catalog());

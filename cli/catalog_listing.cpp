@@ -1,5 +1,7 @@
-// `traincost catalog`: chips, instances and prices with their sources and dates.
+// `traincost catalog`: chips, instances and prices with their sources and dates, and how old
+// the prices are.
 #include <cstdio>
+#include <ctime>
 #include <string>
 
 #include "cli_io.hpp"
@@ -31,22 +33,52 @@ std::string markdown_cite(const Catalog& c, const Figure& f) {
   return (s ? markdown_address(s->url) : escape_markdown(f.source)) + ", " + escape_markdown(f.as_of);
 }
 
+// The clock's date in UTC, YYYY-MM-DD: what "today" is unless --today says otherwise.
+std::string utc_today() {
+  const std::time_t now = std::time(nullptr);
+  char text[16] = "";
+  if (const std::tm* t = std::gmtime(&now)) std::strftime(text, sizeof text, "%Y-%m-%d", t);
+  return text;
+}
+
+OrderedJson price_age_json(const PriceAge& age, const std::string& today) {
+  return {{"today", today}, {"oldest", age.oldest}, {"newest", age.newest}, {"prices", age.prices},
+          {"newest_months", age.newest_months}, {"out_of_date", age.out_of_date},
+          {"stale_after_months", kStalePriceMonths}, {"stale", age.stale}, {"summary", age.summary},
+          {"warning", age.warning}};
+}
+
 }  // namespace
 
 int catalog(const Args& args) {
-  const Flags flags = parse_flags(args, {"--format"});
+  const Flags flags = parse_flags(args, {"--format", "--today"});
   const std::string format = flags.get("--format", "text");
-  if (!flags.error.empty() || !flags.positional.empty() || (format != "text" && format != "markdown" && format != "json")) {
-    std::fprintf(stderr, "usage: traincost catalog [--format text|markdown|json]\n");
+  const std::string today = flags.get("--today", utc_today());
+  if (!flags.error.empty() || !flags.positional.empty() || (format != "text" && format != "markdown" && format != "json") ||
+      !is_day_date(today)) {
+    std::fprintf(stderr, "usage: traincost catalog [--format text|markdown|json] [--today YYYY-MM-DD]\n");
     return kUsageError;
   }
+  const Catalog& c = builtin_catalog();
+  const PriceAge age = price_age(c, today);
   if (format == "json") {
-    std::puts(catalog_json().dump(2).c_str());
+    // The API's catalog document; the age only when asked for with --today, because it depends on
+    // the day while the document (what the Python and npm packages return) does not.
+    OrderedJson doc = catalog_json();
+    if (flags.has("--today")) doc["price_age"] = price_age_json(age, today);
+    std::puts(doc.dump(2).c_str());
     return kOk;
   }
-  const Catalog& c = builtin_catalog();
   const bool md = format == "markdown";
-  std::printf(md ? "## TrainCost catalog %s\n\n### Chips\n\n" : "TrainCost catalog %s\n\nChips\n", c.version.c_str());
+  if (md) {
+    std::printf("## TrainCost catalog %s\n\n%s.\n\n", escape_markdown(c.version).c_str(), escape_markdown(age.summary).c_str());
+    if (!age.warning.empty()) std::printf("**Warning:** %s\n\n", escape_markdown(age.warning).c_str());
+    std::printf("### Chips\n\n");
+  } else {
+    std::printf("TrainCost catalog %s\n%s\n", escape_terminal(c.version).c_str(), escape_terminal(age.summary).c_str());
+    if (!age.warning.empty()) std::printf("Warning: %s\n", escape_terminal(age.warning).c_str());
+    std::printf("\nChips\n");
+  }
   if (md)
     std::puts("| Chip | Dense BF16 TFLOPS | Dense FP8 TFLOPS | HBM | HBM TB/s | Link GB/s per direction (chips) | Source |\n"
               "|---|---:|---:|---:|---:|---:|---|");

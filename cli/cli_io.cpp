@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "traincost/json_text.hpp"
 #include "traincost/present.hpp"
 #include "traincost/scenario_json.hpp"
 
@@ -92,6 +94,22 @@ std::optional<std::string> read_input(const std::string& path, size_t limit) {
   }
   if (text.size() > limit) return fail(too_large);
   return text;
+}
+
+Json flag_value(const std::string& text) {
+  const bool negative = !text.empty() && text[0] == '-';
+  const std::string digits = negative ? text.substr(1) : text;
+  bool whole = !digits.empty() && digits.size() <= 18;
+  for (char c : digits) whole = whole && c >= '0' && c <= '9';
+  if (whole) return std::strtoll(text.c_str(), nullptr, 10);
+  Problems ignored;
+  if (const std::optional<Json> number = parse_json(text, ignored); number && number->is_number()) return *number;
+  return text;
+}
+
+void print_option_problems(const char* command, const Problems& problems) {
+  for (const Problem& p : problems)
+    std::fprintf(stderr, "traincost %s: --%s %s\n", command, p.path.substr(p.path.find('.') + 1).c_str(), p.message.c_str());
 }
 
 std::string Flags::get(const std::string& name, const std::string& fallback) const {

@@ -5,6 +5,7 @@
 
 #include "commands.hpp"
 #include "traincost/json_text.hpp"
+#include "traincost/scenario_json.hpp"
 #include "traincost/scenario.hpp"
 
 namespace traincost::cli {
@@ -30,6 +31,15 @@ struct Flags {
   bool has(const std::string& name) const;
 };
 Flags parse_flags(const Args& args, std::initializer_list<const char*> known);
+
+// A flag's text as the JSON value the API would receive, so the shared option checkers give the CLI
+// and the packages the same messages: a whole number when it is one (leading zeros allowed), else a
+// JSON number ("0.02"), else the text itself.
+Json flag_value(const std::string& text);
+
+// Problems of the options a command's flags became ("options.samples: must be ...") as usage
+// errors naming the flag: "traincost analyze: --samples must be ...".
+void print_option_problems(const char* command, const Problems& problems);
 
 // Reads and validates the scenario at `path` (or "-"), printing every problem on stderr.
 std::optional<Scenario> load_scenario(const std::string& path);

@@ -21,6 +21,7 @@ int catalog(const Args& args);
 int schema(const Args& args);
 int import_hf(const Args& args);
 int analyze(const Args& args);
+int pilot(const Args& args);
 int link(const Args& args);
 int calibrate(const Args& args);
 int validate_model(const Args& args);

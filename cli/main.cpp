@@ -19,8 +19,12 @@ const char* const kUsage =
     "  traincost explain FILE|- [--format text|json]                every formula with your numbers\n"
     "  traincost analyze FILE|- [--samples N] [--seed S] [--workload W] [--format text|json|markdown]\n"
     "                                                               sensitivity and Monte Carlo\n"
+    "  traincost pilot FILE|- [--workload W] [--candidate I] [--against J] [--fraction F] [--instances N]\n"
+    "                  [--samples N] [--seed S] [--format text|json|markdown]\n"
+    "                                                               thresholds, pass marks and the value of a pilot\n"
     "  traincost link FILE|- [--format text|json]                   the share-link fragment of a scenario\n"
-    "  traincost catalog [--format text|markdown|json]              chips, instances, prices, sources\n"
+    "  traincost catalog [--format text|markdown|json] [--today YYYY-MM-DD]\n"
+    "                                                               chips, instances, prices, sources; how old the prices are\n"
     "  traincost import-hf CONFIG.json                              a model block from a Hugging Face config\n"
     "  traincost schema [--format markdown|json]                    every scenario field: unit, range, default\n"
     "  traincost validate [--format markdown|html]                  the step-time model against published measurements\n"
@@ -45,6 +49,7 @@ int traincost::cli::run(int argc, char** argv) {
   if (command == "evaluate") return traincost::cli::evaluate(args);
   if (command == "explain") return traincost::cli::explain(args);
   if (command == "analyze") return traincost::cli::analyze(args);
+  if (command == "pilot") return traincost::cli::pilot(args);
   if (command == "link") return traincost::cli::link(args);
   if (command == "catalog") return traincost::cli::catalog(args);
   if (command == "import-hf") return traincost::cli::import_hf(args);

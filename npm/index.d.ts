@@ -92,9 +92,37 @@ export interface WorkloadResult {
     wall_clock_ratio: number;
     breakeven: Breakeven['kind'];
     breakeven_runs: number | null;
+    /** What would change the answer: the cheapest against the runner-up, input by input. */
+    thresholds: Threshold[];
+    /** Index into thresholds of the nearest to flipping the answer (-1: none flips it). */
+    decisive_threshold: number;
+    /** "Holds while Trn2 x16 reaches at least 2,720 tokens/s per chip (MFU 0.25)." or null. */
+    holds_while: string | null;
     [key: string]: unknown;
   };
   [key: string]: unknown;
+}
+
+/** The value of one input at which two options cost the same per run, all else at its base value. */
+export interface Threshold {
+  /** Whose input (null for the workload's runs). */
+  option: string | null;
+  option_index: number;
+  /** The scenario field: "options[0].mfu", "workloads[2].overrides[0].engineer_weeks", "workloads[0].runs". */
+  input: string;
+  quantity: 'throughput' | 'price' | 'porting_effort' | 'convergence_penalty' | 'compile_time' | 'runs';
+  base: number;
+  /** null when no value in the field's valid range flips the answer. */
+  value: number | null;
+  /** Where the first option stays cheaper; null when nothing flips it. */
+  direction: 'at least' | 'at most' | null;
+  /** value / base - 1 (null from a base of 0, or without a flip). */
+  change: number | null;
+  /** Throughput only: the same as the effective rates the model uses. */
+  mfu?: { value: number | null; base: number | null };
+  tokens_per_sec_per_chip?: { value: number | null; base: number | null };
+  /** The condition in words. */
+  condition: string;
 }
 
 /** `traincost evaluate --format json` */
@@ -151,6 +179,54 @@ export interface Analysis {
     difference_histogram: { min: number; max: number; counts: number[] };
     infeasible_samples: number;
   };
+  [key: string]: unknown;
+}
+
+export interface PilotOptions {
+  /** Index of the workload (default 0). */
+  workload?: number;
+  /** The platform to pilot (default: of the two leading options, the one with the larger one-time cost). */
+  candidate?: number;
+  /** What it is compared with (default: the other leading option). */
+  against?: number;
+  /** Share of a full run's tokens, in (0, 1] (default: the candidate's validation run length). */
+  fraction?: number;
+  /** Instances of the pilot cluster, at most the planned ones (default: the planned cluster). */
+  instances?: number;
+  samples?: number;
+  seed?: number;
+}
+
+/** `traincost pilot --format json` */
+export interface PilotPlan {
+  ok: boolean;
+  /** Why there is no plan, when ok is false. */
+  reason?: string;
+  workload: number;
+  workload_name: string;
+  candidate: string | null;
+  candidate_index: number;
+  incumbent: string | null;
+  incumbent_index: number;
+  recommendation: 'worth running' | 'not worth it: decide now' | 'no plan';
+  summary: string;
+  run?: Record<string, number>;
+  pass_marks?: { rows: Array<{ measure: string; pass_mark: string; planned: string }>; [key: string]: unknown };
+  thresholds?: Threshold[];
+  value?: {
+    samples: number;
+    seed: number;
+    revealed: string[];
+    decide_now: string;
+    value_of_information_usd: number;
+    standard_error_usd: number;
+    max_saving_usd: number;
+    perfect_information_usd: number;
+    net_value_usd: number;
+    probability_changes_decision: number;
+    [key: string]: unknown;
+  };
+  steps?: ExplainStep[];
   [key: string]: unknown;
 }
 
@@ -212,6 +288,8 @@ export interface Version {
 export function evaluate(scenario: Scenario): Evaluation;
 /** Sensitivity and Monte Carlo: how sure the verdict is. */
 export function analyze(scenario: Scenario, options?: AnalyzeOptions | string): Analysis;
+/** What a pilot must show, what it costs, and whether it is worth running before deciding. */
+export function pilot(scenario: Scenario, options?: PilotOptions | string): PilotPlan;
 /** Every formula with the scenario's numbers substituted. */
 export function explain(scenario: Scenario): Explanation;
 /** The share link of a scenario. */
@@ -231,6 +309,7 @@ export interface TrainCost {
   ScenarioError: typeof ScenarioError;
   evaluate: typeof evaluate;
   analyze: typeof analyze;
+  pilot: typeof pilot;
   explain: typeof explain;
   encodeLink: typeof encodeLink;
   decodeLink: typeof decodeLink;

@@ -53,6 +53,9 @@ function call(name, first = '', second = '') {
 export const evaluate = (scenario) => call('evaluate', text(scenario));
 /** Sensitivity and Monte Carlo (`traincost analyze --format json`); options: {samples, seed, workload}. */
 export const analyze = (scenario, options = {}) => call('analyze', text(scenario), text(options));
+/** The pilot plan: thresholds, pass marks and whether a pilot is worth running (`traincost pilot --format json`);
+ *  options: {workload, candidate, against, fraction, instances, samples, seed}. */
+export const pilot = (scenario, options = {}) => call('pilot', text(scenario), text(options));
 /** Every formula with the scenario's numbers (`traincost explain --format json`). */
 export const explain = (scenario) => call('explain', text(scenario));
 /** The share link: {fragment: "s=1.…", link: "#s=1.…"} (`traincost link`). */
@@ -69,7 +72,7 @@ export const schema = () => call('schema');
 /** {traincost, catalog, scenario_format, link_format} */
 export const version = call('version');
 
-const api = { ScenarioError, evaluate, analyze, explain, encodeLink, decodeLink, importHf, catalog, schema, version };
+const api = { ScenarioError, evaluate, analyze, pilot, explain, encodeLink, decodeLink, importHf, catalog, schema, version };
 /** Resolves to the module's functions at once (the module is ready when imported); for code written against window.TrainCost.ready. */
 export const ready = Promise.resolve(api);
 api.ready = ready;

@@ -45,6 +45,16 @@ std::optional<Scenario> read_scenario(std::string_view scenario_json, ApiReply& 
   return s;
 }
 
+// The options argument of analyze and pilot as JSON ("" means {}); what cannot be read is reported
+// under the path "options".
+std::optional<Json> read_options(std::string_view options_json, Problems& problems) {
+  const size_t before = problems.size();
+  std::optional<Json> o = parse_json(options_json.empty() ? std::string_view("{}") : options_json, problems);
+  for (size_t i = before; i < problems.size(); ++i)
+    problems[i].path = problems[i].path.empty() ? "options" : "options." + problems[i].path;
+  return o;
+}
+
 std::string range_text(const Bounds& b) {
   return std::string(b.min_exclusive ? "> " : "") + fmt::number(b.min, 6) + " to " + fmt::number(b.max, 6) +
          (b.integer ? " (whole)" : "");
@@ -55,6 +65,7 @@ ApiReply call_version(std::string_view, std::string_view) { return api_version()
 ApiReply call_evaluate(std::string_view a, std::string_view) { return api_evaluate(a); }
 ApiReply call_analyze(std::string_view a, std::string_view b) { return api_analyze(a, b); }
 ApiReply call_explain(std::string_view a, std::string_view) { return api_explain(a); }
+ApiReply call_pilot(std::string_view a, std::string_view b) { return api_pilot(a, b); }
 ApiReply call_encode_link(std::string_view a, std::string_view) { return api_encode_link(a); }
 ApiReply call_decode_link(std::string_view a, std::string_view) { return api_decode_link(a); }
 ApiReply call_catalog(std::string_view, std::string_view) { return api_catalog(); }
@@ -129,6 +140,30 @@ OrderedJson link_json(const Scenario& scenario) {
   return {{"fragment", "s=" + payload}, {"link", "#s=" + payload}};
 }
 
+namespace {
+
+// The options analyze and pilot share: samples, seed and workload. False when `key` is none of them.
+bool read_sampling_option(const std::string& key, const Json& value, const Scenario& scenario, int& samples, uint64_t& seed,
+                          size_t& workload, Problems& problems) {
+  const std::string path = "options." + key;
+  const auto last_workload = static_cast<long long>(scenario.workloads.size()) - 1;
+  if (key == "samples") {
+    if (const auto n = whole(value, 100, 1000000)) samples = static_cast<int>(*n);
+    else problems.push_back({path, "must be a whole number from 100 to 1000000"});
+  } else if (key == "seed") {
+    if (const auto n = whole(value, 0, kMaxSeed)) seed = static_cast<uint64_t>(*n);
+    else problems.push_back({path, "must be a whole number from 0 to 2^53-1"});
+  } else if (key == "workload") {
+    if (const auto n = whole(value, 0, last_workload)) workload = static_cast<size_t>(*n);
+    else problems.push_back({path, "must be a workload index from 0 to " + std::to_string(last_workload)});
+  } else {
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 std::optional<AnalyzeOptions> analyze_options_from_json(const Json& options, const Scenario& scenario,
                                                         Problems& problems) {
   if (!options.is_object()) {
@@ -139,22 +174,43 @@ std::optional<AnalyzeOptions> analyze_options_from_json(const Json& options, con
   out.samples = scenario.analysis.samples;
   out.seed = scenario.analysis.seed;
   const size_t before = problems.size();
-  const auto last_workload = static_cast<long long>(scenario.workloads.size()) - 1;
+  for (const auto& item : options.items())
+    if (!read_sampling_option(item.key(), item.value(), scenario, out.samples, out.seed, out.workload, problems))
+      problems.push_back({"options." + item.key(), "unknown option (samples, seed or workload)"});
+  if (problems.size() != before) return std::nullopt;
+  return out;
+}
+
+std::optional<PilotOptions> pilot_options_from_json(const Json& options, const Scenario& scenario, Problems& problems) {
+  if (!options.is_object()) {
+    problems.push_back({"options", "must be a JSON object"});
+    return std::nullopt;
+  }
+  PilotOptions out;
+  out.samples = scenario.analysis.samples;
+  out.seed = scenario.analysis.seed;
+  const size_t before = problems.size();
+  const auto last_option = static_cast<long long>(scenario.options.size()) - 1;
   for (const auto& item : options.items()) {
-    const std::string path = "options." + item.key();
-    if (item.key() == "samples") {
-      if (const auto n = whole(item.value(), 100, 1000000)) out.samples = static_cast<int>(*n);
-      else problems.push_back({path, "must be a whole number from 100 to 1000000"});
-    } else if (item.key() == "seed") {
-      if (const auto n = whole(item.value(), 0, kMaxSeed)) out.seed = static_cast<uint64_t>(*n);
-      else problems.push_back({path, "must be a whole number from 0 to 2^53-1"});
-    } else if (item.key() == "workload") {
-      if (const auto n = whole(item.value(), 0, last_workload)) out.workload = static_cast<size_t>(*n);
-      else problems.push_back({path, "must be a workload index from 0 to " + std::to_string(last_workload)});
+    const std::string& key = item.key();
+    const Json& value = item.value();
+    const std::string path = "options." + key;
+    if (read_sampling_option(key, value, scenario, out.samples, out.seed, out.workload, problems)) continue;
+    if (key == "candidate" || key == "against") {
+      if (const auto n = whole(value, 0, last_option)) (key == "candidate" ? out.candidate : out.incumbent) = static_cast<int>(*n);
+      else problems.push_back({path, "must be an option index from 0 to " + std::to_string(last_option)});
+    } else if (key == "fraction") {
+      if (value.is_number() && value.get<double>() > 0 && value.get<double>() <= 1) out.fraction = value.get<double>();
+      else problems.push_back({path, "must be a number > 0 and <= 1 (a share of a full run)"});
+    } else if (key == "instances") {
+      if (const auto n = whole(value, 1, 100000)) out.instances = static_cast<int>(*n);
+      else problems.push_back({path, "must be a whole number from 1 to 100000"});
     } else {
-      problems.push_back({path, "unknown option (samples, seed or workload)"});
+      problems.push_back({path, "unknown option (workload, candidate, against, fraction, instances, samples or seed)"});
     }
   }
+  if (out.candidate >= 0 && out.candidate == out.incumbent)
+    problems.push_back({"options.against", "must be another option than the candidate"});
   if (problems.size() != before) return std::nullopt;
   return out;
 }
@@ -174,15 +230,23 @@ ApiReply api_analyze(std::string_view scenario_json, std::string_view options_js
   const std::optional<Scenario> s = read_scenario(scenario_json, reply);
   if (!s) return reply;
   Problems problems;
-  const std::optional<Json> o = parse_json(options_json.empty() ? std::string_view("{}") : options_json, problems);
-  if (!o) {
-    for (Problem& p : problems) p.path = p.path.empty() ? "options" : "options." + p.path;
-    return fail("invalid options", problems);
-  }
-  const std::optional<AnalyzeOptions> options = analyze_options_from_json(*o, *s, problems);
+  const std::optional<Json> o = read_options(options_json, problems);
+  const std::optional<AnalyzeOptions> options = o ? analyze_options_from_json(*o, *s, problems) : std::nullopt;
   if (!options) return fail("invalid options", problems);
   const ResolvedScenario r = resolve(*s, builtin_catalog());
   return ok(analysis_to_json(*s, r, analyze(*s, builtin_catalog(), *options)));
+}
+
+ApiReply api_pilot(std::string_view scenario_json, std::string_view options_json) {
+  ApiReply reply;
+  const std::optional<Scenario> s = read_scenario(scenario_json, reply);
+  if (!s) return reply;
+  Problems problems;
+  const std::optional<Json> o = read_options(options_json, problems);
+  const std::optional<PilotOptions> options = o ? pilot_options_from_json(*o, *s, problems) : std::nullopt;
+  if (!options) return fail("invalid options", problems);
+  const ResolvedScenario r = resolve(*s, builtin_catalog());
+  return ok(pilot_to_json(*s, r, plan_pilot(*s, r, builtin_catalog(), *options)));
 }
 
 ApiReply api_explain(std::string_view scenario_json) {
@@ -225,7 +289,7 @@ const std::vector<ApiFunction>& api_functions() {
       {"analyze", 2, call_analyze},         {"explain", 1, call_explain},
       {"encode_link", 1, call_encode_link}, {"decode_link", 1, call_decode_link},
       {"catalog", 0, call_catalog},         {"import_hf", 1, call_import_hf},
-      {"schema", 0, call_schema},
+      {"schema", 0, call_schema},           {"pilot", 2, call_pilot},
   };
   return functions;
 }

@@ -1,5 +1,6 @@
 #include "traincost/explain.hpp"
 
+#include <cmath>
 #include <cstdio>
 
 #include "traincost/fields.hpp"
@@ -254,6 +255,43 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs&
   step<kCostPerMillionTokens>(steps, Shown::Number, cost_per_million_tokens, r.cost_per_run, target_tokens);
   steps.back().result = "= $" + g(r.cost_per_million_tokens);
 
+  return steps;
+}
+
+std::vector<ExplainStep> explain_pilot(const ResolvedScenario& r, const PilotPlan& plan) {
+  std::vector<ExplainStep> steps;
+  if (!plan.ok) return steps;
+  const PilotRun& run = plan.run;
+  const PilotMarks& m = plan.marks;
+  const Threshold& x = m.throughput;
+  if (x.flips && !x.bisected) {
+    step<kAffineRoot>(steps, Shown::Number, affine_root, x.t0, x.gap0, x.t1, x.gap1);
+    steps.back().quantity = "Throughput threshold (t = 1 / rate, gap = the cost difference as a share of " +
+                            r.options[static_cast<size_t>(plan.incumbent)].label + "'s)";
+    steps.back().result += ": rate " + g(1 / affine_root(x.t0, x.gap0, x.t1, x.gap1)) + ", " + fmt::rounded(x.tokens_per_sec_per_chip) +
+                           " tokens/s per chip on the planned cluster";
+  }
+  if (x.flips && run.instances < run.planned_instances) {
+    step<kPilotPassMark>(steps, Shown::Number, pass_mark_at_pilot_scale, x.tokens_per_sec_per_chip, run.planned_chips, run.chips,
+                         run.per_doubling);
+    steps.back().result += " tokens/s per chip";
+  }
+  step<kPilotCompute>(steps, Shown::Usd, pilot_compute_cost, run.fraction, run.run_compute_usd, run.efficiency);
+  if (m.penalty.flips) {
+    const ScalingLaw law = scaling_law_constants(m.law, r.workloads[plan.workload].target.custom_law);
+    step<kLossGap>(steps, Shown::Number, loss_gap_for_penalty, law.B, law.beta, run.tokens, m.tokens_factor - 1);
+  }
+  const PilotValue& v = plan.value;
+  const bool now_candidate = v.decide_now == plan.candidate;
+  steps.push_back({"Value of the information",
+                   "V = mean over samples of (cost of the choice made now − cost of the best choice knowing g), g = (1 + penalty) / throughput",
+                   std::to_string(v.samples - static_cast<int>(v.skipped_samples)) + " samples; expected cost given g = a + b × g",
+                   "= " + fmt::usd_exact(v.value_usd)});
+  steps.push_back({"Net value of piloting",
+                   now_candidate ? "mean of max(0, cost given g − porting − incumbent) − pilot compute"
+                                 : "mean of max(incumbent − cost given g, −porting) − pilot compute",
+                   "porting " + fmt::usd_exact(v.expected_porting_usd) + ", pilot compute " + fmt::usd_exact(run.compute_usd + run.compile_usd),
+                   "= " + fmt::usd_exact(v.net_value_usd)});
   return steps;
 }
 

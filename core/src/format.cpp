@@ -121,6 +121,14 @@ std::string number(double v, int significant) {
   return printf_string(format, v);
 }
 
+std::string rounded(double v) {
+  if (!std::isfinite(v)) return "n/a";
+  if (std::fabs(v) < 999.5) return printf_string("%.3g", v);
+  double step = 1;  // a power of ten (exact) that leaves three digits
+  while (std::fabs(v) / step >= 999.5) step *= 10;
+  return std::string(v < 0 ? "-" : "") + with_separators(std::round(std::fabs(v) / step) * step);
+}
+
 std::string runs(double n) {
   if (!std::isfinite(n)) return "n/a";
   if (std::fabs(n) >= 1e15) return printf_string("%.3g", n);

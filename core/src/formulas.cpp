@@ -183,4 +183,15 @@ double payback_runs(const Breakeven& b) {
   return std::numeric_limits<double>::infinity();
 }
 
+double affine_root(double t0, double g0, double t1, double g1) { return t0 - g0 * (t1 - t0) / (g1 - g0); }
+double pass_mark_at_pilot_scale(double rate, double chips, double pilot_chips, double per_doubling) {
+  return rate / scaling_efficiency(chips, pilot_chips, per_doubling);
+}
+double pilot_compute_cost(double fraction, double compute_cost_per_run, double efficiency) {
+  return fraction * compute_cost_per_run * efficiency;
+}
+double loss_gap_for_penalty(double B, double beta, double tokens, double penalty) {
+  return B * det::pow(tokens, -beta) * (det::pow(1 + penalty, beta) - 1);
+}
+
 }  // namespace traincost

@@ -91,6 +91,32 @@ OrderedJson performance_json(const PairPerformance& p) {
   return j;
 }
 
+OrderedJson threshold_json(const ResolvedScenario& r, const Threshold& t) {
+  const auto number = [](double v) { return std::isfinite(v) ? OrderedJson(v) : OrderedJson(); };
+  OrderedJson j = OrderedJson::object();
+  j["option"] = t.option >= 0 ? OrderedJson(r.options[static_cast<size_t>(t.option)].label) : OrderedJson();
+  j["option_index"] = t.option;
+  j["input"] = t.path;
+  j["quantity"] = word_of(kThresholdInputWords, t.input);
+  j["base"] = t.base;
+  j["value"] = t.flips ? OrderedJson(t.value) : OrderedJson();
+  j["direction"] = t.flips ? OrderedJson(t.at_least ? "at least" : "at most") : OrderedJson();
+  j["change"] = number(t.change());
+  if (t.input == ThresholdInput::Throughput) {
+    j["mfu"] = {{"value", t.flips ? number(t.mfu) : OrderedJson()}, {"base", number(t.base_mfu)}};
+    j["tokens_per_sec_per_chip"] = {{"value", t.flips ? number(t.tokens_per_sec_per_chip) : OrderedJson()},
+                                    {"base", number(t.base_tokens_per_sec_per_chip)}};
+  }
+  j["condition"] = threshold_condition(r, t);
+  return j;
+}
+
+std::vector<Threshold> leading_thresholds(const Scenario& s, const ResolvedScenario& r, const Results& results, size_t w) {
+  const Comparison& c = results.workloads[w].comparison;
+  if (c.cheapest < 0 || c.runner_up < 0) return {};
+  return thresholds(s, r, w, c.cheapest, c.runner_up);
+}
+
 OrderedJson reliability_json(const OptionResult& r, const std::vector<GoodputSwing>& swings) {
   OrderedJson sensitivity = OrderedJson::array();
   for (const GoodputSwing& swing : swings)
@@ -184,6 +210,13 @@ OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved,
     cj["breakeven_runs"] = (c.breakeven.kind == BreakevenKind::AtRuns || c.breakeven.kind == BreakevenKind::UntilRuns)
                                ? OrderedJson(c.breakeven.runs)
                                : OrderedJson();
+    const std::vector<Threshold> rows = leading_thresholds(s, resolved, results, w);
+    OrderedJson tj = OrderedJson::array();
+    for (const Threshold& t : rows) tj.push_back(threshold_json(resolved, t));
+    cj["thresholds"] = tj;
+    cj["decisive_threshold"] = most_decisive(rows);
+    const std::string holds = holds_while(resolved, rows);
+    cj["holds_while"] = holds.empty() ? OrderedJson() : OrderedJson(holds);
     wj["comparison"] = cj;
     workloads.push_back(wj);
   }
@@ -218,7 +251,10 @@ std::string report_text(const Scenario& s, const ResolvedScenario& resolved, con
     out += "\n" + workload_title(s.workloads[w], w) + ": " + fmt::count(wi.model.params) + " parameters, " +
            fmt::count(wr.target_tokens) + " tokens, " + fmt::number(wi.runs) + (wi.runs == 1 ? " run" : " runs") + " over " +
            fmt::number(wi.horizon_months) + " months\n";
-    out += workload_verdict(resolved, results, w) + "\n\n";
+    out += workload_verdict(resolved, results, w) + "\n";
+    const std::string holds = holds_while(resolved, leading_thresholds(s, resolved, results, w));
+    if (!holds.empty()) out += holds + "\n";
+    out += "\n";
     for (size_t c = 0; c < result_columns().size(); ++c) out += pad(result_columns()[c].short_header, widths[c]);
     out += "\n";
     for (size_t o = 0; o < wr.options.size(); ++o) {
@@ -242,6 +278,8 @@ std::string report_markdown(const Scenario& s, const ResolvedScenario& resolved,
     const WorkloadResult& wr = results.workloads[w];
     out += "**" + escape_markdown(workload_title(s.workloads[w], w)) + "**: " +
            escape_markdown(workload_verdict(resolved, results, w)) + "\n\n";
+    const std::string holds = holds_while(resolved, leading_thresholds(s, resolved, results, w));
+    if (!holds.empty()) out += "_" + escape_markdown(holds) + "_\n\n";
     std::string rule = "|";
     for (size_t c = 0; c < result_columns().size(); ++c) {
       out += std::string("| ") + result_columns()[c].header + " ";

@@ -10,6 +10,11 @@
 
 namespace traincost {
 
+double batch_tokens_of(const Workload& w) {
+  if (w.global_batch_tokens) return *w.global_batch_tokens;
+  return w.target.kind == TargetKind::Steps ? w.target.tokens_per_step : kDefaultGlobalBatchTokens;
+}
+
 PairInputs resolve_option(const Option& o, const Catalog& catalog, const PlatformCosts& wc, OptionInfo* info_out) {
   const Defaults& d = catalog.defaults;
   PairInputs p;
@@ -118,10 +123,7 @@ void predict_pair(const Workload& w, const Option& o, const OptionInfo& info, co
   if (o.custom && o.custom->peak_tflops > 0) in.hardware.peak_flops = in.hardware.peak_bf16_flops = p.peak_flops_per_chip;
   if (o.custom && o.custom->memory_gb > 0) in.hardware.hbm_bytes = p.hbm_bytes_per_chip;
   in.calibration = calibration_of(catalog, info.family);
-  const double batch_tokens =
-      w.global_batch_tokens ? *w.global_batch_tokens
-                            : w.target.kind == TargetKind::Steps ? w.target.tokens_per_step : kDefaultGlobalBatchTokens;
-  in.global_batch_sequences = std::max(1.0, std::floor(batch_tokens / in.shape.seq_len));
+  in.global_batch_sequences = std::max(1.0, std::floor(batch_tokens_of(w) / in.shape.seq_len));
   in.bytes_per_param = w.memory.bytes_per_param;
   in.usable_fraction = w.memory.usable_fraction;
   perf.global_batch_sequences = in.global_batch_sequences;

@@ -17,19 +17,13 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// A double an input controls, and the factor its value is multiplied by there.
-struct Bound {
-  double* at;
-  double scale;
-  double original;  // restored exactly after a sensitivity row (v × scale need not round back)
-};
+}  // namespace
 
-// The doubles in a resolved scenario that an input controls. An option's input appears once
-// per workload, except in workloads that override it (their own value stays); a model's params
-// also moves its active params when the scenario gave none. A predicted MFU differs by workload:
-// the input is the first workload's, and the others move in proportion.
-std::vector<Bound> bind(ResolvedScenario& r, const InputRef& ref, const Scenario& s) {
-  std::vector<Bound> targets;
+// An option's input appears once per workload, except in workloads that override it (their own
+// value stays); a model's params also moves its active params when the scenario gave none. A
+// predicted MFU differs by workload: the input is the first workload's, and the others move in
+// proportion.
+InputBinding::InputBinding(ResolvedScenario& r, const InputRef& ref, const Scenario& s) {
   const FieldSpec& f = *ref.kind->spec;
   const size_t i = static_cast<size_t>(ref.index);
   if (ref.kind->scope == InputScope::Option) {
@@ -42,22 +36,30 @@ std::vector<Bound> bind(ResolvedScenario& r, const InputRef& ref, const Scenario
       if (overridden) continue;
       double* at = &(r.workloads[w].options[i].*f.resolved);
       const bool proportional = &f == &fields::mfu && base > 0 && !s.options[i].mfu;
-      targets.push_back({at, proportional ? *at / base : 1.0, *at});
+      targets_.push_back({at, proportional ? *at / base : 1.0, *at});
     }
-    return targets;
+    return;
   }
   WorkloadInputs& w = r.workloads[i];
   void* owner = f.access.owner == Owner::Model ? static_cast<void*>(&w.model)
               : f.access.owner == Owner::Target ? static_cast<void*>(&w.target)
                                                 : static_cast<void*>(static_cast<Workload*>(&w));
-  if (double* target = f.access.address(owner)) targets.push_back({target, 1.0, *target});
+  if (double* target = f.access.address(owner)) targets_.push_back({target, 1.0, *target});
   if (&f == &fields::params && !s.workloads[i].model.active_params)
-    targets.push_back({&*w.model.active_params, 1.0, *w.model.active_params});
-  return targets;
+    targets_.push_back({&*w.model.active_params, 1.0, *w.model.active_params});
 }
 
-// The input's inverse CDF, prepared once for the Monte Carlo loop.
-PreparedQuantile sampler(const RangedInput& in) {
+void InputBinding::set(double value) const {
+  for (const Bound& t : targets_) *t.at = value * t.scale;
+}
+void InputBinding::restore() const {
+  for (const Bound& t : targets_) *t.at = t.original;
+}
+double InputBinding::value() const { return targets_.empty() ? 0.0 : targets_.front().original; }
+
+namespace {
+
+PreparedQuantile quantile_of(const RangedInput& in) {
   switch (in.dist) {
     case Distribution::Uniform: return PreparedQuantile::uniform(in.low, in.high);
     case Distribution::LogNormal: return PreparedQuantile::lognormal_90(in.low, in.high);
@@ -66,12 +68,22 @@ PreparedQuantile sampler(const RangedInput& in) {
   return PreparedQuantile::triangular(in.low, std::clamp(in.value, in.low, in.high), in.high);
 }
 
-// The lowest and highest value a field accepts, as the Monte Carlo holds its samples to them.
-std::pair<double, double> field_span(const FieldSpec& field) {
+// The lowest value a field accepts (its bound, or just above it when the bound is exclusive).
+double lowest_of(const FieldSpec& field) {
   const Bounds& b = field.bounds;
-  return {b.min_exclusive ? std::nextafter(b.min, b.max) : b.min, b.max};
+  return b.min_exclusive ? std::nextafter(b.min, b.max) : b.min;
 }
-double held(double v, double lowest, double highest) { return std::min(std::max(v, lowest), highest); }
+
+}  // namespace
+
+// Every sample lies in its field's valid range: 4.6% of a 0.01-0.95 lognormal discount came out
+// above 1, making negative prices. Values outside are pulled to the nearest valid one (the range's
+// tail mass lands on the bound).
+InputSampler::InputSampler(const RangedInput& in)
+    : quantile_(quantile_of(in)), lowest_(lowest_of(*in.ref.kind->spec)), highest_(in.ref.kind->spec->bounds.max) {}
+double InputSampler::operator()(double u) const { return std::min(std::max(quantile_(u), lowest_), highest_); }
+
+namespace {
 
 std::string title_of(const Scenario& s, const ResolvedScenario& r, const InputRef& ref) {
   if (ref.kind->scope == InputScope::Option) return r.options[static_cast<size_t>(ref.index)].label;
@@ -144,10 +156,7 @@ void order_statistics(std::vector<double>& v, const std::vector<size_t>& ranks, 
 
 }  // namespace
 
-double sample_value(const RangedInput& input, double u) {
-  const auto [lowest, highest] = field_span(*input.ref.kind->spec);
-  return held(sampler(input)(u), lowest, highest);
-}
+double sample_value(const RangedInput& input, double u) { return InputSampler(input)(u); }
 
 std::vector<double> sample_quantiles(std::vector<double>& v, std::initializer_list<double> qs) {
   std::vector<double> result(qs.size(), NAN);
@@ -197,8 +206,7 @@ double input_value(const Scenario& s, const ResolvedScenario& resolved, const Ca
     return p.*(ref.kind->spec->resolved);
   }
   ResolvedScenario scratch = resolved;
-  const std::vector<Bound> t = bind(scratch, ref, s);
-  return t.empty() ? 0.0 : *t.front().at;
+  return InputBinding(scratch, ref, s).value();
 }
 
 std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario& resolved, const Catalog& catalog) {
@@ -315,14 +323,10 @@ Analysis analyze(const Scenario& s, const Catalog& catalog, const AnalyzeOptions
   a.base_breakeven = breakeven_of(bw);
 
   ResolvedScenario work = base;
-  std::vector<std::vector<Bound>> targets;
-  for (const RangedInput& in : a.inputs) targets.push_back(bind(work, in.ref, s));
-  auto set = [&](size_t k, double v) {
-    for (const Bound& t : targets[k]) *t.at = v * t.scale;
-  };
-  auto restore = [&](size_t k) {
-    for (const Bound& t : targets[k]) *t.at = t.original;
-  };
+  std::vector<InputBinding> bindings;
+  for (const RangedInput& in : a.inputs) bindings.emplace_back(work, in.ref, s);
+  auto set = [&](size_t k, double v) { bindings[k].set(v); };
+  auto restore = [&](size_t k) { bindings[k].restore(); };
   Results results;
 
   if (options.sensitivity && has_pair) {
@@ -367,18 +371,11 @@ Analysis analyze(const Scenario& s, const Catalog& catalog, const AnalyzeOptions
   difference.reserve(n);
   breakevens.reserve(n);
   uint32_t pays_off = 0, pair_samples = 0;
-  std::vector<PreparedQuantile> draw;
-  // Every sample lies in its field's valid range: a lognormal has no upper end, and 4.6% of a
-  // 0.01-0.95 lognormal discount came out above 1, making negative prices (issue row 4). Values
-  // outside are pulled to the nearest valid one (the range's tail mass lands on the bound).
-  std::vector<std::pair<double, double>> span;
-  for (const RangedInput& in : a.inputs) {
-    draw.push_back(sampler(in));
-    span.push_back(field_span(*in.ref.kind->spec));
-  }
+  std::vector<InputSampler> draw;
+  for (const RangedInput& in : a.inputs) draw.emplace_back(in);
   Random rng(options.seed);
   for (size_t i = 0; i < n; ++i) {
-    for (size_t k = 0; k < a.inputs.size(); ++k) set(k, held(draw[k](rng.uniform()), span[k].first, span[k].second));
+    for (size_t k = 0; k < a.inputs.size(); ++k) set(k, draw[k](rng.uniform()));
     evaluate_options(work, results);
     const WorkloadResult& wr = results.workloads[w];
     int best = -1, best_horizon = -1;

@@ -70,6 +70,37 @@ std::string workload_verdict(const ResolvedScenario& s, const Results& results, 
   return text;
 }
 
+std::string threshold_condition(const ResolvedScenario& s, const Threshold& t) {
+  const std::string who = t.option >= 0 ? s.options[static_cast<size_t>(t.option)].label : std::string();
+  if (!t.flips) {
+    if (t.input == ThresholdInput::Runs) return "no number of runs changes it";
+    return std::string("no ") + description_of(kThresholdInputWords, t.input) + " of " + who + " changes it";
+  }
+  const char* bound = t.at_least ? "at least " : "at most ";
+  switch (t.input) {
+    case ThresholdInput::Throughput:
+      return who + (t.at_least ? " reaches at least " : " stays at or below ") + fmt::rounded(t.tokens_per_sec_per_chip) +
+             " tokens/s per chip (MFU " + fmt::number(t.mfu, 2) + ")";
+    case ThresholdInput::Price: {
+      const double change = t.change();
+      return who + " costs " + bound + fmt::usd(t.value) + " per instance-hour (" + fmt::percent(std::fabs(change)) +
+             (change < 0 ? " less)" : " more)");
+    }
+    case ThresholdInput::PortingEffort: return "porting to " + who + " takes " + bound + fmt::number(t.value, 3) + " engineer-weeks";
+    case ThresholdInput::ConvergencePenalty: return who + " needs " + bound + fmt::percent(t.value) + " more tokens to converge";
+    case ThresholdInput::CompileTime: return who + " compiles in " + bound + fmt::hours(t.value) + " per run";
+    case ThresholdInput::Runs:
+      return std::string("the recipe runs ") + (t.at_least ? "more than " : "fewer than ") + fmt::number(t.value, 3) + " times";
+  }
+  return {};
+}
+
+std::string holds_while(const ResolvedScenario& s, const std::vector<Threshold>& thresholds) {
+  const int k = most_decisive(thresholds);
+  if (k < 0) return {};
+  return "Holds while " + threshold_condition(s, thresholds[static_cast<size_t>(k)]) + ".";
+}
+
 std::string portfolio_verdict(const ResolvedScenario& s, const Results& results) {
   const Portfolio& p = results.portfolio;
   const size_t n = results.workloads.size();

@@ -48,7 +48,7 @@ test('the fuzz corpus and the CLI tests\' bad files give the CLI\'s results or m
       continue;
     }
     const expected = cliProblems(['evaluate', file]);
-    for (const fn of [tc.evaluate, tc.analyze, tc.explain, tc.encodeLink]) {
+    for (const fn of [tc.evaluate, tc.analyze, tc.pilot, tc.explain, tc.encodeLink]) {
       assert.deepEqual(problemLines(thrown(() => fn(text)).problems), expected, file);
     }
   }
@@ -76,6 +76,25 @@ test('analyze options give the CLI messages', () => {
   assert.equal(thrown(() => tc.analyze(text, { samples: 2000.5 })).problems[0].path, 'options.samples');
   assert.equal(thrown(() => tc.analyze(text, { bogus: 1 })).problems[0].path, 'options.bogus');
   assert.equal(thrown(() => tc.analyze(text, null)).problems[0].path, 'options');
+});
+
+test('pilot options give the CLI messages', () => {
+  const example = EXAMPLES.find((p) => p.endsWith('llama3-8b-pretrain.json'));
+  const text = readFileSync(example, 'utf8');
+  for (const [flag, value] of [['--candidate', 2], ['--against', -1], ['--fraction', 0], ['--fraction', 1.5], ['--instances', 0],
+    ['--samples', 5], ['--workload', 1]]) {
+    const done = cli(['pilot', example, flag, String(value)]);
+    assert.equal(done.status, 1);
+    const e = thrown(() => tc.pilot(text, { [flag.slice(2)]: value }));
+    assert.equal(e.error, 'invalid options');
+    assert.deepEqual(e.problems.map((p) => `traincost pilot: ${flag} ${p.message}`), done.stderr.trim().split('\n'));
+  }
+  assert.equal(thrown(() => tc.pilot(text, { candidate: 0, against: 0 })).problems[0].path, 'options.against');
+  assert.equal(thrown(() => tc.pilot(text, { bogus: 1 })).problems[0].path, 'options.bogus');
+  // A pilot cluster that cannot hold the job is a plan with a reason, not an error.
+  const plan = tc.pilot(text, { instances: 17 });
+  assert.equal(plan.ok, false);
+  assert.equal(plan.recommendation, 'no plan');
 });
 
 test('bad links and configs', () => {

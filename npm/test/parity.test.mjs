@@ -17,6 +17,9 @@ for (const path of EXAMPLES) {
     assert.equal(exact(tc.analyze(JSON.parse(text), { samples: 2000, seed: 9, workload: 0 })),
                  exact(cliJson(['analyze', path, '--samples', '2000', '--seed', '9', '--workload', '0', '--format', 'json'])));
     assert.equal(exact(tc.analyze(text, '{"samples": 2000, "seed": 9}')), exact(tc.analyze(text, { samples: 2000, seed: 9 })));
+    assert.equal(exact(tc.pilot(text)), exact(cliJson(['pilot', path, '--format', 'json'])));
+    assert.equal(exact(tc.pilot(JSON.parse(text), { samples: 2000, seed: 9, fraction: 0.02 })),
+                 exact(cliJson(['pilot', path, '--samples', '2000', '--seed', '9', '--fraction', '0.02', '--format', 'json'])));
     const explained = tc.explain(text);
     assert.equal(exact(explained), exact(cliJson(['explain', path, '--format', 'json'])));
     assert.equal(explained.text, cli(['explain', path]).stdout);
@@ -42,7 +45,7 @@ test('every function of the core API has a function here', () => {
   // The table in core/src/api.cpp: adding a function there without its JavaScript name fails here.
   const table = readFileSync(join(SOURCE_DIR, 'core', 'src', 'api.cpp'), 'utf8');
   const names = [...table.matchAll(/\{"(\w+)", \d, call_\w+\}/g)].map((m) => m[1]);
-  assert.ok(names.length >= 9, names.join());
+  assert.ok(names.length >= 10, names.join());
   for (const name of names) {
     const camel = name.replace(/_(\w)/g, (_, c) => c.toUpperCase());
     assert.ok(name === 'version' ? typeof tc.version === 'object' : typeof tc[camel] === 'function', `${name} -> ${camel}`);
@@ -52,7 +55,7 @@ test('every function of the core API has a function here', () => {
 });
 
 test('the module has the functions of window.TrainCost, and a default export', async () => {
-  for (const name of ['evaluate', 'analyze', 'explain', 'encodeLink', 'decodeLink', 'importHf', 'catalog', 'schema']) {
+  for (const name of ['evaluate', 'analyze', 'pilot', 'explain', 'encodeLink', 'decodeLink', 'importHf', 'catalog', 'schema']) {
     assert.equal(typeof tc[name], 'function', name);
     assert.equal(tc.default[name], tc[name], name);
   }

@@ -32,7 +32,7 @@ def test_files_give_the_clis_results_or_messages(path):
         assert exact(traincost.evaluate(data)) == exact(json.loads(out))
         return
     expected = cli_problems("evaluate", path)
-    for fn in (traincost.evaluate, traincost.analyze, traincost.explain, traincost.encode_link):
+    for fn in (traincost.evaluate, traincost.analyze, traincost.pilot, traincost.explain, traincost.encode_link):
         error = raises(fn, data)
         assert error.error == "invalid scenario"
         assert problem_lines(error.problems) == expected
@@ -84,6 +84,31 @@ def test_analyze_option_types():
     assert raises(traincost.analyze, example, samples=2000.5).problems[0]["path"] == "options.samples"
     assert raises(traincost.analyze, example, samples=True).problems[0]["path"] == "options.samples"
     assert raises(traincost.analyze, example, seed="1").problems[0]["path"] == "options.seed"
+
+
+@pytest.mark.parametrize("flags,options", [
+    (["--candidate", "2"], {"candidate": 2}),
+    (["--against", "-1"], {"against": -1}),
+    (["--fraction", "0"], {"fraction": 0}),
+    (["--fraction", "1.5"], {"fraction": 1.5}),
+    (["--instances", "0"], {"instances": 0}),
+    (["--samples", "5"], {"samples": 5}),
+], ids=["no-such-candidate", "negative-against", "zero-fraction", "fraction-above-one", "no-instances", "few-samples"])
+def test_pilot_options_give_the_clis_messages(flags, options):
+    example = os.path.join(SOURCE_DIR, "assets", "scenarios", "llama3-8b-pretrain.json")
+    status, _, err = run_cli("pilot", example, *flags)
+    assert status == 1
+    error = raises(traincost.pilot, example, **options)
+    assert error.error == "invalid options"
+    flag = flags[0]
+    assert [f"traincost pilot: {flag} {p['message']}" for p in error.problems] == err.splitlines()
+
+
+def test_pilot_without_a_plan_says_why():
+    example = os.path.join(SOURCE_DIR, "assets", "scenarios", "llama3-8b-pretrain.json")
+    plan = traincost.pilot(example, instances=17)
+    assert plan["ok"] is False and plan["recommendation"] == "no plan" and "larger" in plan["reason"]
+    assert raises(traincost.pilot, example, candidate=0, against=0).problems[0]["path"] == "options.against"
 
 
 def test_bad_links_and_configs():

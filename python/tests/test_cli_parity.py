@@ -19,6 +19,21 @@ def test_analyze_equals_cli_with_options(example):
     assert exact(ours) == exact(cli_json("analyze", example, "--samples", "2000", "--seed", "9", "--workload", "0", "--format", "json"))
 
 
+def test_pilot_equals_cli(example):
+    assert exact(traincost.pilot(example)) == exact(cli_json("pilot", example, "--format", "json"))
+    ours = traincost.pilot(example, samples=2000, seed=9, fraction=0.02)
+    assert exact(ours) == exact(cli_json("pilot", example, "--samples", "2000", "--seed", "9", "--fraction", "0.02", "--format", "json"))
+
+
+def test_thresholds_are_in_the_results(example):
+    for workload in traincost.evaluate(example)["workloads"]:
+        comparison = workload["comparison"]
+        assert len(comparison["thresholds"]) == 11
+        if comparison["decisive_threshold"] >= 0:
+            decisive = comparison["thresholds"][comparison["decisive_threshold"]]
+            assert comparison["holds_while"] == "Holds while " + decisive["condition"] + "."
+
+
 def test_explain_equals_cli(example):
     ours = traincost.explain(example)
     assert exact(ours) == exact(cli_json("explain", example, "--format", "json"))

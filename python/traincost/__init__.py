@@ -27,6 +27,7 @@ __all__ = [
     "ScenarioError",
     "evaluate",
     "analyze",
+    "pilot",
     "explain",
     "encode_link",
     "decode_link",
@@ -133,6 +134,38 @@ def analyze(scenario: Scenario, *, samples: Optional[int] = None, seed: Optional
     """
     options = {k: v for k, v in (("samples", samples), ("seed", seed), ("workload", workload)) if v is not None}
     return _call("analyze", _text(scenario), json.dumps(options, default=_jsonable))
+
+
+def pilot(scenario: Scenario, *, workload: Optional[int] = None, candidate: Optional[int] = None,
+          against: Optional[int] = None, fraction: Optional[float] = None, instances: Optional[int] = None,
+          samples: Optional[int] = None, seed: Optional[int] = None) -> Result:
+    """What a pilot of the candidate platform must show, what it costs, and whether it is worth
+    running before deciding.
+
+    The result is ``traincost pilot FILE --format json``: ``run`` (what to run and its cost:
+    porting, compute, compilation), ``pass_marks`` (throughput, convergence and compile time the
+    pilot must show; ``rows`` as the CLI prints them), ``thresholds`` (the candidate against the
+    incumbent, input by input), ``value`` (the expected value of learning the candidate's throughput
+    and convergence penalty, and the net value of piloting), ``recommendation`` ("worth running" or
+    "not worth it: decide now") and ``summary``. ``ok`` is False, with a ``reason``, when no plan
+    can be made (e.g. a pilot cluster too small to hold the job).
+
+    Args:
+        workload: index of the workload (default 0).
+        candidate: option to pilot (default: of the two leading options, the one with the larger
+            one-time cost, usually the port).
+        against: option it is compared with (default: the other leading option).
+        fraction: share of a full run's tokens the pilot trains, in (0, 1] (default: the
+            candidate's validation run length).
+        instances: instances of the pilot cluster, at most the planned ones (default: planned).
+        samples, seed: the Monte Carlo behind the value (defaults: the scenario's analysis settings).
+
+    Raises ScenarioError when the scenario or an option is invalid.
+    """
+    given = (("workload", workload), ("candidate", candidate), ("against", against), ("fraction", fraction),
+             ("instances", instances), ("samples", samples), ("seed", seed))
+    options = {k: v for k, v in given if v is not None}
+    return _call("pilot", _text(scenario), json.dumps(options, default=_jsonable))
 
 
 def explain(scenario: Scenario) -> Result:

@@ -14,11 +14,14 @@ time from the files the calculator is built from, so the pages cannot drift from
   {{markdown:FILE}}                   the CLI's Markdown report of it
   {{fig:PATH}} {{figr:PATH}}          a catalog figure (PATH like defaults/restart_minutes); figr adds its range
   {{data:chips|instances|defaults|sources|estimates|caveats|counts}}   tables generated from assets/catalog.json
+  {{price_age}}                       how old the prices are on the build date, with a warning when
+                                      even the newest is more than six months old (the CLI's)
 
 The CLI is the Emscripten (Node) build of `traincost`, so links and verdicts are byte for byte
 what the calculator computes. An unknown placeholder fails the build.
 """
 import argparse
+import datetime
 import html
 import json
 import os
@@ -342,6 +345,19 @@ class Cli:
     def version(self):
         return self.run("--version").split()[-1]
 
+    def price_age(self, today):
+        """The core's price_age on `today`, as `traincost catalog --format json --today` gives it."""
+        return json.loads(self.run("catalog", "--format", "json", "--today", today))["price_age"]
+
+
+def price_age_html(age):
+    """The summary, dated, and the core's warning as a visible note when the prices are stale."""
+    text = (f'<p class="price-age" id="price-age">{esc(age["summary"])}, counted on {esc(age["today"])}, when this '
+            "page was built.</p>")
+    if age["warning"]:
+        text += f'<p class="price-warning" role="note"><strong>Warning:</strong> {esc(age["warning"])}</p>'
+    return text
+
 
 def read_page(path):
     with open(path, encoding="utf-8") as f:
@@ -363,7 +379,14 @@ def main():
     ap.add_argument("--node", required=True)
     ap.add_argument("--cli", required=True, help="the Node build of traincost (build/wasm/cli/traincost.js)")
     ap.add_argument("--site-url", default="", help="absolute URL the site is published at, if known")
+    ap.add_argument("--build-date", help="the day prices are aged to (YYYY-MM-DD); default: $SOURCE_DATE_EPOCH's "
+                                         "day if set, else today (UTC)")
     args = ap.parse_args()
+    if not args.build_date:
+        epoch = os.environ.get("SOURCE_DATE_EPOCH")  # reproducible builds fix the date this way
+        when = datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc) if epoch else \
+            datetime.datetime.now(datetime.timezone.utc)
+        args.build_date = when.date().isoformat()
 
     catalog = Catalog(args.catalog)
     cli = Cli(args.node, args.cli, args.scenarios, args.presets)
@@ -378,6 +401,8 @@ def main():
                 return esc(cli.version())
             if name == "catalog_version":
                 return esc(catalog.doc["catalog_version"])
+            if name == "price_age":
+                return price_age_html(cli.price_age(args.build_date))
             if name == "site_url":
                 return esc(site_url or "https://YOUR-TRAINCOST-SITE/")
             if name == "link" and arg:

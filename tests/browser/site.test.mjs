@@ -207,8 +207,15 @@ try {
       }]))));
       const groups = Object.fromEntries(await page.$$eval('tbody[id]', (tbs) => tbs.map((t) => [t.id, t.textContent])));
       const sources = await page.$$eval('ol.sources a', (as) => as.map((a) => a.getAttribute('href')));
+      const priceAge = await page.$eval('#price-age', (p) => p.textContent.replace(/\s+/g, ' ')).catch(() => '');
       await context.close();
       const problems = [];
+      // The age line names the newest price date; a partial date counts from its first day, as in the core.
+      const first = (d) => `${d}-01-01`.slice(0, 10);
+      const newest = catalog.instances.flatMap((i) => Object.values(i.prices).map((f) => f.as_of))
+        .reduce((best, d) => (first(d) > first(best) ? d : best));
+      if (!/^Prices as of .* \(newest .* old/.test(priceAge) || !priceAge.includes(newest))
+        problems.push(`no price age naming the newest price (${newest}): "${priceAge}"`);
       for (const c of catalog.chips)
         if (!(groups[`chip-${c.id}`] || '').includes(c.name)) problems.push(`chip ${c.id} (${c.name}) missing`);
       for (const i of catalog.instances)

@@ -95,6 +95,40 @@ TEST(Api, AnalyzeOptionsAreChecked) {
   EXPECT_EQ(reply_json(broken)["problems"][0]["path"], "options");
 }
 
+TEST(Api, PilotOptionsAreChecked) {
+  const std::string text = test::read_source_file("assets/scenarios/llama3-8b-pretrain.json");
+  const ApiReply plan = api_pilot(text, R"({"samples": 200, "seed": 3, "fraction": 0.02, "instances": 8, "candidate": 0, "against": 1})");
+  ASSERT_TRUE(plan.ok) << plan.json;
+  const Json j = reply_json(plan);
+  EXPECT_EQ(j["ok"], true);
+  EXPECT_EQ(j["run"]["fraction"], 0.02);
+  EXPECT_EQ(j["run"]["instances"], 8);
+  EXPECT_EQ(j["value"]["samples"], 200);
+  const struct {
+    const char* options;
+    const char* problem;
+  } cases[] = {
+      {R"({"candidate": 2})", "options.candidate: must be an option index from 0 to 1"},
+      {R"({"against": -1})", "options.against: must be an option index from 0 to 1"},
+      {R"({"candidate": 1, "against": 1})", "options.against: must be another option than the candidate"},
+      {R"({"fraction": 0})", "options.fraction: must be a number > 0 and <= 1 (a share of a full run)"},
+      {R"({"fraction": "half"})", "options.fraction: must be a number > 0 and <= 1 (a share of a full run)"},
+      {R"({"instances": 0.5})", "options.instances: must be a whole number from 1 to 100000"},
+      {R"({"samples": 99})", "options.samples: must be a whole number from 100 to 1000000"},
+      {R"({"bogus": 1})", "options.bogus: unknown option (workload, candidate, against, fraction, instances, samples or seed)"},
+  };
+  for (const auto& c : cases) {
+    const ApiReply reply = api_pilot(text, c.options);
+    ASSERT_FALSE(reply.ok) << c.options;
+    const Json p = reply_json(reply)["problems"][0];
+    EXPECT_EQ(p["path"].get<std::string>() + ": " + p["message"].get<std::string>(), c.problem);
+  }
+  // A plan that cannot be made is an answer, not an error.
+  const Json none = reply_json(api_pilot(text, R"({"instances": 17})"));
+  EXPECT_EQ(none["ok"], false);
+  EXPECT_EQ(none["recommendation"], "no plan");
+}
+
 TEST(Api, CatalogSchemaAndVersion) {
   const Json catalog = reply_json(api_catalog());
   EXPECT_EQ(catalog["catalog_version"], builtin_catalog().version);
@@ -121,6 +155,7 @@ TEST(Api, NothingAbortsOnBytesThatAreNotText) {
   EXPECT_FALSE(api_import_hf(bytes).ok);
   EXPECT_FALSE(api_decode_link(bytes).ok);
   EXPECT_FALSE(api_analyze("{}", bytes).ok);
+  EXPECT_FALSE(api_pilot("{}", bytes).ok);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
-// Native/WebAssembly parity: the results and the Monte Carlo of every example scenario, as JSON
-// text, equal the files in tests/golden/ to the last character. Both CTest presets run this test
+// Native/WebAssembly parity: the results, the Monte Carlo and the pilot plan (its value of
+// information is a Monte Carlo too) of every example scenario, as JSON text, equal the files in
+// tests/golden/ to the last character. Both CTest presets run this test
 // against the same files, so passing in both means the two builds compute identical bits.
 // After a deliberate change of the model or the catalog, regenerate with scripts/update-golden
 // and review the diff.
@@ -9,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "test_support.hpp"
+#include "traincost/pilot.hpp"
 #include "traincost/report.hpp"
 #include "traincost/uncertainty.hpp"
 
@@ -26,7 +28,7 @@ void compare_or_update(const std::string& relative, const std::string& actual) {
   EXPECT_EQ(actual, expected) << relative << " differs (run scripts/update-golden after a deliberate change)";
 }
 
-TEST_P(Golden, ResultsAndMonteCarloMatchToTheBit) {
+TEST_P(Golden, ResultsMonteCarloAndPilotMatchToTheBit) {
   const std::string name = GetParam();
   const Scenario s = test::scenario(test::read_source_file("assets/scenarios/" + name + ".json"));
   const ResolvedScenario r = resolve(s, builtin_catalog());
@@ -36,6 +38,10 @@ TEST_P(Golden, ResultsAndMonteCarloMatchToTheBit) {
   options.seed = 2026;
   compare_or_update("tests/golden/" + name + ".analysis.json",
                     analysis_to_json(s, r, analyze(s, builtin_catalog(), options)).dump(1) + "\n");
+  PilotOptions pilot;
+  pilot.samples = 4000;
+  pilot.seed = 2026;
+  compare_or_update("tests/golden/" + name + ".pilot.json", pilot_to_json(s, r, plan_pilot(s, r, builtin_catalog(), pilot)).dump(1) + "\n");
 }
 
 INSTANTIATE_TEST_SUITE_P(Scenarios, Golden,

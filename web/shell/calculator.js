@@ -223,6 +223,10 @@
         {value: options === undefined ? '{}' : options, error: 'invalid options', path: 'options'}]);
     },
     explain: function (scenarioJson) { return call('explain', [scenarioArgument(scenarioJson)]); },
+    pilot: function (scenarioJson, options) {
+      return call('pilot', [scenarioArgument(scenarioJson),
+        {value: options === undefined ? '{}' : options, error: 'invalid options', path: 'options'}]);
+    },
     encodeLink: function (scenarioJson) { return call('encode_link', [scenarioArgument(scenarioJson)]); },
     decodeLink: function (fragment) { return call('decode_link', [{value: fragment, error: 'invalid link', path: 'link'}]); },
     importHf: function (configJson) { return call('import_hf', [{value: configJson, error: 'invalid config', path: ''}]); },

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "traincost/evaluate.hpp"
+#include "traincost/pilot.hpp"
 #include "traincost/scenario_json.hpp"
 #include "traincost/uncertainty.hpp"
 
@@ -29,6 +30,9 @@ ApiReply api_evaluate(std::string_view scenario_json);  // `traincost evaluate -
 // optional (defaults: the scenario's analysis settings, workload 0); empty text means {}.
 ApiReply api_analyze(std::string_view scenario_json, std::string_view options_json);
 ApiReply api_explain(std::string_view scenario_json);   // `traincost explain --format json`
+// `traincost pilot --format json`: the pilot plan. options_json: {"workload", "candidate", "against",
+// "fraction", "instances", "samples", "seed"}, each optional (pilot.hpp: PilotOptions).
+ApiReply api_pilot(std::string_view scenario_json, std::string_view options_json);
 ApiReply api_encode_link(std::string_view scenario_json);  // {"fragment": "s=1.…", "link": "#s=1.…"}
 ApiReply api_decode_link(std::string_view link);        // {"scenario": {…}, "notices": […]}
 ApiReply api_catalog();                                 // `traincost catalog --format json`
@@ -60,6 +64,9 @@ OrderedJson link_json(const Scenario& scenario);  // stamps the catalog version,
 // "--samples ..." messages.
 std::optional<AnalyzeOptions> analyze_options_from_json(const Json& options, const Scenario& scenario,
                                                         Problems& problems);
+
+// The pilot options checked the same way ("options.candidate", ...).
+std::optional<PilotOptions> pilot_options_from_json(const Json& options, const Scenario& scenario, Problems& problems);
 
 // {"error": error, "problems": [...]} as text.
 std::string api_error_json(std::string_view error, const Problems& problems);

@@ -155,4 +155,29 @@ std::optional<Catalog> load_catalog(std::string_view json_text, Problems& proble
 // The catalog built into this binary (assets/catalog.json at build time), parsed once.
 const Catalog& builtin_catalog();
 
+// ---- How old the prices are ---------------------------------------------------------------------
+
+// Prices older than this many months are out of date; when even the newest one is, the CLI, the
+// site and the page warn.
+inline constexpr int kStalePriceMonths = 6;
+
+// The span of as_of dates over every instance price, and its age on `today`. Pure: the CLI passes
+// the clock's date, the site its build date. A month-only ("2026-08") or year-only as_of stands for
+// its first day: the catalog cannot claim a later one, so an age is never understated.
+struct PriceAge {
+  std::string oldest;      // the oldest as_of as the catalog writes it; "" when no price has a date
+  std::string newest;      // the newest
+  int prices = 0;          // price figures with a readable as_of
+  int newest_months = -1;  // whole months from the newest to today; -1 when today is not a date
+                           // or comes before the newest
+  int out_of_date = 0;     // prices more than kStalePriceMonths months old on today
+  bool stale = false;      // the newest price is more than kStalePriceMonths months old
+  std::string summary;     // "Prices as of 2025-01-01 to 2026-08-26 (newest 3 months old; 5 of 38 older than 6 months)"
+  std::string warning;     // a sentence for users when stale, else ""
+};
+PriceAge price_age(const Catalog& catalog, std::string_view today);
+
+// True for a real calendar day written YYYY-MM-DD (what `today` must be).
+bool is_day_date(std::string_view text);
+
 }  // namespace traincost

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "traincost/evaluate.hpp"
+#include "traincost/pilot.hpp"
 
 namespace traincost {
 
@@ -17,6 +18,10 @@ struct ExplainStep {
 
 std::vector<ExplainStep> explain_pair(const WorkloadInputs& workload, const PairInputs& inputs,
                                       const OptionResult& result, double target_tokens);
+
+// The pilot plan's working: the throughput threshold's solution, the pass mark at the pilot's
+// size, the pilot's compute, the loss gap, and the value of information and net value.
+std::vector<ExplainStep> explain_pilot(const ResolvedScenario& resolved, const PilotPlan& plan);
 
 // The whole scenario as text: every workload, every option, every step.
 std::string explain_text(const Scenario& scenario, const ResolvedScenario& resolved, const Results& results);

@@ -15,6 +15,7 @@ std::string flops(double v);          // "1.2e24 FLOP" style: "1.23e+24"
 std::string percent(double fraction); // 0.312 -> "31%", 0.0123 -> "1.2%"
 std::string ratio(double v);          // "2.1×"
 std::string number(double v, int significant = 3);  // plain, e.g. "0.35", "1,024"
+std::string rounded(double v);        // three significant digits, thousands separated: "1,420", "12.5", "0.213"
 std::string runs(double n);           // "4", "12.5" -> "13" (rounded up: whole runs)
 
 }  // namespace traincost::fmt

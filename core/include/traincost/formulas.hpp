@@ -275,4 +275,33 @@ Breakeven breakeven(double fixed_a, double per_run_a, double fixed_b, double per
 // first run, the crossing when it wins from there on, +inf when it never wins for good.
 double payback_runs(const Breakeven& b);
 
+// ---- Thresholds and the pilot -------------------------------------------------------------------
+
+// Where a difference that is affine in t crosses zero, from its values g0 and g1 at two points t0
+// and t1 (the secant through them is the line itself):
+//   t* = t0 − g0 × (t1 − t0) / (g1 − g0)
+// The cost of an option is affine in each deciding input once the input is put on the right
+// scale: price, porting effort, convergence penalty and compile time as they are; throughput and
+// runs as their reciprocals (time per token, fixed cost per run). thresholds.cpp solves with it.
+double affine_root(double t0, double g0, double t1, double g1);
+inline constexpr Formula kAffineRoot{"Threshold (costs equal)", "t*", "{t0} − {g0} × ({t1} − {t0}) / ({g1} − {g0})", "t0, g0, t1, g1"};
+
+// A per-chip throughput needed on the planned cluster of n chips, as a pilot on m < n chips should
+// measure it: per-chip throughput falls by per_doubling each time a cluster doubles (the rule
+// scaling_efficiency() applies to a measured rate), so the pilot must show x / per_doubling^log2(n/m).
+double pass_mark_at_pilot_scale(double rate, double chips, double pilot_chips, double per_doubling);
+inline constexpr Formula kPilotPassMark{"Pass mark at the pilot's size", "xp", "{x} / {per doubling}^log2({n} / {m})", "x, n, m, per doubling"};
+
+// A pilot of `fraction` of a run's tokens, on a cluster whose chips each run 1/e times faster than
+// the planned cluster's (e = scaling_efficiency(planned, pilot) ≤ 1), costs fraction × e × the run's
+// training compute: the same chip-seconds per token, times e.
+double pilot_compute_cost(double fraction, double compute_cost_per_run, double efficiency);
+inline constexpr Formula kPilotCompute{"Pilot compute", "Cp", "{fraction} × {Hc} × {e}", "fraction, Hc, e"};
+
+// The loss gap at D tokens that a convergence penalty p implies under L(D) = … + B / D^β: a platform
+// needing (1 + p) times the tokens has, at D, the loss the reference had at D / (1 + p):
+//   ΔL = B / (D / (1 + p))^β − B / D^β = B × D^−β × ((1 + p)^β − 1)
+double loss_gap_for_penalty(double B, double beta, double tokens, double penalty);
+inline constexpr Formula kLossGap{"Loss gap the penalty allows", "ΔL", "{B} × {D}^−{β} × ((1 + {p})^{β} − 1)", "B, β, D, p"};
+
 }  // namespace traincost

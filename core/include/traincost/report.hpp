@@ -5,6 +5,7 @@
 
 #include "traincost/evaluate.hpp"
 #include "traincost/scenario_json.hpp"
+#include "traincost/thresholds.hpp"
 
 namespace traincost {
 
@@ -21,6 +22,13 @@ struct CostBreakdown {
 CostBreakdown breakdown(const OptionResult& result, double runs);
 
 const char* to_string(BreakevenKind kind);  // "from_first_run", "at_runs", "until_runs", "never"
+
+// A threshold as the results JSON (comparison.thresholds[]) and the pilot plan write it.
+OrderedJson threshold_json(const ResolvedScenario& resolved, const Threshold& threshold);
+
+// The thresholds of a workload's leader against its runner-up (empty without both).
+std::vector<Threshold> leading_thresholds(const Scenario& scenario, const ResolvedScenario& resolved, const Results& results,
+                                          size_t workload);
 
 OrderedJson results_to_json(const Scenario& scenario, const ResolvedScenario& resolved, const Results& results);
 std::string report_text(const Scenario& scenario, const ResolvedScenario& resolved, const Results& results);

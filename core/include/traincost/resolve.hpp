@@ -109,6 +109,10 @@ struct ResolvedScenario {
   int reference = 0;
 };
 
+// Tokens per optimizer step: the workload's global_batch_tokens, else a steps target's batch, else
+// kDefaultGlobalBatchTokens.
+double batch_tokens_of(const Workload& workload);
+
 // Requires a scenario that passed validate() against the same catalog.
 ResolvedScenario resolve(const Scenario& scenario, const Catalog& catalog);
 

@@ -13,6 +13,7 @@
 
 #include "traincost/evaluate.hpp"
 #include "traincost/inputs.hpp"
+#include "traincost/random.hpp"
 #include "traincost/scenario_json.hpp"
 
 namespace traincost {
@@ -37,9 +38,40 @@ std::vector<RangedInput> ranged_inputs(const Scenario& scenario, const ResolvedS
 // override), or a workload's.
 double input_value(const Scenario& scenario, const ResolvedScenario& resolved, const Catalog& catalog, const InputRef& ref);
 
-// The value the Monte Carlo gives `input` for the uniform draw u in (0, 1): its range's inverse
-// CDF, held to the field's valid range (a lognormal has no upper end). Exposed for tests; the
-// Monte Carlo loop computes the same, from values prepared once.
+// The doubles of a resolved scenario that one input controls, as the analysis moves them: an
+// option's input in every workload that does not override it (a predicted MFU, which differs by
+// workload, in proportion), a model's parameter count also in its active count when the scenario
+// gave none. The pilot's value of information (pilot.cpp) samples through the same bindings.
+class InputBinding {
+ public:
+  InputBinding(ResolvedScenario& work, const InputRef& ref, const Scenario& scenario);
+  void set(double value) const;  // each double to value × its factor
+  void restore() const;          // each double to what it was when bound, exactly
+  double value() const;          // the input's value when bound (0 when it controls nothing)
+
+ private:
+  struct Bound {
+    double* at;
+    double scale;
+    double original;  // restored exactly (value × scale need not round back)
+  };
+  std::vector<Bound> targets_;
+};
+
+// The input's distribution as an inverse CDF, held to the field's valid range (a lognormal has no
+// upper end), prepared once for a sampling loop: analyze() and the pilot's value of information
+// draw through it.
+class InputSampler {
+ public:
+  explicit InputSampler(const RangedInput& input);
+  double operator()(double u) const;
+
+ private:
+  PreparedQuantile quantile_;
+  double lowest_, highest_;
+};
+
+// One draw of InputSampler, for tests.
 double sample_value(const RangedInput& input, double u);
 
 struct SensitivityRow {

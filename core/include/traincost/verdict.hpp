@@ -3,6 +3,7 @@
 #include <string>
 
 #include "traincost/evaluate.hpp"
+#include "traincost/thresholds.hpp"
 
 namespace traincost {
 
@@ -15,6 +16,15 @@ std::string portfolio_verdict(const ResolvedScenario& scenario, const Results& r
 
 // Why an option cannot run a workload ("needs at least 3 instances to hold the model"), or "".
 std::string infeasibility_reason(const OptionResult& result);
+
+// The condition a threshold sets, for the first option of its pair to stay cheaper: "Trn2 x16
+// reaches at least 2,650 tokens/s per chip (MFU 0.24)", "the recipe runs more than 4.3 times", or,
+// when no valid value flips it, "no porting effort of H100 x32 changes it".
+std::string threshold_condition(const ResolvedScenario& scenario, const Threshold& threshold);
+
+// The line under the verdict: "Holds while " + the most decisive threshold's condition, or "" when
+// no threshold flips the answer.
+std::string holds_while(const ResolvedScenario& scenario, const std::vector<Threshold>& thresholds);
 
 // Smallest whole number of runs strictly beyond a crossing point.
 double first_run_after(double crossing);
