@@ -1,11 +1,16 @@
 #include "app.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 #include "imgui.h"
+#include "imgui_internal.h"
+#include "pacing.hpp"
 #include "platform.hpp"
 #include "presets.hpp"
+#include "traincost/edit.hpp"
 #include "traincost/format.hpp"
+#include "traincost/hf_config.hpp"
 #include "traincost/link.hpp"
 #include "traincost/present.hpp"
 #include "traincost/report.hpp"
@@ -14,20 +19,20 @@
 #include "ui/theme.hpp"
 
 namespace traincost::web {
+
+const char* get_clipboard(void* app) { return static_cast<App*>(app)->clipboard_.c_str(); }
+void set_clipboard(void* app, const char* text) {
+  App& a = *static_cast<App*>(app);
+  a.clipboard_ = text ? text : "";
+  copy_to_clipboard(a.clipboard_);
+}
+
 namespace {
 
 constexpr const char* kAutosaveKey = "traincost.autosave";
 constexpr const char* kThemeKey = "traincost.theme";
 constexpr double kPersistDelayMs = 400;   // URL and autosave follow edits after this pause
 constexpr double kAnalysisDelayMs = 250;  // Monte Carlo reruns after this pause (debounce while dragging)
-
-std::string clipboard_text;  // ImGui's clipboard: filled by copies and by the page's paste event
-
-const char* get_clipboard(void*) { return clipboard_text.c_str(); }
-void set_clipboard(void*, const char* text) {
-  clipboard_text = text ? text : "";
-  copy_to_clipboard(clipboard_text);
-}
 
 std::string first_problems(const Problems& problems, size_t max = 4) {
   std::string text;
@@ -37,17 +42,50 @@ std::string first_problems(const Problems& problems, size_t max = 4) {
   return text;
 }
 
-std::string autosave_backup;  // the autosave a link displaced, offered back by a banner
+std::string trim(const std::string& s) {
+  const size_t a = s.find_first_not_of(" \t\r\n");
+  if (a == std::string::npos) return "";
+  const size_t b = s.find_last_not_of(" \t\r\n");
+  return s.substr(a, b - a + 1);
+}
+
+std::string key_of(const Scenario& s) { return scenario_to_json(s, false).dump(); }
 
 }  // namespace
 
+bool analysis_usable(const Derived& d) {
+  const Analysis& a = d.analysis;
+  const size_t n = d.resolved.options.size();
+  return d.analysis_shown && a.monte_carlo.options.size() == n && a.workload < d.results.workloads.size() && a.leader < static_cast<int>(n) &&
+         a.runner_up < static_cast<int>(n) && a.challenger < static_cast<int>(n);
+}
+
+std::vector<std::string> schedule_warnings(const Derived& d, size_t w) {
+  std::vector<std::string> out;
+  if (w >= d.results.workloads.size() || w >= d.resolved.workloads.size()) return out;
+  const WorkloadInputs& wi = d.resolved.workloads[w];
+  const double horizon_hours = wi.horizon_months * 730.5;  // 365.25 days / 12
+  for (size_t o = 0; o < d.results.workloads[w].options.size(); ++o) {
+    const OptionResult& r = d.results.workloads[w].options[o];
+    if (!r.feasible() || wi.runs * r.wall_clock_hours <= horizon_hours) continue;
+    out.push_back(d.resolved.options[o].label + ": " + fmt::number(wi.runs) + (wi.runs == 1 ? " run × " : " runs × ") + fmt::hours(r.wall_clock_hours) +
+                  " = " + fmt::hours(wi.runs * r.wall_clock_hours) + ", longer than the " + fmt::number(wi.horizon_months) +
+                  "-month horizon: fewer runs fit, or the cluster must grow.");
+  }
+  return out;
+}
+
+App& App::current() { return *static_cast<App*>(ImGui::GetIO().UserData); }
+
 App::App() {
   ImGuiIO& io = ImGui::GetIO();
+  io.UserData = this;
   io.GetClipboardTextFn = get_clipboard;
   io.SetClipboardTextFn = set_clipboard;
+  io.ClipboardUserData = this;
   ui.embed = url_query("embed") == "1";
-  const std::string theme = storage_get(kThemeKey);
-  set_theme(theme == "dark" || (theme != "light" && prefers_dark_theme()), theme != "dark" && theme != "light");
+  const std::string saved_theme = storage_get(kThemeKey);
+  set_theme(saved_theme == "dark" || (saved_theme != "light" && prefers_dark_theme()), saved_theme != "dark" && saved_theme != "light");
   load_initial_scenario();
 }
 
@@ -67,6 +105,12 @@ void App::banner(BannerKind kind, const std::string& text, double seconds, const
                    ui.banners.end());
   ui.banners.push_back({kind, text, action, action_id, seconds > 0 ? now_ms() + seconds * 1000 : 0});
   if (ui.banners.size() > 4) ui.banners.erase(ui.banners.begin());
+  ++ui.banners_shown;
+  publish();
+}
+
+void App::announce(const std::string& text) {
+  ui.announcement = text;
   publish();
 }
 
@@ -77,12 +121,12 @@ void App::load_initial_scenario() {
     Problems problems;
     std::vector<std::string> notices;
     if (auto s = decode_link(fragment, builtin_catalog(), problems, &notices)) {
-      replace_scenario(*s, "");
+      replace_scenario(*s, "", false);
       for (const std::string& n : notices) banner(BannerKind::Warning, n);
       Problems autosave_problems;
       if (!autosave.empty() && parse_scenario(autosave, builtin_catalog(), autosave_problems) &&
           autosave != scenario_to_json(scenario, true).dump()) {
-        autosave_backup = autosave;
+        autosave_backup_ = autosave;
         banner(BannerKind::Info, "Opened the scenario in the link. Your own last scenario is kept.", 0,
                "Restore my scenario", kRestoreAutosave);
       }
@@ -94,15 +138,15 @@ void App::load_initial_scenario() {
   if (!autosave.empty()) {
     Problems problems;
     if (auto s = parse_scenario(autosave, builtin_catalog(), problems)) {
-      replace_scenario(*s, "");
+      replace_scenario(*s, "", false);
       return;
     }
     banner(BannerKind::Warning, "Your autosaved scenario could not be read (" + first_problems(problems, 2) + "); starting from the default.");
   }
-  replace_scenario(std::string(default_scenario_json()), "");
+  replace_scenario(std::string(default_scenario_json()), "", false);
 }
 
-bool App::replace_scenario(const std::string& json_text, const std::string& what) {
+bool App::replace_scenario(const std::string& json_text, const std::string& what, bool new_entry) {
   Problems problems;
   auto s = parse_scenario(json_text, builtin_catalog(), problems);
   if (!s) {
@@ -110,27 +154,76 @@ bool App::replace_scenario(const std::string& json_text, const std::string& what
                                   ". Your current scenario is unchanged.");
     return false;
   }
-  return replace_scenario(*s, what);
+  return replace_scenario(*s, what, new_entry);
 }
 
-bool App::replace_scenario(const Scenario& s, const std::string& what) {
+bool App::replace_scenario(const Scenario& s, const std::string& what, bool new_entry) {
+  // The scenario being replaced keeps its own history entry: write its address now.
+  if (new_entry && !what.empty() && d.persist_due_ms > 0) {
+    d.persist_due_ms = 0;
+    persist();
+  }
   scenario = s;
-  if (scenario.catalog.empty()) scenario.catalog = builtin_catalog().version;
+  edit::stamp_catalog(scenario, builtin_catalog());
   ui.workload = std::clamp(ui.workload, 0, static_cast<int>(scenario.workloads.size()) - 1);
   ui.explain_option = -1;
-  edited();
-  if (!what.empty()) banner(BannerKind::Info, "Loaded " + what + ".", 4);
+  d.problems = validate(scenario, builtin_catalog());
+  d.valid = d.problems.empty();
+  commit_history(what.empty() ? "" : "loading " + what);
+  ++d.edits;
+  if (d.valid) recompute();
+  else publish();
+  if (!what.empty()) {
+    if (new_entry && d.valid) push_url_fragment(d.link);  // Back returns to the scenario before
+    if (history_.can_undo())
+      banner(BannerKind::Info, "Loaded " + what + ". Undo (Ctrl+Z) or the browser's Back button brings back what you had.", 8, "Undo",
+             kUndoLoad);
+    else
+      banner(BannerKind::Info, "Loaded " + what + ".", 4);
+  }
   return d.valid;
 }
+
+void App::commit_history(const std::string& what) { history_.commit(scenario, key_of(scenario), what); }
 
 void App::edited() {
   d.problems = validate(scenario, builtin_catalog());
   d.valid = d.problems.empty();
+  commit_history("");
+  ++d.edits;
   if (!d.valid) {  // the results keep describing the last valid scenario
     publish();
     return;
   }
   recompute();
+}
+
+void App::undo() {
+  const std::string what = history_.undo_what();
+  if (auto s = history_.undo()) {
+    scenario = *s;
+    ui.workload = std::clamp(ui.workload, 0, static_cast<int>(scenario.workloads.size()) - 1);
+    d.problems = validate(scenario, builtin_catalog());
+    d.valid = d.problems.empty();
+    ++d.edits;
+    if (d.valid) recompute();
+    else publish();
+    banner(BannerKind::Info, what.empty() ? "Undid the last edit." : "Undid " + what + ".", 3);
+  }
+}
+
+void App::redo() {
+  const std::string what = history_.redo_what();
+  if (auto s = history_.redo()) {
+    scenario = *s;
+    ui.workload = std::clamp(ui.workload, 0, static_cast<int>(scenario.workloads.size()) - 1);
+    d.problems = validate(scenario, builtin_catalog());
+    d.valid = d.problems.empty();
+    ++d.edits;
+    if (d.valid) recompute();
+    else publish();
+    banner(BannerKind::Info, what.empty() ? "Redid the edit." : "Redid " + what + ".", 3);
+  }
 }
 
 void App::recompute() {
@@ -155,7 +248,9 @@ void App::run_analysis() {
   options.workload = static_cast<size_t>(std::clamp(ui.workload, 0, static_cast<int>(d.scenario.workloads.size()) - 1));
   d.analysis = analyze(d.scenario, builtin_catalog(), options);
   d.analysis_ready = true;
+  d.analysis_shown = true;
   d.last_analysis_ms = now_ms() - start;
+  publish();
 }
 
 void App::persist() {
@@ -174,10 +269,29 @@ void App::publish() {
   for (size_t w = 0; w < d.results.workloads.size(); ++w) {
     const WorkloadResult& wr = d.results.workloads[w];
     OrderedJson rows = OrderedJson::array();
-    for (size_t o = 0; o < wr.options.size(); ++o) rows.push_back(result_cells(d.resolved.options[o].label, wr.options[o]));
-    workloads.push_back({{"name", workload_title(d.scenario.workloads[w], w)},
-                         {"verdict", workload_verdict(d.resolved, d.results, w)},
-                         {"rows", rows}});
+    for (size_t o = 0; o < wr.options.size(); ++o)
+      rows.push_back(result_cells(d.resolved.options[o].label, wr.options[o], estimate_flags(d.scenario, d.resolved, w, o, builtin_catalog())));
+    OrderedJson item = {{"name", workload_title(d.scenario.workloads[w], w)},
+                        {"verdict", workload_verdict(d.resolved, d.results, w)},
+                        {"rows", rows}};
+    const std::string note = estimate_footnote(d.scenario, d.resolved, w, builtin_catalog());
+    if (!note.empty()) item["estimates"] = note;
+    const std::vector<std::string> warnings = schedule_warnings(d, w);
+    if (!warnings.empty()) item["warnings"] = warnings;
+    // The headline's figures: the point estimate and, once simulated, the Monte Carlo's median and range.
+    const int best = wr.comparison.cheapest;
+    if (best >= 0) {
+      const size_t b = static_cast<size_t>(best);
+      std::string headline = (column_is_estimate(5, estimate_flags(d.scenario, d.resolved, w, b, builtin_catalog())) ? kEstimateMark : "") +
+                             fmt::usd(wr.options[b].cost_per_run) + " per run on " + d.resolved.options[b].label + ", fully loaded (point estimate)";
+      if (analysis_usable(d) && d.analysis.workload == w) {
+        const OptionStats& st = d.analysis.monte_carlo.options[b];
+        headline += "; Monte Carlo median " + fmt::usd(st.cost_per_run.p50) + ", 90% range " + fmt::usd(st.cost_per_run.p5) + "–" +
+                    fmt::usd(st.cost_per_run.p95) + (d.analysis_ready ? "" : " (updating)");
+      }
+      item["headline"] = headline;
+    }
+    workloads.push_back(item);
   }
   j["workloads"] = workloads;
   if (d.results.workloads.size() > 1) j["portfolio"] = portfolio_verdict(d.resolved, d.results);
@@ -186,41 +300,166 @@ void App::publish() {
   for (const Banner& b : ui.banners)
     banners.push_back({{"kind", b.kind == BannerKind::Error ? "error" : b.kind == BannerKind::Warning ? "warning" : "info"}, {"text", b.text}});
   j["banners"] = banners;
+  if (!ui.announcement.empty()) j["announce"] = ui.announcement;
   if (!d.valid) j["status"] = "Some inputs need fixing: " + first_problems(d.problems) + ". Results are for the last valid scenario.";
   publish_results(j.dump());
   published_banners_ = ui.banners.size();
 }
 
-bool App::wants_frames() const {
-  const double now = now_ms();
-  return (!d.analysis_ready && d.valid) || (d.persist_due_ms > 0) || !ui.pending_png.empty() ||
-         std::any_of(ui.banners.begin(), ui.banners.end(), [&](const Banner& b) { return b.expires_ms > 0 && b.expires_ms > now - 1; });
+bool App::work_now() const { return !ui.pending_png.empty() || pending_tab_ != 0 || ui.select_results_tab >= 0; }
+
+double App::next_due_ms() const {
+  double due = pacing::kNever;
+  if (!d.analysis_ready && d.valid) due = std::min(due, d.analysis_due_ms);
+  if (d.persist_due_ms > 0) due = std::min(due, d.persist_due_ms);
+  for (const Banner& b : ui.banners)
+    if (b.expires_ms > 0) due = std::min(due, b.expires_ms);
+  for (const auto& r : widgets.rejections) due = std::min(due, r.second.until_ms);
+  if (widgets.copied_until_ms > 0) due = std::min(due, widgets.copied_until_ms);
+  return due;
+}
+
+bool App::settled() const {
+  return d.persist_due_ms == 0 && (!d.valid || d.analysis_ready) && !input.queued() && loop.frames_left == 0 &&
+         pending_tab_ == 0 && ui.pending_png.empty();
 }
 
 void App::frame() {
   const double now = now_ms();
+  items.begin_frame();
   if (d.persist_due_ms > 0 && now >= d.persist_due_ms) {
     d.persist_due_ms = 0;
     persist();
   }
   if (!d.analysis_ready && d.valid && now >= d.analysis_due_ms) run_analysis();
-  ui.banners.erase(std::remove_if(ui.banners.begin(), ui.banners.end(), [&](const Banner& b) { return b.expires_ms > 0 && b.expires_ms < now; }),
+  ui.banners.erase(std::remove_if(ui.banners.begin(), ui.banners.end(), [&](const Banner& b) { return b.expires_ms > 0 && b.expires_ms <= now; }),
                    ui.banners.end());
+  if (widgets.copied_until_ms > 0 && widgets.copied_until_ms <= now) widgets.copied_until_ms = 0;
+  // Expired explanations go even when their field is not drawn (a folded section), or the page
+  // would keep waking up for them.
+  for (auto it = widgets.rejections.begin(); it != widgets.rejections.end();)
+    it = it->second.until_ms <= now ? widgets.rejections.erase(it) : std::next(it);
   // Re-run the Monte Carlo when another workload is selected.
   if (d.analysis_ready && d.valid && d.analysis.workload != static_cast<size_t>(std::clamp(ui.workload, 0, static_cast<int>(d.scenario.workloads.size()) - 1))) {
     d.analysis_ready = false;
     d.analysis_due_ms = now;
   }
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.MouseClicked[0]) input.trace_note(" click@" + std::to_string(static_cast<int>(io.MousePos.x)) + "," + std::to_string(static_cast<int>(io.MousePos.y)));
+  if (io.MouseReleased[0]) input.trace_note(" release");
+  keyboard();
+  const ImGuiID active_before = ImGui::GetCurrentContext()->ActiveId;
   draw_app(*this);
+  if (ImGui::GetCurrentContext()->ActiveId != active_before) input.trace_note(" active:" + std::to_string(ImGui::GetCurrentContext()->ActiveId));
   if (ui.banners.size() != published_banners_) publish();
+  items.end_frame();
+  // When editing ends, a phone's keyboard goes away.
+  if (text_input_ && !ImGui::GetIO().WantTextInput) end_text_input();
+  text_input_ = ImGui::GetIO().WantTextInput;
 }
 
 void App::after_render() {
+  if (loop.frames_drawn == 1) {
+    d.first_frame_ms = d.last_frame_ms;
+    d.first_frame_at_ms = now_ms();
+  }
   if (ui.pending_png.empty()) return;
   const float* r = ui.pending_png_rect;
   download_canvas_png(ui.pending_png, r[0], r[1], r[2], r[3]);
   ui.pending_png.clear();
 }
+
+// ---- Keyboard -----------------------------------------------------------------------------------
+
+void App::keyboard() {
+  ImGuiIO& io = ImGui::GetIO();
+  ImGuiContext& g = *ImGui::GetCurrentContext();
+  // Undo and redo, outside text fields (which undo their own typing).
+  if (!io.WantTextInput && (io.KeyCtrl || io.KeySuper)) {
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false)) {
+      if (io.KeyShift) redo();
+      else undo();
+    } else if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y), false)) {
+      redo();
+    }
+  }
+  // Tab: the registry records items from this frame on; the focus moves once it has a frame.
+  int tab = input.tab();
+  if (tab != 0 && !items.recording()) {
+    tabbing_ = true;
+    items.set_recording(true);
+    pending_tab_ = tab;
+    return;
+  }
+  if (tab == 0) tab = pending_tab_;
+  pending_tab_ = 0;
+  if (tab != 0) move_focus(tab);
+  // Enter activates a focused button, checkbox, tab or combo (Space does already).
+  if (g.NavId != 0 && !g.NavDisableHighlight && g.ActiveId == 0 && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false)) {
+    const ItemRecord* item = items.find(g.NavId);
+    if (!item || !item->text_input) {
+      g.NavActivateId = g.NavActivateDownId = g.NavActivatePressedId = g.NavId;
+      g.NavActivateFlags = ImGuiActivateFlags_None;
+    }
+  }
+}
+
+// Moves the keyboard focus to the next (+1) or previous (-1) item in reading order: every item
+// with a name, within the open popup or dialog if there is one. Text fields start editing with
+// their text selected; other items show the focus ring and act on Enter or Space.
+void App::move_focus(int direction) {
+  ImGuiContext& g = *ImGui::GetCurrentContext();
+  ImGuiWindow* popup = g.OpenPopupStack.Size > 0 ? g.OpenPopupStack.back().Window : nullptr;
+  if (g.OpenPopupStack.Size > 0 && !popup) {
+    pending_tab_ = direction;  // a dialog opening this frame: its items are there in the next
+    return;
+  }
+  std::vector<const ItemRecord*> order;
+  for (const ItemRecord& r : items.items()) {
+    if (r.name.empty() || !r.window || r.window->Hidden || !r.window->WasActive) continue;
+    if (popup && r.window->RootWindow != popup->RootWindow) continue;
+    // Notes (id 0), greyed-out buttons and charts take no focus.
+    if (r.id == 0 || r.disabled || r.name.rfind("chart: ", 0) == 0) continue;
+    if (!popup && (r.window->RootWindow->Flags & (ImGuiWindowFlags_Popup | ImGuiWindowFlags_Tooltip))) continue;
+    order.push_back(&r);
+  }
+  if (order.empty()) {
+    if (popup) pending_tab_ = direction;
+    return;
+  }
+  const ImGuiID current = g.ActiveId ? g.ActiveId : (g.NavDisableHighlight ? 0 : g.NavId);
+  int at = -1;
+  for (size_t i = 0; i < order.size(); ++i)
+    if (order[i]->id == current) at = static_cast<int>(i);
+  const int n = static_cast<int>(order.size());
+  const int next = at < 0 ? (direction > 0 ? 0 : n - 1) : ((at + direction) % n + n) % n;
+  const ItemRecord& target = *order[static_cast<size_t>(next)];
+  ImGui::ClearActiveID();  // the field being edited commits (it sees its deactivation)
+  ImGui::FocusWindow(target.window);
+  ImGui::SetFocusID(target.id, target.window);
+  g.NavDisableHighlight = false;
+  g.NavDisableMouseHover = true;
+  g.NavMousePosDirty = false;
+  if (target.text_input) {
+    g.NavNextActivateId = target.id;
+    g.NavNextActivateFlags = ImGuiActivateFlags_PreferInput;
+  }
+  ImGui::ScrollToRectEx(target.window, target.rect, ImGuiScrollFlags_KeepVisibleEdgeY | ImGuiScrollFlags_KeepVisibleEdgeX);
+}
+
+void App::record_items(bool on) {
+  tests_record_ = on;
+  items.set_recording(on || tabbing_);
+}
+
+bool App::reveal(const std::string& name) {
+  const ItemRecord* item = items.find(name);
+  if (!item || !item->window) return false;
+  ImGui::ScrollToRectEx(item->window, item->rect, ImGuiScrollFlags_AlwaysCenterY | ImGuiScrollFlags_KeepVisibleEdgeX);
+  return true;
+}
+
+// ---- Browser events -----------------------------------------------------------------------------
 
 void App::on_hashchange() {
   const std::string fragment = url_fragment();
@@ -228,7 +467,8 @@ void App::on_hashchange() {
   Problems problems;
   std::vector<std::string> notices;
   if (auto s = decode_link(fragment, builtin_catalog(), problems, &notices)) {
-    replace_scenario(*s, "the scenario from the link");
+    // The browser made the history entry (a new address, or Back and Forward).
+    replace_scenario(*s, "the scenario from the link", false);
     for (const std::string& n : notices) banner(BannerKind::Warning, n);
   } else {
     banner(BannerKind::Error, "This link could not be opened: " + first_problems(problems) + ". Your current scenario is unchanged.");
@@ -236,19 +476,65 @@ void App::on_hashchange() {
   }
 }
 
+void App::on_popstate() { on_hashchange(); }
+
 void App::on_file_loaded(const std::string& text) {
   if (text.rfind("{\"__too_large__\"", 0) == 0) {
-    banner(BannerKind::Error, "That file is larger than 1 MB; a TrainCost scenario is a few kilobytes. Nothing was loaded.");
+    ui.import_problems = "That file is larger than 1 MB; a TrainCost scenario is a few kilobytes. Nothing was loaded.";
+    ui.open_import = true;
     return;
   }
-  replace_scenario(text, "the imported file");
+  const std::string problem = import_text(text);
+  if (!problem.empty()) {
+    ui.import_problems = problem;
+    ui.open_import = true;
+  }
 }
 
-void App::on_paste(const std::string& text) { clipboard_text = text; }
+std::string App::import_text(const std::string& raw) {
+  const std::string text = trim(raw);
+  if (text.empty()) return "Nothing to import: paste a scenario, a share link or a config.json.";
+  // A share link, or a page address holding one.
+  const size_t link_at = text.find("s=1.") != std::string::npos ? text.find("s=1.") : text.find("s=");
+  if (text[0] != '{' && link_at != std::string::npos) {
+    std::string link = text.substr(link_at);
+    const size_t end = link.find_first_of(" \t\r\n&");
+    if (end != std::string::npos) link = link.substr(0, end);
+    Problems problems;
+    std::vector<std::string> notices;
+    auto s = decode_link(link, builtin_catalog(), problems, &notices);
+    if (!s) return "This link could not be opened: " + first_problems(problems) + ".";
+    replace_scenario(*s, "the scenario from the pasted link");
+    for (const std::string& n : notices) banner(BannerKind::Warning, n);
+    return "";
+  }
+  if (text[0] != '{') return "This is not a scenario (JSON), a share link or a Hugging Face config.json.";
+  // A Hugging Face config.json names the architecture, a scenario has workloads.
+  const bool hf = text.find("\"workloads\"") == std::string::npos &&
+                  (text.find("\"hidden_size\"") != std::string::npos || text.find("\"model_type\"") != std::string::npos ||
+                   text.find("\"num_hidden_layers\"") != std::string::npos);
+  if (hf) {
+    Problems problems;
+    auto m = model_from_hf_config(text, problems);
+    if (!m) return "This config.json could not be read: " + first_problems(problems) + ".";
+    Workload& w = scenario.workloads[static_cast<size_t>(std::clamp(ui.workload, 0, static_cast<int>(scenario.workloads.size()) - 1))];
+    w.model = *m;
+    edited();
+    banner(BannerKind::Info, "Model filled from the config.json: " + fmt::count(m->params) + " parameters.", 5);
+    return "";
+  }
+  Problems problems;
+  auto s = parse_scenario(text, builtin_catalog(), problems);
+  if (!s) return "This scenario could not be loaded: " + first_problems(problems) + ".";
+  replace_scenario(*s, "the imported scenario");
+  return "";
+}
+
+void App::on_paste(const std::string& text) { clipboard_ = text; }
 
 void App::restore_autosave() {
-  if (!autosave_backup.empty()) replace_scenario(autosave_backup, "your previous scenario");
-  autosave_backup.clear();
+  if (!autosave_backup_.empty()) replace_scenario(autosave_backup_, "your previous scenario");
+  autosave_backup_.clear();
 }
 
 void App::note_frame_time(double ms, bool recomputed) {
@@ -260,13 +546,29 @@ std::string App::stats_json() const {
   return OrderedJson({{"last_compute_ms", d.last_compute_ms},
                       {"last_frame_ms", d.last_frame_ms},
                       {"last_recompute_frame_ms", d.last_recompute_frame_ms},
+                      {"first_frame_ms", d.first_frame_ms},
                       {"last_analysis_ms", d.last_analysis_ms},
                       {"recomputes", d.recomputes},
+                      {"edits", d.edits},
                       {"analysis_ready", d.analysis_ready},
                       {"link", d.link},
-                      {"valid", d.valid}})
+                      {"valid", d.valid},
+                      {"settled", settled()},
+                      {"banners_shown", ui.banners_shown},
+                      {"input_idle", !input.queued() && loop.frames_left == 0 && pending_tab_ == 0},
+                      {"undo_steps", history_.undo_steps()},
+                      {"redo_steps", history_.redo_steps()},
+                      {"results_tab", ui.results_tab},
+                      {"narrow", ui.narrow},
+                      {"compact", ui.compact},
+                      {"recording", items.recording()},
+                      {"missing_glyphs", items.missing_glyphs()},
+                      {"duplicate_ids", items.duplicate_ids()},
+                      {"first_frame_at_ms", d.first_frame_at_ms}})
       .dump();
 }
+
+std::string App::scenario_json() const { return scenario_to_json(scenario, false).dump(); }
 
 std::string App::share_url() const { return page_url_without_fragment() + "#" + d.link; }
 

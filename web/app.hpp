@@ -1,12 +1,22 @@
 #pragma once
 // The calculator: one Scenario (what the user compares), the UI state around it, and the
 // results derived from it. Panels render from this state and report edits; the app then
-// validates, recomputes, and keeps the link, the autosave and the page's text mirror in step.
+// validates, recomputes, and keeps the link, the autosave, the undo history and the page's text
+// mirror in step. It also owns everything the page keeps between frames (main loop, input
+// mending, widget registry, widget state): there is no other global state.
 #include <string>
 #include <vector>
 
+#include "input_repair.hpp"
+#include "item_registry.hpp"
 #include "traincost/evaluate.hpp"
 #include "traincost/uncertainty.hpp"
+#include "ui/charts.hpp"
+#include "ui/theme.hpp"
+#include "ui/widgets.hpp"
+#include "undo.hpp"
+
+struct GLFWwindow;
 
 namespace traincost::web {
 
@@ -14,7 +24,7 @@ enum class BannerKind { Info, Warning, Error };
 struct Banner {
   BannerKind kind = BannerKind::Info;
   std::string text;
-  std::string action;  // label of the banner's button, if any ("Restore autosave")
+  std::string action;  // label of the banner's button, if any ("Restore my scenario")
   int action_id = 0;
   double expires_ms = 0;  // 0: until dismissed
 };
@@ -26,15 +36,21 @@ struct UiState {
   bool embed = false;           // ?embed=1: the compact view for iframes
   int workload = 0;             // selected workload tab
   int explain_option = -1;      // option whose formulas are expanded
-  bool narrow = false;          // columns stacked (window below ~900 px)
+  bool narrow = false;          // one column (window narrower than about 60 em)
+  bool compact = false;         // phone-sized: toolbar in a menu, tables as cards
   bool open_share = false, open_import = false, open_saved = false, open_hf = false;
   int results_tab = 0;          // 0 results, 1 uncertainty, 2 catalog
+  int select_results_tab = -1;  // a tab to select in the next frame (keyboard, tests)
   bool runs_per_month = false;  // the runs field shows runs per month × months
   std::string import_text, hf_text, save_name;
-  std::string hf_problems;
+  std::string hf_problems, import_problems;
+  std::string announcement;     // the last confirmation, in the text mirror
+  unsigned banners_shown = 0;   // banners shown since the page opened (tests wait for the next one)
   std::vector<Banner> banners;
   std::string pending_png;      // chart to save as PNG after the next frame ("" none)
   float pending_png_rect[4] = {0, 0, 0, 0};
+  // Where each chart was drawn last frame (its PNG button sits above it); per view.
+  chart::Rect cumulative_rect, embed_cumulative_rect, breakdown_rect, histogram_rect, tornado_rect;
 };
 
 // What is computed from the scenario.
@@ -45,47 +61,92 @@ struct Derived {
   ResolvedScenario resolved;
   Results results;
   std::string link;              // "s=1.…" of the last valid scenario
-  Analysis analysis;
+  Analysis analysis;             // of the last valid scenario once analysis_ready; until then, of the one before
   bool analysis_ready = false;
+  bool analysis_shown = false;   // `analysis` holds a result (maybe of an earlier scenario)
   double analysis_due_ms = 0;    // Monte Carlo runs this long after the last edit
   double persist_due_ms = 0;     // URL and autosave are written after a pause in editing
   double last_compute_ms = 0;    // CPU time of the last recompute (evaluate + text mirror)
   double last_analysis_ms = 0;
   unsigned recomputes = 0;
+  unsigned edits = 0;            // scenario changes (edits, loads, undo) since the page opened
   double last_frame_ms = 0;            // CPU time of the last frame (UI, recompute, drawing)
   double last_recompute_frame_ms = 0;  // of the last frame that recomputed the results
+  double first_frame_ms = 0;           // CPU time of the first frame drawn
+  double first_frame_at_ms = 0;        // when it was on screen (ms since the page started loading)
+};
+
+// The page's main loop (main.cpp) and what it keeps.
+struct Loop {
+  GLFWwindow* window = nullptr;
+  int frames_left = 0;        // frames still promised to earlier input (pacing.hpp)
+  bool paused = false;
+  bool started = false;
+  double wake_at_ms = 0;      // a timed wake-up is pending for then (0: none)
+  unsigned frames_drawn = 0;  // read by the browser tests through tc_frames_drawn()
+  int backbuffer_w = 0, backbuffer_h = 0;
+  float font_ratio = 0;       // pixel ratio the font atlas was rasterized for
+  std::vector<unsigned char> fonts[3];  // Inter Regular, SemiBold, symbols (kept for re-rasterizing)
 };
 
 class App {
  public:
   App();
+  // The App of the running page (ImGui's io.UserData), for widgets that need its state.
+  static App& current();
+
   void frame();         // builds this frame's UI
   void after_render();  // work that needs the frame on screen (PNG snapshots)
-  bool wants_frames() const;
+  bool work_now() const;      // a frame is needed now (pacing.hpp)
+  double next_due_ms() const; // the earliest timed work (pacing::kNever: none)
 
   // Browser events (main.cpp forwards them).
   void on_hashchange();
+  void on_popstate();
   void on_file_loaded(const std::string& text);
   void on_paste(const std::string& text);
   void on_system_theme_change();
 
-  // Edits: the panels change `scenario` in place and call this; it validates and recomputes.
+  // Edits: the panels change `scenario` in place and call this; it validates and recomputes,
+  // and records the change for undo.
   void edited();
-  // Replaces the whole scenario (preset, link, import): validated first; an invalid one is refused
-  // with a banner and the current scenario stays.
-  bool replace_scenario(const std::string& json_text, const std::string& what);
-  bool replace_scenario(const Scenario& s, const std::string& what);
+  // Replaces the whole scenario (example, link, import): validated first; an invalid one is
+  // refused with a banner and the current scenario stays. A new browser history entry is made
+  // for it when `new_entry` (Back returns to the scenario before).
+  bool replace_scenario(const std::string& json_text, const std::string& what, bool new_entry = true);
+  bool replace_scenario(const Scenario& s, const std::string& what, bool new_entry = true);
+  // Import: a scenario JSON, a share link (or a page address with one), or a Hugging Face
+  // config.json (which fills the selected workload's model). Returns "" or the problem.
+  std::string import_text(const std::string& text);
+
+  void undo();
+  void redo();
+  bool can_undo() const { return history_.can_undo(); }
+  bool can_redo() const { return history_.can_redo(); }
 
   void banner(BannerKind kind, const std::string& text, double seconds = 0, const std::string& action = "", int action_id = 0);
+  // A short confirmation for screen readers ("Copied to the clipboard."), in the text mirror.
+  void announce(const std::string& text);
   void set_theme(bool dark, bool follow_system);
   void restore_autosave();  // brings back the scenario a link displaced
   std::string share_url() const;
-  std::string stats_json() const;  // timings and state for the browser tests (Module._tc_stats)
+  std::string stats_json() const;     // timings and state for the browser tests (Module._tc_stats)
+  std::string scenario_json() const;  // the scenario being edited, in full (Module._tc_scenario)
   void note_frame_time(double ms, bool recomputed);
+
+  // The widget registry (item_registry.hpp), for tests and keyboard focus.
+  void record_items(bool on);
+  std::string items_json() const { return items.json(); }
+  bool reveal(const std::string& name);  // scrolls the named item into view
 
   Scenario scenario;
   UiState ui;
   Derived d;
+  Loop loop;
+  InputRepair input;
+  ItemRegistry items;
+  widget::State widgets;
+  ThemeState theme;
 
  private:
   void recompute();
@@ -93,10 +154,32 @@ class App {
   void persist();
   void publish();
   void load_initial_scenario();
+  void commit_history(const std::string& what);
+  void keyboard();           // Tab focus, Enter on a focused button, undo shortcuts
+  void move_focus(int direction);
+  bool settled() const;
+
   size_t published_banners_ = 0;
+  std::string clipboard_;        // ImGui's clipboard: filled by copies and by the page's paste event
+  std::string autosave_backup_;  // the autosave a link displaced, offered back by a banner
+  UndoHistory<Scenario> history_;
+  bool text_input_ = false;      // a text field was being edited last frame
+  bool tabbing_ = false;         // the keyboard has moved focus (the registry records for it)
+  bool tests_record_ = false;    // a test asked for the registry
+  int pending_tab_ = 0;          // a Tab waiting for the registry's first frame
+  friend const char* get_clipboard(void*);
+  friend void set_clipboard(void*, const char*);
 };
 
+// Whether `d.analysis` can be shown with the current results: it is kept while a new one runs (so
+// the page does not collapse and jump), as long as it has the same options.
+bool analysis_usable(const Derived& d);
+
+// Options whose expected runs take longer than the workload's horizon ("Trn2 x64: 2 runs × 232
+// days = 464 days, longer than the 12-month horizon"), for the verdict and the text mirror.
+std::vector<std::string> schedule_warnings(const Derived& d, size_t workload);
+
 // Action ids for banner buttons.
-enum BannerAction { kRestoreAutosave = 1 };
+enum BannerAction { kRestoreAutosave = 1, kUndoLoad = 2 };
 
 }  // namespace traincost::web

@@ -20,6 +20,7 @@ bool prefers_dark_theme();
 // The URL: fragment (#s=...) and query (?embed=1).
 std::string url_fragment();  // without the '#'
 void replace_url_fragment(const std::string& fragment);  // history.replaceState: no history entry
+void push_url_fragment(const std::string& fragment);     // history.pushState: Back returns to the address before
 std::string url_query(const char* name);
 std::string page_url_without_fragment();
 
@@ -40,11 +41,18 @@ void download_canvas_png(const std::string& filename, float x, float y, float wi
 void pick_json_file();
 void open_url(const std::string& url, bool new_tab);
 
+// Hides a phone's keyboard when no text field is being edited any more.
+void end_text_input();
+
 // Mirrors the verdict and the results table into the page's DOM (an aria-live region), as text.
 void publish_results(const std::string& results_json);
 // Shows the page's loading / error overlay text; empty hides it.
 void set_overlay(const std::string& text);
 
 double now_ms();
+
+// A font file the page downloaded before the module started (0 Inter Regular, 1 SemiBold, 2 the
+// symbol fallback).
+std::vector<unsigned char> font_file(int which);
 
 }  // namespace traincost::web

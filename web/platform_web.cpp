@@ -41,6 +41,21 @@ EM_JS(void, tc_js_replace_url_fragment, (const char* fragment), {
   try { window.history.replaceState(null, "", url); } catch (e) {}
 });
 
+EM_JS(void, tc_js_push_url_fragment, (const char* fragment), {
+  var f = UTF8ToString(fragment);
+  var url = window.location.pathname + window.location.search + (f ? "#" + f : "");
+  try { window.history.pushState(null, "", url); } catch (e) {}
+});
+
+EM_JS(int, tc_js_font_size, (int which), {
+  var f = Module.tcFonts && Module.tcFonts[which];
+  return f ? f.byteLength : 0;
+});
+
+EM_JS(void, tc_js_font_copy, (int which, unsigned char* out), {
+  writeArrayToMemory(new Uint8Array(Module.tcFonts[which]), out);
+});
+
 EM_JS(char*, tc_js_url_query, (const char* name), {
   var v = "";
   try { v = new URLSearchParams(window.location.search).get(UTF8ToString(name)) || ""; } catch (e) {}
@@ -118,6 +133,10 @@ EM_JS(void, tc_js_publish_results, (const char* json), {
   window.TrainCostShell && window.TrainCostShell.publishResults(UTF8ToString(json));
 });
 
+EM_JS(void, tc_js_end_text_input, (), {
+  window.TrainCostShell && window.TrainCostShell.blurTextProxy && window.TrainCostShell.blurTextProxy();
+});
+
 EM_JS(void, tc_js_set_overlay, (const char* text), {
   window.TrainCostShell && window.TrainCostShell.setOverlay(UTF8ToString(text));
 });
@@ -141,6 +160,7 @@ void set_canvas_backbuffer(int width, int height) { emscripten_set_canvas_elemen
 bool prefers_dark_theme() { return tc_js_prefers_dark() != 0; }
 std::string url_fragment() { return adopt(tc_js_url_fragment()); }
 void replace_url_fragment(const std::string& fragment) { tc_js_replace_url_fragment(fragment.c_str()); }
+void push_url_fragment(const std::string& fragment) { tc_js_push_url_fragment(fragment.c_str()); }
 std::string url_query(const char* name) { return adopt(tc_js_url_query(name)); }
 std::string page_url_without_fragment() { return adopt(tc_js_page_url()); }
 void copy_to_clipboard(const std::string& text) { tc_js_copy(text.c_str()); }
@@ -171,6 +191,13 @@ void pick_json_file() { tc_js_pick_file(); }
 void open_url(const std::string& url, bool new_tab) { tc_js_open_url(url.c_str(), new_tab ? 1 : 0); }
 void publish_results(const std::string& results_json) { tc_js_publish_results(results_json.c_str()); }
 void set_overlay(const std::string& text) { tc_js_set_overlay(text.c_str()); }
+void end_text_input() { tc_js_end_text_input(); }
 double now_ms() { return emscripten_get_now(); }
+
+std::vector<unsigned char> font_file(int which) {
+  std::vector<unsigned char> bytes(static_cast<size_t>(tc_js_font_size(which)));
+  if (!bytes.empty()) tc_js_font_copy(which, bytes.data());
+  return bytes;
+}
 
 }  // namespace traincost::web

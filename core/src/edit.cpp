@@ -6,6 +6,7 @@
 #include "traincost/fields.hpp"
 #include "traincost/formulas.hpp"
 #include "traincost/inputs.hpp"
+#include "traincost/present.hpp"
 #include "traincost/report.hpp"
 #include "traincost/resolve.hpp"
 
@@ -62,9 +63,66 @@ bool remove_option(Scenario& s, int index) {
   return true;
 }
 
+namespace {
+// Clears a label that was the automatic one before an edit, so that it follows the edit.
+void follow_label(Option& o, const std::string& automatic_before) {
+  if (o.label == automatic_before) o.label.clear();
+}
+}  // namespace
+
+bool set_instances(Option& o, const Catalog& catalog, int instances) {
+  if (!fields::instances.check(instances).empty()) return false;
+  const std::string before = automatic_label(o, catalog);
+  o.instances = instances;
+  follow_label(o, before);
+  return true;
+}
+
+namespace {
+
+// Applies `change` to the workload's override for `option` (made when `adds`), and removes an
+// override left with nothing in it.
+template <typename F>
+bool change_override(Workload& w, int option, bool adds, F change) {
+  auto it = std::find_if(w.overrides.begin(), w.overrides.end(), [&](const WorkloadOverride& ov) { return ov.option == option; });
+  if (it == w.overrides.end()) {
+    if (!adds) return true;
+    w.overrides.push_back({option, {}, {}});
+    it = w.overrides.end() - 1;
+  }
+  change(*it);
+  bool any = !it->parallelism.empty();
+  for (const FieldSpec* spec : fields_of(Owner::Costs)) any = any || spec->get(it->costs).has_value();
+  if (!any) w.overrides.erase(it);
+  return true;
+}
+
+}  // namespace
+
+bool set_override(Workload& w, int option, const FieldSpec& cost, std::optional<double> value) {
+  if (cost.access.owner != Owner::Costs || option < 0 || (value && !cost.check(*value).empty())) return false;
+  return change_override(w, option, value.has_value(), [&](WorkloadOverride& ov) { cost.set(ov.costs, value); });
+}
+
+bool set_pin(Workload& w, int option, const FieldSpec& pin, std::optional<double> value) {
+  if (pin.access.owner != Owner::Parallelism || option < 0 || (value && !pin.check(*value).empty())) return false;
+  return change_override(w, option, value.has_value(), [&](WorkloadOverride& ov) { pin.set(ov.parallelism, value); });
+}
+
+bool set_recompute_pin(Workload& w, int option, std::optional<Recompute> value) {
+  if (option < 0) return false;
+  return change_override(w, option, value.has_value(), [&](WorkloadOverride& ov) { ov.parallelism.recompute = value; });
+}
+
+bool set_sequence_parallel_pin(Workload& w, int option, std::optional<bool> value) {
+  if (option < 0) return false;
+  return change_override(w, option, value.has_value(), [&](WorkloadOverride& ov) { ov.parallelism.sequence_parallel = value; });
+}
+
 bool set_instance(Option& o, const Catalog& catalog, const std::string& id) {
   const Instance* inst = catalog.find_instance(id);
   if (!inst) return false;
+  follow_label(o, automatic_label(o, catalog));
   o.instance = id;
   o.custom.reset();
   if (!inst->price(o.pricing).present())
@@ -87,8 +145,10 @@ bool make_custom(Option& o, const Catalog& catalog) {
   if (const Chip* chip = catalog.find_chip(ci.chip)) ci.family = chip->family;
   const PairInputs p = resolve_option(o, catalog);
   if (p.price_usd_per_hour > 0) o.price_usd_per_hour = p.price_usd_per_hour;
+  const std::string before = automatic_label(o, catalog);
   o.instance = "custom";
   o.custom = ci;
+  follow_label(o, before);
   return true;
 }
 

@@ -1,10 +1,11 @@
 #include "traincost/present.hpp"
 
+#include <cctype>
 #include <cmath>
-
 #include <cstring>
 
 #include "traincost/format.hpp"
+#include "traincost/resolve.hpp"
 #include "traincost/verdict.hpp"
 
 namespace traincost {
@@ -59,6 +60,100 @@ std::vector<std::string> result_cells(const std::string& label, const OptionResu
           fmt::usd(r.cost_per_run),
           fmt::usd_rate(r.cost_per_million_tokens),
           status_text(r)};
+}
+
+namespace {
+
+// "NVIDIA H100 SXM" -> "H100", "AWS Trainium2" -> "Trainium2": the chip's name without its vendor.
+std::string short_chip_name(const Chip& chip) {
+  std::string name = chip.name;
+  for (const char* vendor : {"NVIDIA ", "AWS ", "Google ", "AMD "})
+    if (name.rfind(vendor, 0) == 0) name = name.substr(std::strlen(vendor));
+  const size_t space = name.find(' ');
+  return space == std::string::npos ? name : name.substr(0, space);
+}
+
+}  // namespace
+
+std::string automatic_label(const Option& o, const Catalog& c) {
+  const std::string count = " x" + std::to_string(o.instances);
+  const Instance* inst = c.find_instance(o.instance);
+  if (!inst) {
+    const Chip* chip = o.custom ? c.find_chip(o.custom->chip) : nullptr;
+    return (chip ? short_chip_name(*chip) : std::string("Custom")) + count + (chip ? " (custom)" : "");
+  }
+  const Chip* chip = c.find_chip(inst->chip);
+  // AWS instance families name the chip and the instance at once ("trn2.48xlarge" -> "Trn2").
+  const std::string family = inst->id.substr(0, inst->id.find_first_of(".-"));
+  if (chip && chip->family == Family::Trainium && inst->provider == "AWS") {
+    std::string name = family;
+    if (!name.empty()) name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+    return name + count;
+  }
+  const std::string where = inst->provider == "AWS" ? family : inst->provider;
+  return (chip ? short_chip_name(*chip) : inst->chip) + count + " (" + where + ")";
+}
+
+EstimateFlags estimate_flags(const Scenario& s, const ResolvedScenario& r, size_t w, size_t o, const Catalog& c) {
+  EstimateFlags f;
+  if (o >= r.options.size() || w >= r.workloads.size()) return f;
+  const OptionInfo& info = r.options[o];
+  const PairInputs& p = r.workloads[w].options[o];
+  const std::string& label = info.label;
+  // A predicted MFU for a chip with no published measurement rests on another chip's calibration.
+  if (info.throughput == ThroughputSource::Predicted && p.performance.layout_found && !p.performance.validated) {
+    f.speed = true;
+    f.reasons.push_back(label + "'s MFU (" + fmt::percent(p.mfu) + ") is an estimate: predicted with no published measurement of " +
+                        info.chip_name + " (median error " + fmt::percent(p.performance.error_median) + "); measure your own run");
+  }
+  if (info.price_from_catalog && info.catalog_price && info.catalog_price->estimate) {
+    f.price = true;
+    f.reasons.push_back(label + "'s price (" + fmt::usd(p.price_usd_per_hour) + "/h) is an estimate");
+  }
+  const size_t ref = static_cast<size_t>(r.reference) < r.options.size() ? static_cast<size_t>(r.reference) : 0;
+  const Instance* mine = c.find_instance(info.instance);
+  const Instance* theirs = c.find_instance(r.options[ref].instance);
+  if (ref != o && info.price_from_catalog && r.options[ref].price_from_catalog && mine && theirs && mine->provider == theirs->provider &&
+      mine->region != theirs->region) {
+    f.price = true;
+    f.reasons.push_back(label + "'s price is for " + mine->region + ", " + r.options[ref].label + "'s for " + theirs->region);
+  }
+  // Porting effort from the catalog's default (no value in the option or the workload's override).
+  if (o < s.options.size() && w < s.workloads.size() && p.engineer_weeks > 0 && !s.options[o].porting.engineer_weeks) {
+    bool overridden = false;
+    for (const WorkloadOverride& ov : s.workloads[w].overrides) overridden = overridden || (ov.option == static_cast<int>(o) && ov.costs.engineer_weeks);
+    const Figure* figure = overridden ? nullptr : c.defaults.find("engineer_weeks", info.family);
+    if (figure && figure->estimate) {
+      f.one_time = true;
+      f.reasons.push_back(label + "'s porting effort (" + fmt::number(p.engineer_weeks) + " engineer-weeks) is TrainCost's estimate");
+    }
+  }
+  return f;
+}
+
+bool column_is_estimate(size_t column, const EstimateFlags& f) {
+  const bool cost = f.speed || f.price;
+  switch (column) {
+    case 1: case 2: return f.speed;                   // wall clock, chip-hours
+    case 3: case 6: return cost;                      // hardware, $ per M tokens
+    case 4: return f.one_time;                        // one-time
+    case 5: return cost || f.one_time;                // fully loaded
+    default: return false;
+  }
+}
+
+std::vector<std::string> result_cells(const std::string& label, const OptionResult& result, const EstimateFlags& flags) {
+  std::vector<std::string> cells = result_cells(label, result);
+  for (size_t c = 0; c < cells.size(); ++c)
+    if (column_is_estimate(c, flags) && cells[c] != "–") cells[c] = kEstimateMark + cells[c];
+  return cells;
+}
+
+std::string estimate_footnote(const Scenario& s, const ResolvedScenario& r, size_t w, const Catalog& c) {
+  std::string reasons;
+  for (size_t o = 0; o < r.options.size(); ++o)
+    for (const std::string& reason : estimate_flags(s, r, w, o, c).reasons) reasons += (reasons.empty() ? "" : "; ") + reason;
+  return reasons.empty() ? "" : std::string(kEstimateMark) + " rests on an estimate: " + reasons + ".";
 }
 
 std::string field_label(const FieldSpec& field) {

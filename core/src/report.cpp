@@ -333,13 +333,16 @@ std::string report_text(const Scenario& s, const ResolvedScenario& resolved, con
     for (size_t c = 0; c < result_columns().size(); ++c) out += pad(result_columns()[c].short_header, widths[c]);
     out += "\n";
     for (size_t o = 0; o < wr.options.size(); ++o) {
-      const std::vector<std::string> cells = result_cells(resolved.options[o].label, wr.options[o]);
+      const std::vector<std::string> cells =
+          result_cells(resolved.options[o].label, wr.options[o], estimate_flags(s, resolved, w, o, builtin_catalog()));
       for (size_t c = 0; c < cells.size(); ++c) out += pad(cells[c], widths[c]);
       out += "\n";
     }
     const std::vector<std::string> lines = constraint_lines(resolved, results, w);
     if (!lines.empty()) out += "\n";
     for (const std::string& line : lines) out += line + "\n";
+    const std::string note = estimate_footnote(s, resolved, w, builtin_catalog());
+    if (!note.empty()) out += note + "\n";
   }
   if (results.workloads.size() > 1) out += "\n" + portfolio_verdict(resolved, results) + "\n";
   // Names and labels are the user's text: no control character reaches the terminal.
@@ -362,9 +365,12 @@ std::string report_markdown(const Scenario& s, const ResolvedScenario& resolved,
     }
     out += "|\n" + rule + "\n";
     for (size_t o = 0; o < wr.options.size(); ++o) {
-      for (const std::string& cell : result_cells(resolved.options[o].label, wr.options[o])) out += "| " + escape_markdown(cell) + " ";
+      for (const std::string& cell : result_cells(resolved.options[o].label, wr.options[o], estimate_flags(s, resolved, w, o, builtin_catalog())))
+        out += "| " + escape_markdown(cell) + " ";
       out += "|\n";
     }
+    const std::string note = estimate_footnote(s, resolved, w, builtin_catalog());
+    if (!note.empty()) out += "\n" + escape_markdown(note) + "\n";
     out += "\n";
     const std::vector<std::string> lines = constraint_lines(resolved, results, w);
     for (const std::string& line : lines) out += "- " + escape_markdown(line) + "\n";
@@ -386,7 +392,7 @@ std::string report_csv(const Scenario& s, const ResolvedScenario& resolved, cons
   std::string out =
       "workload,option,instance,instances,feasible,tokens,training_flops,wall_clock_hours,days_to_model,chip_hours,"
       "hardware_cost_per_run_usd,one_time_cost_usd,re_porting_cost_usd,delay_cost_per_run_usd,cost_per_run_usd,"
-      "cost_per_million_tokens_usd,annual_cost_usd,status\n";
+      "cost_per_million_tokens_usd,annual_cost_usd,status,rests_on_estimates\n";
   for (size_t w = 0; w < results.workloads.size(); ++w) {
     for (size_t o = 0; o < results.workloads[w].options.size(); ++o) {
       const OptionResult& r = results.workloads[w].options[o];
@@ -397,7 +403,11 @@ std::string report_csv(const Scenario& s, const ResolvedScenario& resolved, cons
              (r.feasible() ? "true" : "false") + "," + num(r.tokens) + "," + num(r.training_flops) + "," + figure(r.wall_clock_hours) +
              "," + figure(r.days_to_model) + "," + figure(r.chip_hours) + "," + figure(r.hardware_cost_per_run) + "," +
              figure(r.one_time_cost) + "," + figure(r.re_porting_cost) + "," + figure(r.delay_cost_per_run) + "," + figure(r.cost_per_run) + "," +
-             figure(r.cost_per_million_tokens) + "," + figure(r.annual_cost) + "," + escape_csv(status_text(r)) + "\n";
+             figure(r.cost_per_million_tokens) + "," + figure(r.annual_cost) + "," + escape_csv(status_text(r)) + ",";
+      std::string reasons;
+      for (const std::string& reason : estimate_flags(s, resolved, w, o, builtin_catalog()).reasons)
+        reasons += (reasons.empty() ? "" : "; ") + reason;
+      out += escape_csv(reasons) + "\n";
     }
   }
   return out;

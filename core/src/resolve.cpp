@@ -6,6 +6,7 @@
 #include "traincost/deadline.hpp"
 #include "traincost/fields.hpp"
 #include "traincost/formulas.hpp"
+#include "traincost/present.hpp"
 #include "traincost/predict.hpp"
 #include "traincost/published_runs.hpp"
 
@@ -51,7 +52,7 @@ PairInputs resolve_option(const Option& o, const Catalog& catalog, const Platfor
   if (o.custom && o.custom->memory_gb > 0) p.hbm_bytes_per_chip = o.custom->memory_gb * 1e9;
   if (o.custom && info.chip_name.empty()) info.chip_name = "custom chip";
   if (o.price_usd_per_hour) p.price_usd_per_hour = *o.price_usd_per_hour;
-  info.label = o.label.empty() ? o.instance : o.label;
+  info.label = o.label.empty() ? automatic_label(o, catalog) : o.label;
 
   p.instances = o.instances;
   p.discount = o.discount;

@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodePng } from '../../tests/browser/lib/png.mjs';
 import { ROOT, launch, openPage, serve, waitForCalculator } from '../../tests/browser/lib/harness.mjs';
+import { settled } from '../../tests/browser/lib/ui.mjs';
 import { encodeIndexedPng } from './png-palette.mjs';
 
 const SITE = process.argv[2] || join(ROOT, 'build/wasm/site');
@@ -40,7 +41,7 @@ try {
     const { page, context, log } = await openPage(browser, `${url}calculator.html${fragment}`,
                                                   { viewport: { width: 1280, height: 800 }, colorScheme: scheme });
     await waitForCalculator(page);
-    await page.waitForTimeout(500);  // let ImGui settle its layout (it needs a few frames after each change)
+    await settled(page);  // results, Monte Carlo and layout at rest
     if (log.consoleErrors.length) throw new Error(`calculator errors: ${log.consoleErrors.join(' | ')}`);
     shots[scheme] = await page.screenshot();
     save(scheme === 'light' ? 'screenshot.png' : 'screenshot-dark.png', shots[scheme], 80_000);

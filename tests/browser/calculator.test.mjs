@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { decodePng, greyVariance } from './lib/png.mjs';
 import { assert, assertEqual, launch, openPage, run, screenshot, serve, waitForCalculator, writeJson } from './lib/harness.mjs';
-import { clickAndSettle, cliVerdicts, framesDrawn, linkFor, mirror, stats, waitForAnalysis } from './lib/calculator.mjs';
+import { cliVerdicts, framesDrawn, linkFor, mirror, stats, waitForAnalysis } from './lib/calculator.mjs';
+import * as ui from './lib/ui.mjs';
 
 const browser = await launch();
 const { server, url } = await serve();
@@ -55,43 +56,42 @@ try {
     async 'idle: a handful of frames at most in 5 s without input'() {
       const { page, context } = await checkPage('calculator-idle', { viewport: { width: 1280, height: 800 } });
       // One edit first, to measure what a frame that recomputes costs (figures for the notes).
-      await clickAndSettle(page, 380, 360);  // "Expected runs"
-      await page.keyboard.press('Control+A');
-      await page.keyboard.type('8');
-      await page.keyboard.press('Enter');
+      await ui.type(page, 'workloads[0].runs', '8');
       await page.waitForFunction(() => /at 8 runs/.test(document.querySelector('#results-mirror .verdict')?.textContent || ''));
-      await waitForAnalysis(page);
+      await ui.settled(page);  // Monte Carlo, address bar and autosave written, no frames pending
       const s = await stats(page);
       measurements.recompute_ms = s.last_compute_ms;
       measurements.frame_with_recompute_ms = s.last_recompute_frame_ms;
       measurements.monte_carlo_20000_samples_ms = s.last_analysis_ms;
-      await page.waitForTimeout(1000);  // let the autosave and the last settling frames pass
       const before = await framesDrawn(page);
       await page.waitForTimeout(5000);
       const idle = (await framesDrawn(page)) - before;
       measurements.idle_frames_in_5s = idle;
       assert(idle <= 15, `drew ${idle} frames in 5 s of idleness (at most a few per second expected)`);
       // Moving the mouse wakes it up again.
-      await page.mouse.move(900, 400);
-      await page.mouse.move(950, 420);
-      await page.waitForTimeout(300);
-      assert((await framesDrawn(page)) > before + idle, 'input did not wake the page');
+      const chart = ui.centre(await ui.find(page, 'chart: cumulative'));
+      await page.mouse.move(chart.x, chart.y);
+      await page.waitForFunction((n) => Module._tc_frames_drawn() > n, before + idle, { timeout: 5000 })
+        .catch(() => { throw new Error('input did not wake the page'); });
       await context.close();
     },
 
     async 'the mouse wheel scrolls the stacked page down (and back up)'() {
       const { page, context } = await checkPage('calculator-before-scroll-800x1000', { viewport: { width: 800, height: 1000 } });
-      await page.mouse.move(400, 600);
-      await page.waitForTimeout(300);
-      const top = await page.screenshot();
+      const field = 'workloads[0].model.params';
+      const top = await ui.rect(page, field);
+      const over = ui.centre(top);
+      await page.mouse.move(over.x, over.y);
+      await ui.settleInput(page);
       await page.mouse.wheel(0, 1200);  // down
-      await page.waitForTimeout(600);
-      const { buffer: scrolled } = await screenshot(page, 'calculator-scrolled-800x1000');
-      assert(!scrolled.equals(top), 'the wheel did not scroll the page');
+      await ui.settleInput(page);
+      const scrolled = await ui.rect(page, field);
+      await screenshot(page, 'calculator-scrolled-800x1000');
+      assert(scrolled.y < top.y - 200, `the wheel did not scroll the page down (the field moved from y ${top.y} to ${scrolled.y})`);
       await page.mouse.wheel(0, -5000);  // back up
-      await page.waitForTimeout(600);
-      const back = await page.screenshot();
-      assert(back.equals(top), 'scrolling back up did not return to the top');
+      await ui.settleInput(page);
+      const back = await ui.rect(page, field);
+      assertEqual(back.y, top.y, 'scrolling back up returns to the top');
       await context.close();
     },
 
@@ -128,36 +128,39 @@ try {
 
     async 'keyboard and fields: Tab, fast typing, Backspace, and a click into another field keep every edit'() {
       const { page, context } = await checkPage('calculator-keyboard', { viewport: { width: 1280, height: 800 } });
-      const workload = () => page.evaluate(() => JSON.parse(TrainCost.decodeLink(location.hash)).scenario.workloads[0]);
-      // Waits until the scenario in the address bar has these workload fields.
+      const workload = async () => (await ui.scenario(page)).workloads[0];
+      // Waits until the scenario being edited has these workload fields.
       const until = (fields, what) => page.waitForFunction((want) => {
-        const w = JSON.parse(TrainCost.decodeLink(location.hash)).scenario.workloads[0];
+        const p = Module._tc_scenario();
+        const w = JSON.parse(UTF8ToString(p)).workloads[0];
+        Module._free(p);
         return Object.entries(want).every(([k, v]) => w[k] === v);
       }, fields, { timeout: 10000 }).catch(async () => {
         const w = await workload();
         throw new Error(`${what}: got runs ${w.runs}, horizon_months ${w.horizon_months}`);
       });
-      const runs = [380, 360], horizon = [380, 393];  // "Expected runs", and "Horizon (months)" under it
+      const runs = 'workloads[0].runs', horizon = 'workloads[0].horizon_months';
       // Tab from one field to the next, then a shortcut and typing faster than frames are drawn.
-      await clickAndSettle(page, ...runs);
+      await ui.click(page, runs);
       await page.keyboard.press('Tab');
-      await page.waitForTimeout(200);
+      await ui.settleInput(page);
+      assertEqual(await ui.focused(page), horizon, 'Tab moves from Runs to the horizon');
       await page.keyboard.press('Control+A');
       await page.keyboard.type('24');
       await page.keyboard.press('Enter');
       await until({ horizon_months: 24, runs: 6 }, 'Tab then Ctrl+A, 24, Enter sets the horizon');
       // Backspace typed in one burst with the characters around it acts in order.
-      await clickAndSettle(page, ...runs);
+      await ui.click(page, runs);
       await page.keyboard.type('245');
       await page.keyboard.press('Backspace');
       await page.keyboard.type('6');
       await page.keyboard.press('Enter');
       await until({ runs: 246 }, '245, Backspace, 6 gives 246 runs');
       // A click from a field straight into the one above it commits the first field's edit.
-      await clickAndSettle(page, ...horizon);
+      await ui.click(page, horizon);
       await page.keyboard.type('18');
-      await page.waitForTimeout(200);
-      await clickAndSettle(page, ...runs);
+      await ui.settleInput(page);
+      await ui.click(page, runs);
       await page.keyboard.type('9');
       await page.keyboard.press('Enter');
       await until({ horizon_months: 18, runs: 9 }, 'clicking into the field above keeps the horizon typed before');
@@ -166,16 +169,26 @@ try {
 
     async 'tabs, chart hover and PNG export work'() {
       const { page, context, log } = await checkPage('calculator-hover', { viewport: { width: 1280, height: 800 } });
-      await page.mouse.move(1000, 420);  // over the cumulative-cost chart
-      await page.waitForTimeout(400);
+      const chart = ui.centre(await ui.find(page, 'chart: cumulative'));
+      await page.mouse.move(chart.x, chart.y);
+      await ui.settleInput(page);
       await screenshot(page, 'calculator-chart-tooltip');
-      await clickAndSettle(page, 706, 151);  // the "How sure?" tab
+      // Each tab shows its own content.
+      await ui.click(page, 'How sure?');
+      await ui.find(page, 'Add a range on…');
+      assert(!(await ui.exists(page, 'chart: cumulative')), 'the How sure? tab replaces the results');
+      await ui.settled(page);
+      await ui.find(page, 'chart: histogram');
       await screenshot(page, 'calculator-how-sure-1280x800');
-      await clickAndSettle(page, 783, 151);  // the "Catalog" tab
+      await ui.click(page, 'Catalog');
+      await ui.find(page, 'Open the hardware data page');
+      assert(!(await ui.exists(page, 'Add a range on…')), 'the Catalog tab replaces How sure?');
       await screenshot(page, 'calculator-catalog-1280x800');
-      await clickAndSettle(page, 631, 151);  // back to "Results"
+      await ui.click(page, 'Results');
+      await ui.find(page, 'chart: cumulative');
+      assert(!(await ui.exists(page, 'Open the hardware data page')), 'the Results tab replaces the catalog');
       const download = page.waitForEvent('download', { timeout: 10000 });
-      await page.mouse.click(1254, 281);  // the cumulative-cost chart's PNG button
+      await ui.click(page, 'PNG traincost-cumulative-cost.png');
       const file = await download;
       assertEqual(file.suggestedFilename(), 'traincost-cumulative-cost.png', 'the chart downloads as a PNG');
       assertEqual(log.consoleErrors.length, 0, `console errors: ${log.consoleErrors.join(' | ')}`);

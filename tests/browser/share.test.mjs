@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { startServer } from '../../scripts/static-server.mjs';
 import { decodePng, greyVariance } from './lib/png.mjs';
 import { assert, assertEqual, launch, openPage, run, screenshot, serve, waitForCalculator } from './lib/harness.mjs';
-import { clickAndSettle, cliJson, cliVerdicts, linkFor, mirror, rawLink, scenarioPath, stats, waitForAnalysis } from './lib/calculator.mjs';
+import { cliJson, cliVerdicts, linkFor, mirror, rawLink, scenarioPath, stats } from './lib/calculator.mjs';
+import * as ui from './lib/ui.mjs';
 
 const EXAMPLES = ['llama3-8b-pretrain', 'finetune-1b', 'llama3-70b-target-loss', 'mixtral-moe', 'portfolio-multicloud', 'gpt3-175b-ranges'];
 const browser = await launch();
@@ -35,18 +36,17 @@ try {
     async 'editing updates the address bar (no history entry per edit) and a reload keeps the scenario'() {
       const { page, context } = await openPage(browser, `${url}calculator.html`);
       await waitForCalculator(page);
-      await waitForAnalysis(page);
+      await ui.settled(page);  // the page has written its first address and autosave
       const historyBefore = await page.evaluate(() => history.length);
       const hashBefore = await page.evaluate(() => location.hash);
-      // "Expected runs" in the workload form (1280x800 layout): type a new value and commit it.
-      await clickAndSettle(page, 380, 360);
-      await page.keyboard.press('Control+A');
-      await page.keyboard.type('12');
-      await page.keyboard.press('Enter');
+      assertEqual(hashBefore, '#' + (await stats(page)).link, 'the address bar holds the scenario once the page has settled');
+      await ui.type(page, 'workloads[0].runs', '12');
       await page.waitForFunction(() => /at 12 runs/.test(document.querySelector('#results-mirror .verdict')?.textContent || ''), null, { timeout: 10000 });
-      await page.waitForFunction((h) => location.hash !== h, hashBefore, { timeout: 5000 });
+      await ui.settled(page);
       const edited = (await mirror(page)).verdicts;
       const hash = await page.evaluate(() => location.hash);
+      assert(hash !== hashBefore, 'the address bar follows the edit');
+      assertEqual(hash, '#' + (await stats(page)).link, 'the address bar holds the edited scenario');
       assertEqual(await page.evaluate(() => history.length), historyBefore, 'edits must replace the URL, not add history entries');
       // The new address bar holds exactly the edited scenario: the CLI reads it to the same verdict.
       assertEqual(JSON.stringify(cliJson(['evaluate', '--link', hash, '--format', 'json']).workloads.map((w) => w.verdict)),
@@ -83,19 +83,25 @@ try {
       await waitForCalculator(page);
       const before = (await mirror(page)).verdicts;
       const scripts = await page.evaluate(() => document.scripts.length);
+      await ui.settled(page);
       for (const [what, link] of Object.entries(bad)) {
+        // Each bad link adds a banner of its own (the newest is last) and puts the good link back.
+        const shown = (await stats(page)).banners_shown;
         await page.evaluate((h) => { location.hash = h; }, link);
-        await page.waitForFunction(() => document.querySelectorAll('#results-mirror .banner.error').length > 0, null, { timeout: 5000 })
-          .catch(() => { throw new Error(`${what}: no error banner`); });
+        await page.waitForFunction((n) => {
+          const p = Module._tc_stats();
+          const st = JSON.parse(UTF8ToString(p));
+          Module._free(p);
+          return st.banners_shown > n;
+        }, shown, { timeout: 10000 }).catch(() => { throw new Error(`${what}: no banner`); });
         const m = await mirror(page);
-        assert(m.banners.some((b) => /could not be opened/.test(b)), `${what}: banner says the link could not be opened (got ${m.banners})`);
+        const newest = m.banners[m.banners.length - 1] || '';
+        assert(/could not be opened/.test(newest), `${what}: banner says the link could not be opened (got ${newest})`);
         assertEqual(JSON.stringify(m.verdicts), JSON.stringify(before), `${what}: the scenario changed`);
+        assertEqual(await page.evaluate(() => location.hash), good, `${what}: the address bar is back to the scenario shown`);
         if (what === 'valid link, invalid scenario')
-          assert(m.banners.some((b) => b.includes('options[1].price_usd_per_hour: must be > 0, got -3')), 'the banner names the field');
-        if (what === 'future version') assert(m.banners.some((b) => /newer TrainCost/.test(b)), 'the banner says the link is from a newer version');
-        // Dismiss by reopening the good link so the next case starts clean.
-        await page.evaluate((h) => { location.hash = h; }, good);
-        await page.waitForTimeout(150);
+          assert(newest.includes('options[1].price_usd_per_hour: must be > 0, got -3'), 'the banner names the field');
+        if (what === 'future version') assert(/newer TrainCost/.test(newest), 'the banner says the link is from a newer version');
       }
       await screenshot(page, 'share-bad-link-banner');
       assertEqual(await page.evaluate(() => document.scripts.length), scripts, 'no script was added to the page');
@@ -113,25 +119,28 @@ try {
       await first.context.close();
     },
 
-    async '"Copy link" in the Share dialog puts the link on the clipboard'() {
+    async '"Copy link" in the Share dialog puts the link on the clipboard and says so'() {
       const { page, context } = await openPage(browser, `${url}calculator.html${linkFor('finetune-1b')}`);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url.replace(/\/$/, '') });
       await waitForCalculator(page);
-      await clickAndSettle(page, 577, 19);  // Share
+      await ui.click(page, 'Share');
+      await ui.find(page, 'Copy link');
       await screenshot(page, 'share-dialog');
-      await clickAndSettle(page, 932, 297);  // Copy, beside the link (1280x800)
+      await ui.click(page, 'Copy link');
+      await page.waitForFunction(() => /Copied/.test(document.querySelector('#results-mirror .announce')?.textContent || ''), null, { timeout: 5000 })
+        .catch(() => { throw new Error('the copy was not confirmed'); });
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       assertEqual(copied, `${url}calculator.html${linkFor('finetune-1b')}`, 'the clipboard holds the page address with the scenario link');
+      await screenshot(page, 'share-dialog-copied');
       await context.close();
     },
 
     async 'a named scenario is saved in this browser, in the scenario format'() {
       const { page, context } = await openPage(browser, `${url}calculator.html${linkFor('mixtral-moe')}`);
       await waitForCalculator(page);
-      await clickAndSettle(page, 761, 19);  // Saved
-      await clickAndSettle(page, 518, 397);  // the name field of the dialog (1280x800)
-      await page.keyboard.type('Plan A');
-      await clickAndSettle(page, 707, 397);  // Save current
+      await ui.click(page, 'Saved');
+      await ui.type(page, 'Saved name', 'Plan A', { enter: false });
+      await ui.click(page, 'Save current');
       await screenshot(page, 'share-saved-dialog');
       const saved = await page.evaluate(() => localStorage.getItem('traincost.saved.Plan A'));
       assert(saved, 'nothing was saved under traincost.saved.Plan A');
@@ -154,17 +163,19 @@ try {
         const { page, context, log } = await openPage(browser, hostUrl, { viewport: { width: 1000, height: 900 } });
         const frame = await (await page.$('#tc')).contentFrame();
         await frame.waitForFunction(() => window.TrainCost && window.TrainCost.version && document.querySelector('#results-mirror .verdict'), null, { timeout: 60000 });
-        await page.waitForTimeout(800);
+        await ui.settled(frame);
         assertEqual(JSON.stringify(await frame.$$eval('#results-mirror .verdict', (n) => n.map((x) => x.textContent))),
                     JSON.stringify(cliVerdicts('llama3-8b-pretrain')), 'the embedded view shows the CLI verdict');
         assertEqual(await page.evaluate(() => window.scrollY), 0, 'the iframe must not scroll the host page');
         await page.evaluate(() => document.querySelector('#tc').scrollIntoView());
-        await page.waitForTimeout(500);
+        await page.waitForFunction(() => document.querySelector('#tc').getBoundingClientRect().top < window.innerHeight);
+        await ui.nextFrames(frame, 2);
         const shot = await (await page.$('#tc')).screenshot({ path: join(process.env.TRAINCOST_SHOTS || 'build/wasm/screenshots', 'share-embed-iframe.png') });
         assert(greyVariance(decodePng(shot)) > 25, 'the embedded canvas is drawn');
         // Resizing the iframe re-lays out the view.
         await page.evaluate(() => { const f = document.querySelector('#tc'); f.width = 560; f.height = 700; });
-        await page.waitForTimeout(800);
+        await frame.waitForFunction(() => document.getElementById('canvas').width === Math.round(560 * devicePixelRatio), null, { timeout: 10000 });
+        await ui.settled(frame);
         await (await page.$('#tc')).screenshot({ path: join(process.env.TRAINCOST_SHOTS || 'build/wasm/screenshots', 'share-embed-iframe-560x700.png') });
         assertEqual(log.consoleErrors.length, 0, `console errors: ${log.consoleErrors.join(' | ')}`);
         await context.close();

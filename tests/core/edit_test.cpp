@@ -6,6 +6,7 @@
 
 #include "test_support.hpp"
 #include "traincost/formulas.hpp"
+#include "traincost/present.hpp"
 
 namespace traincost {
 namespace {
@@ -211,6 +212,95 @@ TEST(Edit, StampCatalogOnlyWhenUnset) {
   s.catalog = "2020-01-01";
   edit::stamp_catalog(s, builtin_catalog());
   EXPECT_EQ(s.catalog, "2020-01-01");
+}
+
+TEST(Edit, AnAutomaticLabelFollowsTheInstanceAndItsCount) {
+  Scenario s = three_by_two();
+  const Catalog& c = builtin_catalog();
+  Option& o = s.options[0];
+  o.label = "Trn2 x1";  // stored, but the automatic label of what the option is
+  ASSERT_EQ(automatic_label(o, c), "Trn2 x1");
+  ASSERT_TRUE(edit::set_instances(o, c, 32));
+  EXPECT_EQ(o.label, "");
+  EXPECT_EQ(automatic_label(o, c), "Trn2 x32");
+  ASSERT_TRUE(edit::set_instance(o, c, "p5.48xlarge"));
+  EXPECT_EQ(automatic_label(o, c), "H100 x32 (p5)");
+  // A label of the user's own stays.
+  o.label = "our cluster";
+  ASSERT_TRUE(edit::set_instances(o, c, 64));
+  ASSERT_TRUE(edit::set_instance(o, c, "trn2.48xlarge"));
+  EXPECT_EQ(o.label, "our cluster");
+  // Out of bounds: nothing changes.
+  EXPECT_FALSE(edit::set_instances(o, c, 0));
+  EXPECT_EQ(o.instances, 64);
+}
+
+TEST(Edit, AutomaticLabelsNameChipCountAndWhere) {
+  const Catalog& c = builtin_catalog();
+  Option o;
+  o.instance = "trn1n.32xlarge";
+  o.instances = 32;
+  EXPECT_EQ(automatic_label(o, c), "Trn1n x32");
+  o.instance = "p6-b200.48xlarge";
+  o.instances = 64;
+  EXPECT_EQ(automatic_label(o, c), "B200 x64 (p6)");
+  o.instance = "lambda-8x-h100-sxm";
+  o.instances = 32;
+  EXPECT_EQ(automatic_label(o, c), "H100 x32 (Lambda)");
+  ASSERT_TRUE(edit::make_custom(o, c));
+  EXPECT_EQ(automatic_label(o, c), "H100 x32 (custom)");
+}
+
+TEST(Edit, OverridesAreMadeAndRemovedWithTheirValues) {
+  Scenario s = three_by_two();
+  Workload& w = s.workloads[0];
+  ASSERT_TRUE(edit::set_override(w, 1, fields::engineer_weeks, 4.0));
+  ASSERT_EQ(w.overrides.size(), 1u);
+  EXPECT_EQ(w.overrides[0].option, 1);
+  EXPECT_EQ(w.overrides[0].costs.engineer_weeks, 4.0);
+  ASSERT_TRUE(edit::set_override(w, 1, fields::egress_tb_per_run, 2.0));
+  EXPECT_EQ(w.overrides.size(), 1u);
+  EXPECT_TRUE(validate(s, builtin_catalog()).empty()) << to_string(validate(s, builtin_catalog()));
+  ASSERT_TRUE(edit::set_override(w, 1, fields::engineer_weeks, std::nullopt));
+  EXPECT_FALSE(w.overrides[0].costs.engineer_weeks);
+  ASSERT_TRUE(edit::set_override(w, 1, fields::egress_tb_per_run, std::nullopt));
+  EXPECT_TRUE(w.overrides.empty());  // nothing left to override
+  // Only platform costs, within their bounds.
+  EXPECT_FALSE(edit::set_override(w, 1, fields::mfu, 0.3));
+  EXPECT_FALSE(edit::set_override(w, 1, fields::engineer_weeks, -1.0));
+  EXPECT_TRUE(w.overrides.empty());
+  // Resetting what is not there changes nothing.
+  EXPECT_TRUE(edit::set_override(w, 2, fields::engineer_weeks, std::nullopt));
+  EXPECT_TRUE(w.overrides.empty());
+}
+
+// A pinned layout key lives in the workload's override for the option, beside its platform costs;
+// unpinning the last key (and no cost left) removes the override.
+TEST(Edit, LayoutKeysArePinnedAndUnpinned) {
+  Scenario s = three_by_two();
+  Workload& w = s.workloads[0];
+  ASSERT_TRUE(edit::set_pin(w, 1, fields::pin_tensor, 4.0));
+  ASSERT_EQ(w.overrides.size(), 1u);
+  EXPECT_EQ(w.overrides[0].option, 1);
+  EXPECT_EQ(w.overrides[0].parallelism.tensor, 4);
+  ASSERT_TRUE(edit::set_override(w, 1, fields::engineer_weeks, 3.0));
+  ASSERT_TRUE(edit::set_recompute_pin(w, 1, Recompute::Selective));
+  ASSERT_TRUE(edit::set_sequence_parallel_pin(w, 1, false));
+  EXPECT_EQ(w.overrides.size(), 1u);
+  EXPECT_TRUE(validate(s, builtin_catalog()).empty()) << to_string(validate(s, builtin_catalog()));
+  // The cost goes, the pins keep the override.
+  ASSERT_TRUE(edit::set_override(w, 1, fields::engineer_weeks, std::nullopt));
+  ASSERT_EQ(w.overrides.size(), 1u);
+  ASSERT_TRUE(edit::set_pin(w, 1, fields::pin_tensor, std::nullopt));
+  ASSERT_TRUE(edit::set_recompute_pin(w, 1, std::nullopt));
+  ASSERT_EQ(w.overrides.size(), 1u);
+  ASSERT_TRUE(edit::set_sequence_parallel_pin(w, 1, std::nullopt));
+  EXPECT_TRUE(w.overrides.empty());
+  // Only layout keys, within their bounds.
+  EXPECT_FALSE(edit::set_pin(w, 1, fields::engineer_weeks, 3.0));
+  EXPECT_FALSE(edit::set_pin(w, 1, fields::pin_zero, 4.0));
+  EXPECT_FALSE(edit::set_pin(w, 1, fields::pin_tensor, 2.5));
+  EXPECT_TRUE(w.overrides.empty());
 }
 
 }  // namespace

@@ -172,12 +172,12 @@ TEST_P(Outputs, EscapeHostileNamesInEveryFormat) {
   for (const std::string& line : lines_of(report_markdown(f.s, f.r, f.res, ""))) rows += line.rfind("|", 0) == 0;
   EXPECT_EQ(rows, 2 + f.s.options.size()) << label;
 
-  // Row 8: CSV: one record per option, 18 fields each, no text field a spreadsheet runs
+  // Row 8: CSV: one record per option, 19 fields each, no text field a spreadsheet runs
   const auto records = parse_csv(report_csv(f.s, f.r, f.res));
   ASSERT_EQ(records.size(), 1 + f.s.options.size()) << label;
   for (size_t i = 1; i < records.size(); ++i) {
-    ASSERT_EQ(records[i].size(), 18u) << label;
-    for (size_t c : {size_t{0}, size_t{1}, size_t{2}, size_t{13}}) {
+    ASSERT_EQ(records[i].size(), 19u) << label;
+    for (size_t c : {size_t{0}, size_t{1}, size_t{2}, size_t{17}, size_t{18}}) {
       const std::string& v = records[i][c];
       for (const char* formula : {"=", "+", "-", "@", "\t", "\r", "\n", "\xEF\xBC\x9D"})
         EXPECT_NE(v.rfind(formula, 0), 0u) << label << ": field " << c << " = " << v;

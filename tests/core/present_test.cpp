@@ -5,7 +5,10 @@
 #include <gtest/gtest.h>
 
 #include "test_support.hpp"
+#include "traincost/explain.hpp"
 #include "traincost/report.hpp"
+#include "traincost/resolve.hpp"
+#include "traincost/evaluate.hpp"
 
 namespace traincost {
 namespace {
@@ -127,6 +130,38 @@ TEST(Present, CitationNamesTheSourceTheDateAndAnEstimate) {
   estimate.estimate = true;
   EXPECT_NE(citation(estimate, c).find("(estimate)"), std::string::npos);
   EXPECT_EQ(citation(Figure{}, c), "");
+}
+
+// The figures that rest on an estimate carry a mark in every table, and the footnote says why.
+TEST(Present, EstimatesAreMarkedWithTheirReasons) {
+  const Scenario s = test::scenario(R"({"version":1,"workloads":[{"model":{"params":8e9},"target":{"tokens":1e11},"runs":4}],
+    "options":[{"instance":"trn2.48xlarge","instances":16},{"instance":"p5.48xlarge","instances":32}],"reference":1})");
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  Results res;
+  evaluate(r, res);
+  const EstimateFlags trn = estimate_flags(s, r, 0, 0, builtin_catalog());
+  EXPECT_TRUE(trn.speed);     // Trn2's MFU is predicted with no published Trn2 measurement
+  EXPECT_TRUE(trn.price);     // us-east-2 against p5's us-east-1
+  EXPECT_TRUE(trn.one_time);  // the default porting effort is an estimate
+  const EstimateFlags p5 = estimate_flags(s, r, 0, 1, builtin_catalog());
+  EXPECT_FALSE(p5.any());
+  const std::vector<std::string> cells = result_cells(r.options[0].label, res.workloads[0].options[0], trn);
+  EXPECT_EQ(cells[0], "Trn2 x16");
+  EXPECT_EQ(cells[5].rfind(kEstimateMark, 0), 0u) << cells[5];
+  EXPECT_EQ(cells.back(), "fits");
+  const std::string note = estimate_footnote(s, r, 0, builtin_catalog());
+  EXPECT_NE(note.find("Trn2 x16's MFU"), std::string::npos) << note;
+  EXPECT_NE(note.find("us-east-2"), std::string::npos) << note;
+  EXPECT_NE(report_markdown(s, r, res, "").find(std::string(kEstimateMark) + " rests on an estimate"), std::string::npos);
+  EXPECT_NE(report_text(s, r, res).find(kEstimateMark), std::string::npos);
+  EXPECT_NE(report_csv(s, r, res).find("Trn2 x16's MFU"), std::string::npos);
+  // A measured throughput and the user's own price are not estimates.
+  Scenario own = s;
+  own.options[0].measured_tokens_per_sec_per_chip = 2000;
+  own.options[0].price_usd_per_hour = 40;
+  own.options[0].porting.engineer_weeks = 6;
+  const ResolvedScenario r2 = resolve(own, builtin_catalog());
+  EXPECT_FALSE(estimate_flags(own, r2, 0, 0, builtin_catalog()).any());
 }
 
 TEST(Present, CitationShowsTheFlagMonthOnlyDatesAndSecondarySources) {

@@ -71,10 +71,12 @@
       canvas.focus({preventScroll: true});
     },
     downloadText: function (filename, mime, text) { download(new Blob([text], {type: mime}), filename); },
-    // Only web pages of this site or http(s) addresses: never javascript: or data: URLs.
+    // Only web pages of this site or http(s) addresses: never javascript: or data: URLs. A page
+    // of this site may carry a scenario link (#s=1.…) or a section anchor.
     openUrl: function (url, newTab) {
-      if (!/^(https?:\/\/|[\w\-\/.]+\.html(#[\w\-]*)?$)/i.test(url)) return;
-      if (newTab) window.open(url, '_blank', 'noopener'); else window.location.href = url;
+      if (!/^(https?:\/\/[^\s]+|[\w\-\/.]+\.html(\?[\w=&\-]*)?(#[\w\-=.]*)?)$/i.test(url)) return;
+      var absolute = new URL(url, window.location.href).href;
+      if (newTab) window.open(absolute, '_blank', 'noopener'); else window.location.href = absolute;
     },
     // Called right after a frame is drawn, while the WebGL drawing buffer still holds it: copies a
     // rectangle (CSS pixels) into a 2D canvas and downloads it as a PNG.
@@ -112,6 +114,8 @@
       (data.workloads || []).forEach(function (w, wi) {
         add('h2', '', w.name);
         add('p', 'verdict', w.verdict).setAttribute('data-workload', String(wi));
+        if (w.headline) add('p', 'headline', w.headline).setAttribute('data-workload', String(wi));
+        (w.warnings || []).forEach(function (text) { add('p', 'warning', text).setAttribute('data-workload', String(wi)); });
         var table = document.createElement('table');
         var head = table.insertRow();
         (data.columns || []).forEach(function (c) {
@@ -124,12 +128,14 @@
           row.forEach(function (cell) { tr.insertCell().textContent = cell; });
         });
         mirror.appendChild(table);
+        if (w.estimates) add('p', 'estimates', w.estimates).setAttribute('data-workload', String(wi));
       });
       if (data.portfolio) add('p', 'portfolio', data.portfolio);
       (data.banners || []).forEach(function (b) {
         add('p', 'banner ' + b.kind, b.text).setAttribute('role', b.kind === 'error' ? 'alert' : 'status');
       });
       if (data.status) add('p', 'status', data.status);
+      if (data.announce) add('p', 'announce', data.announce);
     }
   };
   window.TrainCostShell = shell;
@@ -234,8 +240,7 @@
   };
   window.TrainCost = api;
 
-  var fontFiles = ['fonts/Inter-Regular.otf', 'fonts/Inter-SemiBold.otf'];
-  var fontData = [];
+  var fontFiles = ['fonts/Inter-Regular.otf', 'fonts/Inter-SemiBold.otf', 'fonts/Symbols.ttf'];
   window.Module = {
     canvas: canvas,
     preRun: [function () {
@@ -246,17 +251,11 @@
           return r.arrayBuffer();
         });
       })).then(function (buffers) {
-        fontData = buffers;
+        Module.tcFonts = buffers;  // main() copies them (platform_web.cpp, font_file)
         Module.removeRunDependency('fonts');
       }).catch(function (e) { setOverlay('The calculator could not load its fonts (' + e.message + ').', false); });
     }],
     onRuntimeInitialized: function () {
-      fontData.forEach(function (buffer, i) {
-        var bytes = new Uint8Array(buffer), p = Module._malloc(bytes.length);
-        writeArrayToMemory(bytes, p);
-        Module._tc_font_data(i, p, bytes.length);
-        Module._free(p);
-      });
       started = true;
       api.version = call('version', []);
       resolveReady(api);
@@ -269,6 +268,7 @@
 
   window.addEventListener('resize', wake);
   window.addEventListener('hashchange', function () { if (started) Module._tc_on_hashchange(); });
+  window.addEventListener('popstate', function () { if (started) Module._tc_on_popstate(); });
   window.addEventListener('focus', wake);
   document.addEventListener('visibilitychange', wake);
   if (window.matchMedia) {
@@ -282,6 +282,109 @@
     if (text) withString(text, Module._tc_on_paste);
   });
   canvas.addEventListener('contextmenu', function (e) { e.preventDefault(); });
+
+  // Touch. Emscripten's GLFW turns touches into mouse presses (and the browser adds mouse events
+  // of its own), which ImGui cannot tell from clicks; so the page handles touch itself, before
+  // GLFW's listeners (registered later, when the module starts): a tap is a click, a long press
+  // shows the tooltip, a swipe scrolls what is under the finger and keeps gliding, and two-finger
+  // gestures (pinch) are ignored, so they neither zoom nor break the layout.
+  var touch = null, glide = null;
+  // A phone's keyboard only opens for a focused text input: a tap on a text field focuses this
+  // hidden one, placed where the field is. Keys reach the page through window listeners as usual;
+  // what a keyboard sends as composition ("Unidentified" keys) comes through its input events.
+  var proxy = document.getElementById('text-proxy');
+  var composing = false, touchSeen = false;
+  proxy.addEventListener('keydown', function (e) { composing = e.keyCode === 229 || e.key === 'Unidentified'; });
+  proxy.addEventListener('input', function (e) {
+    if (composing && started) {
+      if (e.inputType === 'deleteContentBackward') Module._tc_key(259);  // GLFW_KEY_BACKSPACE
+      else if (e.data) withString(e.data, Module._tc_type_text);
+    }
+    proxy.value = '';
+  });
+  shell.blurTextProxy = function () {
+    if (document.activeElement === proxy) { proxy.blur(); canvas.focus({preventScroll: true}); }
+  };
+  var TAP_SLOP = 8, LONG_PRESS_MS = 500;
+  function point(t) {
+    var r = canvas.getBoundingClientRect();
+    return {x: t.clientX - r.left, y: t.clientY - r.top};
+  }
+  function stopGlide() { if (glide) { cancelAnimationFrame(glide.frame); glide = null; } }
+  function swallow(e) { e.preventDefault(); e.stopImmediatePropagation(); }
+  canvas.addEventListener('touchstart', function (e) {
+    swallow(e);
+    stopGlide();
+    if (!started) return;
+    // The page records where its widgets are from the first touch on (to know a text field).
+    if (!touchSeen) { touchSeen = true; Module._tc_record_items(1); }
+    if (touch && touch.timer) clearTimeout(touch.timer);
+    if (e.touches.length !== 1) { touch = null; return; }
+    var p = point(e.changedTouches[0]);
+    touch = {x0: p.x, y0: p.y, x: p.x, y: p.y, t: e.timeStamp, moved: false, long: false, vx: 0, vy: 0, timer: 0};
+    touch.timer = setTimeout(function () {
+      if (touch && !touch.moved) { touch.long = true; Module._tc_touch(1, touch.x, touch.y, 0, 0); }
+    }, LONG_PRESS_MS);
+  }, {capture: true, passive: false});
+  canvas.addEventListener('touchmove', function (e) {
+    swallow(e);
+    if (!touch || e.touches.length !== 1) { if (touch) clearTimeout(touch.timer); touch = null; return; }
+    // Speeds from the events' own times (when the finger was there, not when the page got to it).
+    var p = point(e.changedTouches[0]), now = e.timeStamp;
+    if (!touch.moved && Math.hypot(p.x - touch.x0, p.y - touch.y0) > TAP_SLOP) { touch.moved = true; clearTimeout(touch.timer); }
+    if (touch.moved) {
+      var dx = p.x - touch.x, dy = p.y - touch.y, dt = Math.max(1, now - touch.t);
+      Module._tc_touch(2, p.x, p.y, -dx, -dy);
+      touch.vx = 0.7 * (-dx / dt) + 0.3 * touch.vx;
+      touch.vy = 0.7 * (-dy / dt) + 0.3 * touch.vy;
+    }
+    touch.x = p.x; touch.y = p.y; touch.t = now;
+  }, {capture: true, passive: false});
+  canvas.addEventListener('touchend', function (e) {
+    swallow(e);
+    if (!touch) return;
+    var t = touch;
+    touch = null;
+    clearTimeout(t.timer);
+    if (!t.moved && !t.long) {
+      Module._tc_touch(0, t.x, t.y, 0, 0);
+      if (Module._tc_text_input_at(t.x, t.y)) {
+        proxy.style.left = t.x + 'px';
+        proxy.style.top = t.y + 'px';
+        proxy.value = '';
+        proxy.focus({preventScroll: true});
+      } else {
+        canvas.focus({preventScroll: true});
+      }
+      return;
+    }
+    canvas.focus({preventScroll: true});
+    if (!t.moved) return;
+    // Momentum: the swipe keeps gliding and slows down (time constant about 325 ms), from at
+    // most 3 px/ms (a flick).
+    var cap = function (v) { return Math.max(-3, Math.min(3, v)); };
+    var vx = cap(t.vx), vy = cap(t.vy), last = performance.now();
+    if (Math.hypot(vx, vy) < 0.05) return;
+    glide = {frame: 0};
+    // Position follows time, however slowly frames come: v·τ·(1 − e^(−dt/τ)) in each step.
+    var TAU = 325;
+    var step = function (now) {
+      var dt = Math.max(0, now - last);
+      last = now;
+      var travelled = TAU * (1 - Math.exp(-dt / TAU)), decay = Math.exp(-dt / TAU);
+      var dx = vx * travelled, dy = vy * travelled;
+      vx *= decay; vy *= decay;
+      if (dx || dy) Module._tc_touch(2, t.x, t.y, dx, dy);
+      if (Math.hypot(vx, vy) < 0.02) { glide = null; return; }
+      glide.frame = requestAnimationFrame(step);
+    };
+    glide.frame = requestAnimationFrame(step);
+  }, {capture: true, passive: false});
+  canvas.addEventListener('touchcancel', function (e) {
+    swallow(e);
+    if (touch) clearTimeout(touch.timer);
+    touch = null;
+  }, {capture: true, passive: false});
 
   var script = document.createElement('script');
   script.src = 'traincost.js';

@@ -8,17 +8,19 @@
 #include "traincost/present.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
+#include "ui/widgets.hpp"
 
 namespace traincost::web {
 namespace {
 
-// A figure's value, muted and marked when it is an estimate; its source on hover; a click opens it.
+// A figure's value, marked (≈, in the warning colour) when it is an estimate; its source on
+// hover; a click opens it.
 void figure_cell(const Figure& f, const std::string& text) {
   if (!f.present()) {
     ImGui::TextDisabled("—");
     return;
   }
-  if (f.estimate) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().warn), "%s*", text.c_str());
+  if (f.estimate) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().warn), "%s%s", kEstimateMark, text.c_str());
   else ImGui::TextUnformatted(text.c_str());
   if (ImGui::IsItemHovered()) {
     const Source* s = builtin_catalog().find_source(f.source);
@@ -35,32 +37,74 @@ void figure_cell(const Figure& f, const std::string& text) {
   }
 }
 
-// Tables wider than the pane scroll sideways; a scrolling table needs its height given.
-ImVec2 table_size(size_t rows) {
-  const ImGuiStyle& st = ImGui::GetStyle();
-  return ImVec2(0, (rows + 1) * (ImGui::GetTextLineHeight() + st.CellPadding.y * 2 + 1) + st.ScrollbarSize + em(0.3f));
+// Short names of the pricing models, for column headers.
+const char* short_model(PricingModel m) {
+  switch (m) {
+    case PricingModel::OnDemand: return "On-demand";
+    case PricingModel::Reserved1yr: return "1-year";
+    case PricingModel::Reserved3yr: return "3-year";
+    case PricingModel::Spot: return "Spot";
+    case PricingModel::CapacityBlock: return "Capacity";
+  }
+  return "";
+}
+
+// "Use": puts the instance into one of the scenario's options.
+void use_button(App& app, const Instance& inst) {
+  const Catalog& c = builtin_catalog();
+  const bool open = widget::small_button("Use");
+  widget::name_last("Use " + inst.id);
+  if (open) ImGui::OpenPopup("use");
+  if (ImGui::BeginPopup("use")) {
+    for (size_t o = 0; o < app.scenario.options.size(); ++o) {
+      Option& opt = app.scenario.options[o];
+      const std::string item = "in option " + std::to_string(o + 1) + " (" + (opt.label.empty() ? automatic_label(opt, c) : opt.label) + ")";
+      if (widget::selectable(item.c_str()) && edit::set_instance(opt, c, inst.id)) app.edited();
+    }
+    ImGui::EndPopup();
+  }
 }
 
 }  // namespace
 
 void draw_catalog(App& app) {
   const Catalog& c = builtin_catalog();
-  ImGui::TextWrapped("Catalog of %s. Hover a figure for its source and date; click to open the source. "
-                     "Figures marked * are estimates (reasoning in the methodology).",
-                     c.version.c_str());
+  const bool compact = app.ui.compact;
+  widget::wrapped("Catalog of " + c.version + ". Hover a figure for its source and date; click to open the source. Figures marked " +
+                  kEstimateMark + " are estimates (reasoning in the methodology).");
   ImGui::PushFont(fonts().strong);
   ImGui::TextUnformatted("Chips");
   ImGui::PopFont();
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
-  if (ImGui::BeginTable("chips", 7, flags, table_size(c.chips.size()))) {
-    ImGui::TableSetupScrollFreeze(1, 1);
-    for (const char* h : {"Chip", "BF16 TFLOPS", "FP8 TFLOPS", "HBM", "HBM TB/s", "Link GB/s each way", "Measured matmul TFLOPS"})
-      ImGui::TableSetupColumn(h);
+  // Every column fits the pane (no sideways scrolling hides the last ones); on a phone, each chip
+  // and each instance is a short block instead of a row.
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
+  if (compact) {
+    for (const Chip& chip : c.chips) {
+      ImGui::PushID(chip.id.c_str());
+      ImGui::PushFont(fonts().strong);
+      ImGui::TextUnformatted(chip.name.c_str());
+      ImGui::PopFont();
+      ImGui::TextDisabled("BF16");
+      ImGui::SameLine();
+      figure_cell(chip.bf16_tflops, fmt::number(chip.bf16_tflops.value) + " TFLOPS");
+      ImGui::SameLine();
+      ImGui::TextDisabled("· HBM");
+      ImGui::SameLine();
+      figure_cell(chip.hbm, fmt::bytes(chip.hbm_bytes()));
+      ImGui::SameLine();
+      ImGui::TextDisabled("· matmul");
+      ImGui::SameLine();
+      figure_cell(chip.mamf_bf16_tflops, fmt::number(chip.mamf_bf16_tflops.value) + " TFLOPS measured");
+      ImGui::PopID();
+    }
+  } else if (ImGui::BeginTable("chips", 7, flags)) {
+    const char* headers[] = {"Chip", "BF16 TFLOPS", "FP8 TFLOPS", "HBM", "HBM TB/s", "Link GB/s each way", "Measured matmul TFLOPS"};
+    for (int h = 0; h < 7; ++h) ImGui::TableSetupColumn(headers[h], ImGuiTableColumnFlags_WidthStretch, h == 0 ? 2.2f : 1.0f);
     ImGui::TableHeadersRow();
     for (const Chip& chip : c.chips) {
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
-      ImGui::TextUnformatted(chip.name.c_str());
+      widget::wrapped(chip.name);
       ImGui::TableSetColumnIndex(1);
       figure_cell(chip.bf16_tflops, fmt::number(chip.bf16_tflops.value));
       ImGui::TableSetColumnIndex(2);
@@ -81,42 +125,58 @@ void draw_catalog(App& app) {
   ImGui::PushFont(fonts().strong);
   ImGui::TextUnformatted("Instances (USD per instance-hour)");
   ImGui::PopFont();
-  if (ImGui::BeginTable("instances", 4 + kPricingModels, flags, table_size(c.instances.size()))) {
-    ImGui::TableSetupScrollFreeze(1, 1);
-    ImGui::TableSetupColumn("Instance");
-    ImGui::TableSetupColumn("Provider");
-    ImGui::TableSetupColumn("Chips");
-    for (int m = 0; m < kPricingModels; ++m) ImGui::TableSetupColumn(describe(static_cast<PricingModel>(m)));
-    ImGui::TableSetupColumn("");
+  if (compact) {
+    for (const Instance& inst : c.instances) {
+      ImGui::PushID(inst.id.c_str());
+      const Chip* chip = c.find_chip(inst.chip);
+      ImGui::PushFont(fonts().strong);
+      ImGui::TextUnformatted(inst.id.c_str());
+      ImGui::PopFont();
+      ImGui::SameLine();
+      use_button(app, inst);
+      ImGui::TextDisabled("%s %s · %d × %s", inst.provider.c_str(), inst.region.c_str(), inst.chips, chip ? chip->name.c_str() : inst.chip.c_str());
+      bool first = true;
+      for (int m = 0; m < kPricingModels; ++m) {
+        const Figure& p = inst.prices[static_cast<size_t>(m)];
+        if (!p.present()) continue;
+        // Prices flow onto the next line when the screen is full.
+        const float w = ImGui::CalcTextSize(short_model(static_cast<PricingModel>(m))).x + ImGui::CalcTextSize(fmt::usd(p.value).c_str()).x + em(1.6f);
+        if (!first) {
+          ImGui::SameLine(0, em(0.8f));
+          if (ImGui::GetContentRegionAvail().x < w) ImGui::NewLine();
+        }
+        first = false;
+        ImGui::TextDisabled("%s", short_model(static_cast<PricingModel>(m)));
+        ImGui::SameLine(0, em(0.3f));
+        figure_cell(p, fmt::usd(p.value));
+      }
+      ImGui::PopID();
+    }
+  } else if (ImGui::BeginTable("instances", 3 + kPricingModels, flags)) {
+    ImGui::TableSetupColumn("Instance", ImGuiTableColumnFlags_WidthStretch, 2.4f);
+    ImGui::TableSetupColumn("Chips", ImGuiTableColumnFlags_WidthStretch, 1.5f);
+    for (int m = 0; m < kPricingModels; ++m)
+      ImGui::TableSetupColumn(short_model(static_cast<PricingModel>(m)), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("Use").x + ImGui::GetStyle().FramePadding.x * 2);
     ImGui::TableHeadersRow();
     for (const Instance& inst : c.instances) {
       ImGui::PushID(inst.id.c_str());
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
-      ImGui::TextUnformatted(inst.id.c_str());
+      widget::wrapped(inst.id);
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      widget::wrapped(inst.provider + " " + inst.region);
+      ImGui::PopStyleColor();
       ImGui::TableSetColumnIndex(1);
-      ImGui::TextUnformatted((inst.provider + " " + inst.region).c_str());
-      ImGui::TableSetColumnIndex(2);
       const Chip* chip = c.find_chip(inst.chip);
-      ImGui::Text("%d × %s", inst.chips, chip ? chip->name.c_str() : inst.chip.c_str());
+      widget::wrapped(std::to_string(inst.chips) + " × " + (chip ? chip->name : inst.chip));
       for (int m = 0; m < kPricingModels; ++m) {
-        ImGui::TableSetColumnIndex(3 + m);
+        ImGui::TableSetColumnIndex(2 + m);
         const Figure& p = inst.prices[static_cast<size_t>(m)];
         figure_cell(p, fmt::usd(p.value));
       }
-      ImGui::TableSetColumnIndex(3 + kPricingModels);
-      if (ImGui::SmallButton("Use")) ImGui::OpenPopup("use");
-      if (ImGui::BeginPopup("use")) {
-        for (size_t o = 0; o < app.scenario.options.size(); ++o) {
-          Option& opt = app.scenario.options[o];
-          const std::string item = "in option " + std::to_string(o + 1) + " (" + (opt.label.empty() ? opt.instance : opt.label) + ")";
-          if (ImGui::Selectable(item.c_str()) && edit::set_instance(opt, c, inst.id)) {
-            opt.label.clear();
-            app.edited();
-          }
-        }
-        ImGui::EndPopup();
-      }
+      ImGui::TableSetColumnIndex(2 + kPricingModels);
+      use_button(app, inst);
       ImGui::PopID();
     }
     ImGui::EndTable();
@@ -127,7 +187,7 @@ void draw_catalog(App& app) {
   ImGui::TextUnformatted("Defaults for what a scenario leaves out");
   ImGui::PopFont();
   const Defaults& d = c.defaults;
-  if (ImGui::BeginTable("defaults", 3, flags, table_size(11))) {
+  if (ImGui::BeginTable("defaults", 3, flags)) {
     ImGui::TableSetupColumn("Assumption");
     ImGui::TableSetupColumn("Trainium");
     ImGui::TableSetupColumn("NVIDIA");
@@ -148,7 +208,7 @@ void draw_catalog(App& app) {
     ImGui::EndTable();
   }
   ImGui::Spacing();
-  if (ImGui::Button("Open the hardware data page")) open_url("data.html", true);
+  if (widget::button("Open the hardware data page")) open_url("data.html", true);
   ImGui::Dummy(ImVec2(0, em(1)));
 }
 

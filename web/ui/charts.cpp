@@ -7,6 +7,7 @@
 #include "imgui_internal.h"
 #include "traincost/format.hpp"
 #include "ui/theme.hpp"
+#include "ui/widgets.hpp"
 
 namespace traincost::web::chart {
 namespace {
@@ -18,6 +19,7 @@ bool begin_plot(const char* id, float height, ImRect& frame, bool& hovered) {
   frame = ImRect(pos, ImVec2(pos.x + width, pos.y + height));
   ImGui::ItemSize(frame);
   const ImGuiID gid = ImGui::GetID(id);
+  widget::name_id(id, std::string("chart: ") + id);
   if (!ImGui::ItemAdd(frame, gid)) return false;
   hovered = ImGui::ItemHoverable(frame, gid);
   return true;
@@ -41,6 +43,7 @@ std::string format(double v, Unit unit) {
   switch (unit) {
     case Unit::Usd: return v == 0 ? "$0" : fmt::usd(v);
     case Unit::Hours: return fmt::hours(v);
+    case Unit::Seconds: return v < 1 ? fmt::number(v * 1000, 3) + " ms" : fmt::number(v, 3) + " s";
     case Unit::Runs: return fmt::number(v) + (v == 1 ? " run" : " runs");
     case Unit::Count: return fmt::count(v);
     case Unit::Percent: return fmt::percent(v);
@@ -156,6 +159,42 @@ Rect line_chart(const LineChartSpec& spec) {
       ImGui::Text("%s: %s", l.label.c_str(), spec.y_unit == Unit::Usd ? fmt::usd_exact(y).c_str() : format(y, spec.y_unit).c_str());
       dl->AddCircleFilled(ImVec2(cx, py(y)), 3.5f, l.color);
     }
+    ImGui::EndTooltip();
+  }
+  return {frame.Min, frame.Max};
+}
+
+Rect share_bar(const ShareBarSpec& spec) {
+  ImRect frame;
+  bool hovered = false;
+  if (!begin_plot(spec.id, em(0.8f), frame, hovered)) return {frame.Min, frame.Max};
+  double total = 0;
+  for (double v : spec.values) total += std::max(0.0, v);
+  if (!(total > 0)) return {frame.Min, frame.Max};
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  int hover = -1;
+  double acc = 0;
+  for (size_t s = 0; s < spec.segments.size() && s < spec.values.size(); ++s) {
+    const double v = std::max(0.0, spec.values[s]);
+    if (v <= 0) continue;
+    const ImVec2 a(frame.Min.x + float(acc / total) * frame.GetWidth(), frame.Min.y);
+    const ImVec2 z(frame.Min.x + float((acc + v) / total) * frame.GetWidth(), frame.Max.y);
+    dl->AddRectFilled(a, z, spec.segments[s].color);
+    if (hovered && mouse.x >= a.x && mouse.x < z.x) hover = static_cast<int>(s);
+    acc += v;
+  }
+  if (hovered) {
+    ImGui::BeginTooltip();
+    for (size_t s = 0; s < spec.segments.size() && s < spec.values.size(); ++s) {
+      if (spec.values[s] <= 0) continue;
+      const bool this_one = static_cast<int>(s) == hover;
+      if (this_one) ImGui::PushFont(fonts().strong);
+      ImGui::Text("%s: %s (%s)", spec.segments[s].label.c_str(), format(spec.values[s], spec.unit).c_str(), fmt::percent(spec.values[s] / total).c_str());
+      if (this_one) ImGui::PopFont();
+    }
+    ImGui::Separator();
+    ImGui::Text("Total: %s", format(total, spec.unit).c_str());
     ImGui::EndTooltip();
   }
   return {frame.Min, frame.Max};
@@ -295,7 +334,7 @@ Rect tornado(const TornadoSpec& spec) {
       if (!std::isfinite(v)) continue;
       const float x = px(v);
       dl->AddRectFilled(ImVec2(std::min(x, base_x), bar_top), ImVec2(std::max(x, base_x), bar_bottom),
-                        end == 0 ? pal.series[1] : pal.series[0]);
+                        end == 0 ? pal.low : pal.high);
     }
   }
   dl->AddLine(ImVec2(base_x, plot.Min.y - 2), ImVec2(base_x, plot.Max.y), pal.text, 1.5f);
@@ -365,8 +404,13 @@ Rect histogram(const HistogramSpec& spec) {
     dl->AddText(ImVec2(plot.GetCenter().x - text_width(spec.x_label) * 0.5f, plot.Max.y + line_h * 1.2f), pal.text_muted,
                 spec.x_label.c_str());
   if (!spec.below_label.empty()) dl->AddText(ImVec2(plot.Min.x + 2, plot.Min.y), spec.below_color, spec.below_label.c_str());
+  widget::note("histogram: below", spec.below_label, spec.below_color);
+  widget::note("histogram: above", spec.above_label, spec.above_color);
+  // The two labels share the top line when they fit, else the second goes below the first.
+  const bool one_line = text_width(spec.below_label) + text_width(spec.above_label) + em(1) < plot.GetWidth();
   if (!spec.above_label.empty())
-    dl->AddText(ImVec2(plot.Max.x - text_width(spec.above_label) - 2, plot.Min.y), spec.above_color, spec.above_label.c_str());
+    dl->AddText(ImVec2(plot.Max.x - text_width(spec.above_label) - 2, plot.Min.y + (one_line ? 0 : line_h)), spec.above_color,
+                spec.above_label.c_str());
   if (hover_bin >= 0) {
     const double a = spec.min + hover_bin * bin_w;
     const uint32_t c = spec.counts[static_cast<size_t>(hover_bin)];
@@ -395,6 +439,7 @@ void legend(const std::vector<std::pair<std::string, ImU32>>& entries) {
     ImGui::Dummy(ImVec2(s, ImGui::GetTextLineHeight()));
     ImGui::SameLine(0, 4);
     ImGui::TextUnformatted(label.c_str());
+    widget::note("legend: " + label, label, color);
   }
 }
 

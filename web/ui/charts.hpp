@@ -11,7 +11,7 @@
 
 namespace traincost::web::chart {
 
-enum class Unit { Usd, Hours, Runs, Count, Percent, Ratio, Plain };
+enum class Unit { Usd, Hours, Seconds, Runs, Count, Percent, Ratio, Plain };
 std::string format(double value, Unit unit);  // axis and tooltip text
 
 // Round tick values covering [min, max], about `count` of them.
@@ -58,6 +58,16 @@ struct StackedBarSpec {
   std::vector<std::vector<double>> values;  // [bar][segment]
 };
 Rect stacked_bars(const StackedBarSpec& spec);
+
+// One thin bar split into parts, each as wide as its share of the whole (where an option's step
+// time goes), with every part's value and share on hover. Parts of 0 take no room.
+struct ShareBarSpec {
+  const char* id = "share";
+  Unit unit = Unit::Seconds;
+  std::vector<Segment> segments;
+  std::vector<double> values;  // one per segment
+};
+Rect share_bar(const ShareBarSpec& spec);
 
 struct TornadoRow {
   std::string label;

@@ -3,6 +3,7 @@
 
 #include "app.hpp"
 #include "imgui.h"
+#include "imgui_internal.h"
 #include "platform.hpp"
 #include "traincost/hf_config.hpp"
 #include "traincost/report.hpp"
@@ -24,23 +25,30 @@ bool begin_dialog(const char* title, bool& open_flag, float width_em) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(std::min(em(width_em), vp->Size.x - em(2)), 0), ImGuiCond_Always);
-  return ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize);
+  if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize)) return false;
+  // Escape closes a dialog (outside a text field, where it cancels the typing).
+  if (!ImGui::GetIO().WantTextInput && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) ImGui::CloseCurrentPopup();
+  return true;
 }
 
-// Read-only text with a copy button beside it.
-void copyable(const char* id, const std::string& text, bool multiline = false) {
+// Read-only text with a copy button beside it (labelled `copy_label`, "Copy link").
+void copyable(const char* id, const char* copy_label, const std::string& text, bool multiline = false) {
   ImGui::PushID(id);
-  const float button = ImGui::CalcTextSize("Copy").x + ImGui::GetStyle().FramePadding.x * 2;
+  // Room for the button and the "Copied" it shows after a click.
+  const float button = ImGui::CalcTextSize(copy_label).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::CalcTextSize("Copied").x +
+                       ImGui::GetStyle().ItemSpacing.x;
   std::string copy = text;
   if (multiline) {
     ImGui::InputTextMultiline("##text", copy.data(), copy.size() + 1, ImVec2(ImGui::GetContentRegionAvail().x - button - em(0.5f), em(5)),
                               ImGuiInputTextFlags_ReadOnly);
+    App::current().items.name(ImGui::GetItemID(), std::string(copy_label) + " text", true, text);
   } else {
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - button - em(0.5f));
     ImGui::InputText("##text", copy.data(), copy.size() + 1, ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
+    App::current().items.name(ImGui::GetItemID(), std::string(copy_label) + " text", true, text);
   }
   ImGui::SameLine();
-  if (ImGui::Button("Copy")) copy_to_clipboard(text);
+  widget::copy_button(copy_label, text);
   ImGui::PopID();
 }
 
@@ -60,44 +68,61 @@ void share_dialog(App& app) {
   const std::string url = app.share_url();
   ImGui::TextWrapped("This link holds the whole scenario (%zu characters). Anyone who opens it sees exactly these inputs and results.",
                      app.d.link.size());
-  copyable("link", url);
+  copyable("link", "Copy link", url);
   ImGui::Spacing();
   ImGui::PushFont(fonts().strong);
   ImGui::TextUnformatted("Embed in a wiki or a web page");
   ImGui::PopFont();
-  ImGui::TextDisabled("A compact view (verdict, key inputs, chart), about 800 × 600:");
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  widget::wrapped("A compact view (verdict, key inputs, chart), about 800 × 600:");
+  ImGui::PopStyleColor();
   const std::string page = page_url_without_fragment();
   const std::string embed_url = page + "?embed=1#" + app.d.link;
   const std::string title = app.d.scenario.name.empty() ? "TrainCost comparison" : app.d.scenario.name;
-  copyable("iframe",
+  copyable("iframe", "Copy code",
            "<iframe src=\"" + html_attribute(embed_url) + "\" width=\"800\" height=\"600\" style=\"border:0;max-width:100%\" title=\"" +
                html_attribute(title) + "\" loading=\"lazy\" referrerpolicy=\"no-referrer\"></iframe>",
            true);
-  ImGui::TextDisabled("Markdown (for wikis without iframes): the verdict and table, with the link:");
-  copyable("markdown", report_markdown(app.d.scenario, app.d.resolved, app.d.results, url), true);
-  if (ImGui::Button("Preview the embed view")) open_url(embed_url, true);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  widget::wrapped("Markdown (for wikis without iframes): the verdict and table, with the link:");
+  ImGui::PopStyleColor();
+  copyable("markdown", "Copy Markdown", report_markdown(app.d.scenario, app.d.resolved, app.d.results, url), true);
+  if (widget::button("Preview the embed view")) open_url(embed_url, true);
   ImGui::SameLine();
-  if (ImGui::Button("Close")) ImGui::CloseCurrentPopup();
+  if (widget::button("Close")) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
 
+// Import takes a scenario (JSON from Export, from `traincost`, or written by hand), a share link
+// (or a page address with one), or a model's Hugging Face config.json; what cannot be read is
+// explained here, in the dialog, and the current scenario stays.
 void import_dialog(App& app) {
-  if (!begin_dialog("Import a scenario", app.ui.open_import, 40)) return;
-  ImGui::TextWrapped("A scenario JSON file (from Export, from `traincost`, or written by hand). Your current scenario stays if the file is not valid.");
-  if (ImGui::Button("Choose a file…")) {
+  if (!begin_dialog("Import", app.ui.open_import, 40)) return;
+  widget::wrapped("A scenario (a JSON file from Export or from the traincost command), a share link, or a model's "
+                  "Hugging Face config.json (it fills the selected workload's model).");
+  if (widget::button("Choose a file…")) {
+    app.ui.import_problems.clear();
     pick_json_file();
-    ImGui::CloseCurrentPopup();
   }
   ImGui::TextDisabled("or paste it here (Ctrl+V):");
-  widget::text_area("##paste", app.ui.import_text, ImVec2(-FLT_MIN, em(10)));
-  if (ImGui::Button("Load") && !app.ui.import_text.empty()) {
-    if (app.replace_scenario(app.ui.import_text, "the pasted scenario")) {
+  widget::text_area("##paste", "Import text", app.ui.import_text, ImVec2(-FLT_MIN, em(10)));
+  if (!app.ui.import_problems.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette().bad));
+    widget::wrapped(app.ui.import_problems, 0, "import problem");
+    ImGui::PopStyleColor();
+  }
+  if (widget::button("Load") && !app.ui.import_text.empty()) {
+    app.ui.import_problems = app.import_text(app.ui.import_text);
+    if (app.ui.import_problems.empty()) {
       app.ui.import_text.clear();
       ImGui::CloseCurrentPopup();
     }
   }
   ImGui::SameLine();
-  if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+  if (widget::button("Cancel")) {
+    app.ui.import_problems.clear();
+    ImGui::CloseCurrentPopup();
+  }
   ImGui::EndPopup();
 }
 
@@ -105,9 +130,9 @@ void saved_dialog(App& app) {
   if (!begin_dialog("Saved scenarios", app.ui.open_saved, 36)) return;
   ImGui::TextWrapped("Kept in this browser only (localStorage). Your current scenario is also saved automatically.");
   widget::next_width(em(18));
-  widget::text("##name", app.ui.save_name, 60, "name, e.g. Q3 pretraining plan");
+  widget::text("##name", "Saved name", app.ui.save_name, 60, "name, e.g. Q3 pretraining plan");
   ImGui::SameLine();
-  if (ImGui::Button("Save current") && !app.ui.save_name.empty()) {
+  if (widget::button("Save current") && !app.ui.save_name.empty()) {
     if (storage_set(kSavedPrefix + app.ui.save_name, scenario_to_json(app.d.scenario, true).dump()))
       app.banner(BannerKind::Info, "Saved as \"" + app.ui.save_name + "\".", 4);
     else
@@ -123,15 +148,15 @@ void saved_dialog(App& app) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(name.c_str());
     ImGui::SameLine(ImGui::GetContentRegionAvail().x + ImGui::GetCursorPosX() - em(8));
-    if (ImGui::SmallButton("Open")) {
+    if (widget::small_button("Open")) {
       if (app.replace_scenario(storage_get(key), "\"" + name + "\"")) ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
-    if (ImGui::SmallButton("Delete")) storage_remove(key);
+    if (widget::small_button("Delete")) storage_remove(key);
     ImGui::PopID();
   }
   ImGui::Separator();
-  if (ImGui::Button("Close")) ImGui::CloseCurrentPopup();
+  if (widget::button("Close")) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
 
@@ -139,9 +164,9 @@ void hf_dialog(App& app) {
   if (!begin_dialog("Model from a Hugging Face config.json", app.ui.open_hf, 40)) return;
   ImGui::TextWrapped("Paste the model's config.json. TrainCost fills layers, hidden size, heads, sequence length and vocabulary, "
                      "and counts the parameters (total and active for mixture-of-experts).");
-  widget::text_area("##config", app.ui.hf_text, ImVec2(-FLT_MIN, em(12)));
+  widget::text_area("##config", "config.json text", app.ui.hf_text, ImVec2(-FLT_MIN, em(12)));
   if (!app.ui.hf_problems.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().bad), "%s", app.ui.hf_problems.c_str());
-  if (ImGui::Button("Fill the model")) {
+  if (widget::button("Fill the model")) {
     Problems problems;
     if (auto m = model_from_hf_config(app.ui.hf_text, problems)) {
       Workload& w = app.scenario.workloads[static_cast<size_t>(app.ui.workload)];
@@ -156,7 +181,7 @@ void hf_dialog(App& app) {
     }
   }
   ImGui::SameLine();
-  if (ImGui::Button("Cancel")) {
+  if (widget::button("Cancel")) {
     app.ui.hf_problems.clear();
     ImGui::CloseCurrentPopup();
   }

@@ -6,6 +6,7 @@
 #include "imgui.h"
 #include "platform.hpp"
 #include "traincost/format.hpp"
+#include "traincost/present.hpp"
 #include "traincost/report.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
@@ -22,9 +23,10 @@ void draw_embed(App& app) {
   ImGui::PopFont();
   ImGui::SameLine();
   ImGui::TextDisabled("%s", d.scenario.name.c_str());
+  widget::note("scenario name", d.scenario.name);
   const float open_w = ImGui::CalcTextSize("Open in the full calculator").x + em(1);
   ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowWidth() - open_w));
-  if (ImGui::SmallButton("Open in the full calculator")) open_url("calculator.html#" + d.link, true);
+  if (widget::small_button("Open in the full calculator")) open_url("calculator.html#" + d.link, true);
 
   for (const Banner& b : app.ui.banners) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().bad), "%s", b.text.c_str());
   if (d.results.workloads.empty()) {
@@ -34,13 +36,14 @@ void draw_embed(App& app) {
   const size_t w = static_cast<size_t>(std::clamp(app.ui.workload, 0, static_cast<int>(d.results.workloads.size()) - 1));
   if (d.results.workloads.size() > 1) {
     ImGui::SetNextItemWidth(em(16));
-    if (ImGui::BeginCombo("##workload", workload_title(d.scenario.workloads[w], w).c_str())) {
+    if (widget::begin_combo("##workload", "Workload", workload_title(d.scenario.workloads[w], w).c_str())) {
       for (size_t i = 0; i < d.results.workloads.size(); ++i)
-        if (ImGui::Selectable(workload_title(d.scenario.workloads[i], i).c_str(), i == w)) app.ui.workload = static_cast<int>(i);
+        if (widget::selectable(workload_title(d.scenario.workloads[i], i).c_str(), i == w)) app.ui.workload = static_cast<int>(i);
       ImGui::EndCombo();
     }
   }
   draw_verdict_sentence(app, w);
+  draw_headline_figures(app, w);
 
   // Key inputs and the figure each option comes to; the expected runs can be changed here.
   const WorkloadResult& wr = d.results.workloads[w];
@@ -52,6 +55,8 @@ void draw_embed(App& app) {
     ImGui::TableHeadersRow();
     for (size_t o = 0; o < wr.options.size(); ++o) {
       const PairInputs& p = d.resolved.workloads[w].options[o];
+      const EstimateFlags estimates = estimate_flags(d.scenario, d.resolved, w, o, builtin_catalog());
+      const ImVec4 warn = ImGui::ColorConvertU32ToFloat4(palette().warn);
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
       ImGui::TextUnformatted(d.resolved.options[o].label.c_str());
@@ -59,12 +64,20 @@ void draw_embed(App& app) {
       ImGui::Text("%s × %s", fmt::number(p.instances).c_str(), d.resolved.options[o].instance.c_str());
       ImGui::TableSetColumnIndex(2);
       if (p.measured_tokens_per_sec_per_chip > 0) ImGui::Text("%s tok/s/chip", fmt::count(p.measured_tokens_per_sec_per_chip).c_str());
+      else if (estimates.speed) ImGui::TextColored(warn, "MFU %s%s", kEstimateMark, fmt::percent(p.mfu).c_str());
       else ImGui::Text("MFU %s", fmt::percent(p.mfu).c_str());
       ImGui::TableSetColumnIndex(3);
-      if (wr.options[o].feasible()) ImGui::TextUnformatted(fmt::usd(wr.options[o].cost_per_run).c_str());
-      else ImGui::TextDisabled("cannot run");
+      if (!wr.options[o].feasible()) ImGui::TextDisabled("cannot run");
+      else if (column_is_estimate(5, estimates)) ImGui::TextColored(warn, "%s%s", kEstimateMark, fmt::usd(wr.options[o].cost_per_run).c_str());
+      else ImGui::TextUnformatted(fmt::usd(wr.options[o].cost_per_run).c_str());
     }
     ImGui::EndTable();
+  }
+  const std::string note = estimate_footnote(d.scenario, d.resolved, w, builtin_catalog());
+  if (!note.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    widget::wrapped(note);
+    ImGui::PopStyleColor();
   }
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Expected runs");

@@ -1,5 +1,7 @@
 #include "ui/layout.hpp"
 
+#include <algorithm>
+
 #include "app.hpp"
 #include "imgui.h"
 #include "ui/panels.hpp"
@@ -7,8 +9,14 @@
 
 namespace traincost::web {
 
-// Full window: top bar, banners, then inputs on the left and results on the right; below about
-// 900 CSS pixels the two columns stack into one scrolling page.
+// Widths, in em (multiples of the font size, so zoom and font size keep the layout):
+// - from 60 em (900 CSS pixels): the inputs on the left, the verdict and results on the right;
+// - below: one column, the verdict and its key figures first, then the inputs, then the results;
+// - below 40 em (600 CSS pixels, a phone): the same, with the toolbar in one menu, options
+//   stacked one after the other, tables scrolling sideways with their first column kept in view.
+inline constexpr float kNarrowEm = 60;
+inline constexpr float kCompactEm = 40;
+
 void draw_app(App& app) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->Pos);
@@ -26,8 +34,11 @@ void draw_app(App& app) {
     return;
   }
 
+  const float width = ImGui::GetWindowWidth();
+  app.ui.narrow = width < em(kNarrowEm);
+  app.ui.compact = width < em(kCompactEm);
   draw_topbar(app);
-  const float pad = em(0.9f);
+  const float pad = em(app.ui.compact ? 0.6f : 0.9f);
   ImGui::SetCursorPos(ImVec2(pad, ImGui::GetCursorPosY() + em(0.3f)));
   ImGui::BeginGroup();
   ImGui::PushItemWidth(-FLT_MIN);
@@ -35,21 +46,22 @@ void draw_app(App& app) {
   ImGui::PopItemWidth();
   ImGui::EndGroup();
 
-  const float width = ImGui::GetWindowWidth();
-  app.ui.narrow = width < 900;
   const ImVec2 area(width - 2 * pad, ImGui::GetWindowHeight() - ImGui::GetCursorPosY() - pad * 0.5f);
   ImGui::SetCursorPosX(pad);
   if (app.ui.narrow) {
     ImGui::BeginChild("page", area, false, ImGuiWindowFlags_NavFlattened);
+    draw_verdict(app);
+    ImGui::Separator();
+    draw_scenario_name(app);
     draw_workloads(app);
     draw_options(app);
     ImGui::Spacing();
-    draw_verdict(app);
     draw_results(app);
     ImGui::EndChild();
   } else {
     const float left_w = std::max(em(30), area.x * 0.46f);
     ImGui::BeginChild("inputs", ImVec2(left_w, area.y), false, ImGuiWindowFlags_NavFlattened);
+    draw_scenario_name(app);
     draw_workloads(app);
     draw_options(app);
     ImGui::EndChild();

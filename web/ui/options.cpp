@@ -1,17 +1,23 @@
-// The options editor: 2 to 4 hardware options side by side, one column each. Empty fields show
-// their default (from the catalog, for the chosen chip and family) muted, with its source.
+// The options editor: 2 to 4 hardware options. On wide screens they sit side by side, one column
+// each, labels on the left; on phone-sized screens each option is a block of its own, one field
+// per row. Empty fields show their default (from the catalog, for the chosen chip and family)
+// muted, with its source; figures that are estimates say so.
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "app.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"
+#include "platform.hpp"
 #include "traincost/edit.hpp"
 #include "traincost/format.hpp"
-#include "traincost/present.hpp"
 #include "traincost/formulas.hpp"
 #include "traincost/inputs.hpp"
+#include "traincost/present.hpp"
+#include "traincost/report.hpp"
 #include "traincost/resolve.hpp"
+#include "ui/charts.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
@@ -24,6 +30,8 @@ constexpr int kUiMaxOptions = 4;
 
 std::string cite(const Figure* figure) { return figure ? citation(*figure, builtin_catalog()) : std::string(); }
 
+// "AWS · 16 × Trainium2 (96 GiB each) · $35.76/h": memory per chip in bytes, as the Catalog tab
+// shows it.
 std::string instance_summary(const Instance& inst) {
   const Catalog& c = builtin_catalog();
   const Chip* chip = c.find_chip(inst.chip);
@@ -32,17 +40,18 @@ std::string instance_summary(const Instance& inst) {
   for (int m = 0; price.empty() && m < kPricingModels; ++m)
     if (inst.prices[static_cast<size_t>(m)].present())
       price = fmt::usd(inst.prices[static_cast<size_t>(m)].value) + "/h " + describe(static_cast<PricingModel>(m));
-  const double memory = chip ? chip->hbm_bytes() * inst.chips : 0;
-  return inst.provider + " · " + std::to_string(inst.chips) + " × " + (chip ? chip->name : inst.chip) + " · " +
-         fmt::bytes(memory) + " · " + price;
+  std::string memory = chip ? " (" + fmt::bytes(chip->hbm_bytes()) + " each)" : "";
+  return inst.provider + " · " + std::to_string(inst.chips) + " × " + (chip ? chip->name : inst.chip) + memory + " · " + price;
 }
 
-// The instance picker: grouped by chip, each entry with provider, chips, memory and price.
-bool instance_picker(Option& o) {
+// The instance picker: grouped by chip, each entry with provider, chips, memory and price (on two
+// lines where the screen is narrow).
+bool instance_picker(Option& o, bool compact) {
   const Catalog& c = builtin_catalog();
   bool changed = false;
   ImGui::SetNextItemWidth(-FLT_MIN);
-  if (ImGui::BeginCombo("##instance", o.instance == "custom" ? "Custom instance" : o.instance.c_str(), ImGuiComboFlags_HeightLarge)) {
+  if (widget::begin_combo("##instance", widget::scoped("instance"), o.instance == "custom" ? "Custom instance" : o.instance.c_str(),
+                          ImGuiComboFlags_HeightLarge)) {
     for (const Chip& chip : c.chips) {
       bool any = false;
       for (const Instance& inst : c.instances) any = any || inst.chip == chip.id;
@@ -52,18 +61,15 @@ bool instance_picker(Option& o) {
       ImGui::PopFont();
       for (const Instance& inst : c.instances) {
         if (inst.chip != chip.id) continue;
-        ImGui::PushID(inst.id.c_str());
-        if (ImGui::Selectable(inst.id.c_str(), o.instance == inst.id)) changed |= edit::set_instance(o, c, inst.id);
-        ImGui::SameLine(em(11));
-        ImGui::TextDisabled("%s", instance_summary(inst).c_str());
-        ImGui::PopID();
+        const std::string label = inst.id + (compact ? "\n  " : "   ") + instance_summary(inst) + "###" + inst.id;
+        widget::name_id(label.c_str(), inst.id);
+        if (ImGui::Selectable(label.c_str(), o.instance == inst.id)) changed |= edit::set_instance(o, c, inst.id);
       }
     }
     ImGui::Separator();
     // A custom instance starts as a copy of the catalog instance chosen so far (its chip, size and
     // price), so nothing changes until the user edits it.
-    if (c.find_instance(o.instance) && ImGui::Selectable("Custom instance (your own price and specs)", false))
-      changed |= edit::make_custom(o, c);
+    if (c.find_instance(o.instance) && widget::selectable("Custom instance (your own price and specs)")) changed |= edit::make_custom(o, c);
     ImGui::EndCombo();
   }
   if (ImGui::IsItemHovered() && o.instance != "custom")
@@ -77,10 +83,10 @@ bool custom_editor(Option& o, double current_mfu) {
   const Catalog& c = builtin_catalog();
   ImGui::SetNextItemWidth(-FLT_MIN);
   const Chip* chip = c.find_chip(ci.chip);
-  if (ImGui::BeginCombo("##chip", chip ? chip->name.c_str() : "Own chip figures")) {
+  if (widget::begin_combo("##chip", widget::scoped("custom.chip"), chip ? chip->name.c_str() : "Own chip figures")) {
     for (const Chip& each : c.chips)
-      if (ImGui::Selectable(each.name.c_str(), ci.chip == each.id)) changed |= edit::set_custom_chip(o, c, each.id, current_mfu);
-    if (ImGui::Selectable("Own chip figures", ci.chip.empty()) && chip) changed |= edit::set_custom_chip(o, c, "", current_mfu);
+      if (widget::selectable(each.name.c_str(), ci.chip == each.id)) changed |= edit::set_custom_chip(o, c, each.id, current_mfu);
+    if (widget::selectable("Own chip figures", ci.chip.empty()) && chip) changed |= edit::set_custom_chip(o, c, "", current_mfu);
     ImGui::EndCombo();
   }
   changed |= widget::integer(ci.chips, f::custom_chips);
@@ -90,6 +96,7 @@ bool custom_editor(Option& o, double current_mfu) {
     int family = ci.family == Family::Trainium ? 0 : 1;
     const char* families[] = {"Trainium-like (porting)", "CUDA (no porting)"};  // the two of kFamilyWords, for people
     ImGui::SetNextItemWidth(-FLT_MIN);
+    widget::name_id("##family", widget::scoped("custom.family"));
     if (ImGui::Combo("##family", &family, families, 2)) {
       ci.family = family == 0 ? Family::Trainium : Family::Nvidia;
       changed = true;
@@ -98,11 +105,32 @@ bool custom_editor(Option& o, double current_mfu) {
   return changed;
 }
 
+// What each option shares: its index, the option, its resolved defaults and catalog facts.
+struct Column {
+  size_t index;
+  Option& option;
+  const PairInputs& defaults;
+  const OptionInfo& info;
+};
+
 // Option `i`'s resolved numbers on the selected workload (nullptr before the first valid scenario).
 const PairInputs* current_pair(const App& app, size_t i) {
   if (!app.d.valid || app.d.resolved.workloads.empty()) return nullptr;
   const size_t w = static_cast<size_t>(std::clamp(app.ui.workload, 0, static_cast<int>(app.d.resolved.workloads.size()) - 1));
   return i < app.d.resolved.workloads[w].options.size() ? &app.d.resolved.workloads[w].options[i] : nullptr;
+}
+
+// The value of the layout key `pin` (a field of LayoutPins) in a layout.
+double layout_value(const Layout& l, const FieldSpec& pin) {
+  if (&pin == &f::pin_tensor) return l.tensor;
+  if (&pin == &f::pin_pipeline) return l.pipeline;
+  if (&pin == &f::pin_data) return l.data;
+  if (&pin == &f::pin_context) return l.context;
+  if (&pin == &f::pin_expert) return l.expert;
+  if (&pin == &f::pin_micro_batch) return l.micro_batch;
+  if (&pin == &f::pin_interleave) return l.interleave;
+  if (&pin == &f::pin_zero) return l.zero;
+  return 0;
 }
 
 // What the step-time model predicts for a pair, for the MFU field's default and its tooltip.
@@ -122,22 +150,100 @@ double current_rate(const App& app, size_t i) {
   return r.feasible() ? r.tokens_per_sec / r.chips : 0;
 }
 
-// A row whose label column opens or closes the rows below it (collapsible groups in the table).
-bool group_row(const char* label, bool default_open) {
-  ImGui::TableNextRow();
-  ImGui::TableSetColumnIndex(0);
-  return ImGui::TreeNodeEx(label, ImGuiTreeNodeFlags_SpanFullWidth | ImGuiTreeNodeFlags_NoTreePushOnOpen |
-                                      (default_open ? ImGuiTreeNodeFlags_DefaultOpen : 0));
+// One row of the editor: a label (with the field's tooltip) and a cell per option.
+struct Row {
+  std::string label;
+  const FieldSpec* spec = nullptr;
+  std::function<void(Column&)> cell;
+};
+
+// A titled group of rows that can be folded away.
+struct Group {
+  const char* title;  // "" for the rows always shown
+  bool open_by_default;
+  std::function<std::string(Column&)> summary;  // shown per option while folded
+  std::vector<Row> rows;
+};
+
+void label_text(const Row& row) {
+  ImGui::AlignTextToFramePadding();
+  widget::wrapped(row.label);
+  if (row.spec && ImGui::IsItemHovered()) widget::field_tooltip(*row.spec);
 }
 
-void label_cell(const char* label, const FieldSpec* spec = nullptr) {
-  ImGui::TableNextRow();
-  ImGui::TableSetColumnIndex(0);
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(label);
-  if (spec && ImGui::IsItemHovered()) widget::field_tooltip(*spec);
+// Side by side: one table per group (so a group's title spans the whole width), the same columns.
+void draw_side_by_side(App& app, std::vector<Group>& groups, std::vector<Column>& columns) {
+  const int n = static_cast<int>(columns.size());
+  const float label_w = em(n > 2 ? 8.5f : 10.5f);
+  const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame;
+  for (size_t g = 0; g < groups.size(); ++g) {
+    Group& group = groups[g];
+    if (group.title[0]) {
+      ImGui::SetNextItemOpen(group.open_by_default, ImGuiCond_Once);
+      const bool open = ImGui::CollapsingHeader(group.title);
+      if (!open) {
+        // While folded, each option's summary (porting effort, MTBF) stays in view.
+        if (group.summary && ImGui::BeginTable(("summary" + std::to_string(g)).c_str(), n + 1, flags)) {
+          ImGui::TableSetupColumn("field", ImGuiTableColumnFlags_WidthFixed, label_w);
+          for (int i = 0; i < n; ++i) ImGui::TableSetupColumn(("option" + std::to_string(i)).c_str(), ImGuiTableColumnFlags_WidthStretch);
+          ImGui::TableNextRow();
+          for (Column& col : columns) {
+            ImGui::TableSetColumnIndex(static_cast<int>(col.index) + 1);
+            ImGui::TextDisabled("%s", group.summary(col).c_str());
+          }
+          ImGui::EndTable();
+        }
+        continue;
+      }
+    }
+    if (!ImGui::BeginTable(("options" + std::to_string(g)).c_str(), n + 1, flags)) continue;
+    ImGui::TableSetupColumn("field", ImGuiTableColumnFlags_WidthFixed, label_w);
+    for (int i = 0; i < n; ++i) ImGui::TableSetupColumn(("option" + std::to_string(i)).c_str(), ImGuiTableColumnFlags_WidthStretch);
+    for (const Row& row : group.rows) {
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      label_text(row);
+      for (Column& col : columns) {
+        ImGui::TableSetColumnIndex(static_cast<int>(col.index) + 1);
+        Scope scope(app.items, "options", static_cast<int>(col.index));
+        row.cell(col);
+      }
+    }
+    ImGui::EndTable();
+  }
 }
-void label_cell(const FieldSpec& spec) { label_cell(field_label(spec).c_str(), &spec); }
+
+// Stacked: each option a block of its own, with its name as the title.
+void draw_stacked(App& app, std::vector<Group>& groups, std::vector<Column>& columns) {
+  for (Column& col : columns) {
+    Scope scope(app.items, "options", static_cast<int>(col.index));
+    ImGui::Spacing();
+    ImGui::PushFont(fonts().strong);
+    ImGui::TextUnformatted(app.d.valid && col.index < app.d.resolved.options.size() ? app.d.resolved.options[col.index].label.c_str()
+                                                                                      : col.option.instance.c_str());
+    ImGui::PopFont();
+    ImGui::Separator();
+    for (size_t g = 0; g < groups.size(); ++g) {
+      Group& group = groups[g];
+      if (group.title[0]) {
+        ImGui::SetNextItemOpen(group.open_by_default, ImGuiCond_Once);
+        if (!ImGui::CollapsingHeader(group.title)) {
+          if (group.summary) ImGui::TextDisabled("%s", group.summary(col).c_str());
+          continue;
+        }
+      }
+      if (!widget::begin_form(("form" + std::to_string(g)).c_str(), 9.5f)) continue;
+      for (const Row& row : group.rows) {
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        label_text(row);
+        ImGui::TableSetColumnIndex(1);
+        row.cell(col);
+      }
+      widget::end_form();
+    }
+  }
+}
 
 }  // namespace
 
@@ -153,199 +259,312 @@ void draw_options(App& app) {
   const int n = static_cast<int>(s.options.size());
   bool changed = false;
   int remove = -1, duplicate = -1;
-  // Defaults each empty field falls back to, per option (for the first workload's overrides-free view).
+  // Defaults each empty field falls back to, per option (without a workload's overrides).
   std::vector<PairInputs> defaults;
   std::vector<OptionInfo> infos(s.options.size());
   for (size_t i = 0; i < s.options.size(); ++i) defaults.push_back(resolve_option(s.options[i], c, {}, &infos[i]));
+  std::vector<Column> columns;
+  for (size_t i = 0; i < s.options.size(); ++i) columns.push_back({i, s.options[i], defaults[i], infos[i]});
+  const bool compact = app.ui.compact;
 
-  // One column per option, sharing the width; labels on the left.
-  const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame;
-  const float label_w = em(n > 2 ? 8.5f : 10.5f);
-  if (ImGui::BeginTable("options", n + 1, flags)) {
-    ImGui::TableSetupColumn("field", ImGuiTableColumnFlags_WidthFixed, label_w);
-    for (int i = 0; i < n; ++i) ImGui::TableSetupColumn(("option" + std::to_string(i)).c_str(), ImGuiTableColumnFlags_WidthStretch);
-
-    auto each = [&](auto&& body) {
-      for (int i = 0; i < n; ++i) {
-        ImGui::TableSetColumnIndex(i + 1);
-        ImGui::PushID(i);
-        body(static_cast<size_t>(i), s.options[static_cast<size_t>(i)]);
-        ImGui::PopID();
-      }
-    };
-
-    label_cell("Label");
-    each([&](size_t, Option& o) { changed |= widget::text("##label", o.label, 40, o.instance.c_str()); });
-
-    label_cell("Compare against");
-    each([&](size_t i, Option&) {
-      if (ImGui::RadioButton("reference", s.reference == static_cast<int>(i))) {
-        s.reference = static_cast<int>(i);
-        changed = true;
-      }
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Savings and break-even are shown against this option (usually what you run today)");
-    });
-
-    label_cell("Instance");
-    each([&](size_t, Option& o) { changed |= instance_picker(o); });
-    label_cell("");
-    each([&](size_t i, Option& o) {
-      if (o.instance != "custom") {
-        ImGui::TextDisabled("%s", infos[i].chip_name.c_str());
-      } else if (o.custom) {
-        changed |= custom_editor(o, current_pair(app, i) ? current_pair(app, i)->mfu : 0);
-      }
-    });
-
-    label_cell(f::instances);
-    each([&](size_t i, Option& o) {
-      changed |= widget::integer(o.instances, f::instances);
-      ImGui::TextDisabled("%s chips", fmt::number(o.instances * defaults[i].chips_per_instance).c_str());
-    });
-
-    label_cell("Pricing");
-    each([&](size_t, Option& o) {
-      const Instance* inst = c.find_instance(o.instance);
-      ImGui::SetNextItemWidth(-FLT_MIN);
-      if (ImGui::BeginCombo("##pricing", describe(o.pricing))) {
-        for (int m = 0; m < kPricingModels; ++m) {
-          const auto model = static_cast<PricingModel>(m);
-          const Figure* price = inst ? &inst->price(model) : nullptr;
-          const bool available = !inst || price->present() || o.price_usd_per_hour;
-          if (!available) continue;
-          std::string text = describe(model);
-          if (price && price->present()) text += "  " + fmt::usd(price->value) + "/h";
-          if (ImGui::Selectable(text.c_str(), o.pricing == model)) {
-            o.pricing = model;
-            changed = true;
-          }
-        }
-        ImGui::EndCombo();
-      }
-    });
-
-    label_cell("Price per instance-hour", &f::price_usd_per_hour);
-    each([&](size_t i, Option& o) {
-      changed |= widget::optional_number(o.price_usd_per_hour, defaults[i].price_usd_per_hour, f::price_usd_per_hour,
-                                         cite(infos[i].catalog_price));
-    });
-
-    label_cell(f::discount);
-    each([&](size_t, Option& o) { changed |= widget::number(o.discount, f::discount); });
-
-    label_cell("Precision");
-    each([&](size_t, Option& o) {
-      int p = o.precision == Precision::FP8 ? 1 : 0;
-      const char* precisions[] = {"BF16", "FP8"};
-      ImGui::SetNextItemWidth(-FLT_MIN);
-      if (ImGui::Combo("##precision", &p, precisions, 2)) {
-        o.precision = p == 1 ? Precision::FP8 : Precision::BF16;
-        changed = true;
-      }
-    });
-
-    label_cell("Throughput from");
-    each([&](size_t i, Option& o) {
-      int measured = o.measured_tokens_per_sec_per_chip ? 1 : 0;
-      const char* sources[] = {"MFU × peak", "My measured run"};
-      ImGui::SetNextItemWidth(-FLT_MIN);
-      if (ImGui::Combo("##tsource", &measured, sources, 2))
-        changed |= edit::use_measured_throughput(o, current_rate(app, i), measured == 1);
-    });
-
-    label_cell("MFU", &f::mfu);
-    each([&](size_t i, Option& o) {
-      if (o.measured_tokens_per_sec_per_chip) {
-        double v = *o.measured_tokens_per_sec_per_chip;
-        if (widget::number(v, f::measured_tokens_per_sec_per_chip)) {
-          o.measured_tokens_per_sec_per_chip = v;
-          changed = true;
-        }
-        ImGui::TextDisabled("tokens/s per chip, measured");
-      } else {
-        // Typed, not a slider: empty shows the prediction; "default" goes back to it.
-        // An MFU taken from a published run (mfu_from_run) shows as the default; typing one replaces it.
-        const PairInputs* pair = current_pair(app, i);
-        const bool from_run = !o.mfu_from_run.empty();
-        const double fallback = pair ? (from_run ? pair->mfu : pair->performance.mfu) : 0;
-        if (widget::optional_number(o.mfu, fallback, f::mfu,
-                                    from_run ? "as realized by run " + o.mfu_from_run : pair ? prediction_note(pair->performance) : "")) {
-          if (o.mfu) o.mfu_from_run.clear();
+  Group basics{"", true, nullptr, {}};
+  basics.rows.push_back({"Label", nullptr, [&](Column& col) {
+    // Without a label of its own, the option shows its automatic one (it follows the instance and count).
+    const std::string automatic = automatic_label(col.option, c);
+    changed |= widget::text("##label", widget::scoped("label"), col.option.label, 40, automatic.c_str());
+  }});
+  basics.rows.push_back({"Compare against", nullptr, [&](Column& col) {
+    if (widget::radio("reference", s.reference == static_cast<int>(col.index))) {
+      s.reference = static_cast<int>(col.index);
+      changed = true;
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Savings and break-even are shown against this option (usually what you run today)");
+  }});
+  basics.rows.push_back({"Instance", nullptr, [&](Column& col) {
+    changed |= instance_picker(col.option, compact);
+    if (col.option.instance != "custom") ImGui::TextDisabled("%s", col.info.chip_name.c_str());
+    else if (col.option.custom) changed |= custom_editor(col.option, current_pair(app, col.index) ? current_pair(app, col.index)->mfu : 0);
+  }});
+  basics.rows.push_back({field_label(f::instances), &f::instances, [&](Column& col) {
+    int count = col.option.instances;
+    if (widget::integer(count, f::instances)) changed |= edit::set_instances(col.option, c, count);
+    const double chips = col.option.instances * col.defaults.chips_per_instance;
+    ImGui::TextDisabled("%s %s", fmt::number(chips).c_str(), chips == 1 ? "chip" : "chips");
+  }});
+  basics.rows.push_back({"Pricing", nullptr, [&](Column& col) {
+    Option& o = col.option;
+    const Instance* inst = c.find_instance(o.instance);
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (widget::begin_combo("##pricing", widget::scoped("pricing"), describe(o.pricing))) {
+      for (int m = 0; m < kPricingModels; ++m) {
+        const auto model = static_cast<PricingModel>(m);
+        const Figure* price = inst ? &inst->price(model) : nullptr;
+        if (inst && !price->present() && !o.price_usd_per_hour) continue;
+        std::string text = describe(model);
+        if (price && price->present()) text += "  " + fmt::usd(price->value) + "/h";
+        if (widget::selectable(text.c_str(), o.pricing == model)) {
+          o.pricing = model;
           changed = true;
         }
       }
-    });
-
-    label_cell("Layout (predicted)");
-    each([&](size_t i, Option&) {
-      const PairInputs* pair = current_pair(app, i);
-      if (!pair) return;
-      const PairPerformance& p = pair->performance;
-      ImGui::PushTextWrapPos(0);
-      if (p.layout_found) ImGui::TextDisabled("%s", describe(p.layout).c_str());
-      else ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().bad), "no layout fits in memory");
-      ImGui::PopTextWrapPos();
-    });
-
-    const bool costs_open = group_row("Porting and platform costs", true);
-    each([&](size_t i, Option&) {
-      ImGui::TextDisabled("%s", defaults[i].engineer_weeks > 0 ? (fmt::number(defaults[i].engineer_weeks) + " engineer-weeks").c_str() : "no port");
-    });
-    if (costs_open) {
-      // Each platform cost: its field in the scenario, its resolved value, and the catalog
-      // figure its default comes from (for the tooltip's source).
-      for (const FieldSpec* spec : fields_of(Owner::Costs)) {
-        label_cell(*spec);
-        each([&](size_t i, Option& o) {
-          const Figure* figure = spec->catalog_default ? c.defaults.find(spec->catalog_default, infos[i].family) : nullptr;
-          changed |= widget::optional_field(o.porting, *spec, defaults[i].*(spec->resolved), cite(figure));
-        });
-      }
+      ImGui::EndCombo();
     }
-
-    const bool reliability_open = group_row("Reliability and scale", false);
-    each([&](size_t i, Option&) {
-      ImGui::TextDisabled("MTBF %s h per instance", fmt::number(std::round(defaults[i].mtbf_hours_per_instance)).c_str());
-    });
-    if (reliability_open) {
-      for (const FieldSpec* spec : fields_of(Owner::Reliability)) {
-        label_cell(*spec);
-        each([&](size_t i, Option& o) {
-          // The checkpoint pause, the restart time and the interval are derived per workload:
-          // their defaults are what the results computed for the first workload.
-          const OptionResult* r = app.d.valid && i < app.d.results.workloads.front().options.size()
-                                      ? &app.d.results.workloads.front().options[i]
-                                      : nullptr;
-          const double derived = spec == &f::checkpoint_interval_hours ? (r ? r->checkpoint_interval_hours : 1.0)
-                                 : spec == &f::checkpoint_write_minutes ? (r ? r->checkpoint_pause_hours * 60 : 1.0)
-                                 : spec == &f::restart_minutes          ? (r ? r->restart_hours * 60 : 10.0)
-                                                                        : -1;
-          const Figure* figure = spec->catalog_default ? c.defaults.find(spec->catalog_default, infos[i].family) : nullptr;
-          changed |= widget::optional_field(o.reliability, *spec, derived >= 0 ? derived : defaults[i].*(spec->resolved),
-                                             derived >= 0 ? std::string("derived for this cluster: ") + spec->default_text : cite(figure));
-        });
-      }
-      label_cell(f::scaling_reference_chips);
-      each([&](size_t i, Option& o) {
-        changed |= widget::optional_number(o.scaling_reference_chips, o.instances * defaults[i].chips_per_instance,
-                                           f::scaling_reference_chips, "none: no loss from scaling");
-      });
-      label_cell(f::scaling_per_doubling);
-      each([&](size_t, Option& o) { changed |= widget::number(o.scaling_per_doubling, f::scaling_per_doubling); });
+  }});
+  basics.rows.push_back({"Price per instance-hour", &f::price_usd_per_hour, [&](Column& col) {
+    changed |= widget::optional_number(col.option.price_usd_per_hour, col.defaults.price_usd_per_hour, f::price_usd_per_hour,
+                                       cite(col.info.catalog_price));
+    // A catalog price for another region than the reference option's is flagged where it is typed.
+    const Instance* mine = c.find_instance(col.option.instance);
+    const Instance* ref = s.reference >= 0 && s.reference < n ? c.find_instance(s.options[static_cast<size_t>(s.reference)].instance) : nullptr;
+    if (!col.option.price_usd_per_hour && mine && ref && mine != ref && mine->provider == ref->provider && mine->region != ref->region)
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().warn), "%s %s, not %s", kEstimateMark, mine->region.c_str(), ref->region.c_str());
+  }});
+  basics.rows.push_back({field_label(f::discount), &f::discount, [&](Column& col) { changed |= widget::number(col.option.discount, f::discount); }});
+  basics.rows.push_back({"Precision", nullptr, [&](Column& col) {
+    int p = col.option.precision == Precision::FP8 ? 1 : 0;
+    const char* precisions[] = {"BF16", "FP8"};
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    widget::name_id("##precision", widget::scoped("precision"));
+    if (ImGui::Combo("##precision", &p, precisions, 2)) {
+      col.option.precision = p == 1 ? Precision::FP8 : Precision::BF16;
+      changed = true;
     }
-
-    label_cell("");
-    each([&](size_t i, Option&) {
-      if (n < kUiMaxOptions && ImGui::SmallButton("Duplicate")) duplicate = static_cast<int>(i);
-      if (n > 1) {
-        if (n < kUiMaxOptions) ImGui::SameLine();
-        if (ImGui::SmallButton("Remove")) remove = static_cast<int>(i);
+  }});
+  // Speed: where the throughput comes from (predicted, the user's MFU or a measured rate), the
+  // prediction's layout and step time, and how far to trust it.
+  const size_t wi = s.workloads.empty() ? 0 : static_cast<size_t>(std::clamp(app.ui.workload, 0, static_cast<int>(s.workloads.size()) - 1));
+  Group speed{"Speed and layout", true, [&](Column& col) {
+                const PairInputs* pair = current_pair(app, col.index);
+                return pair ? "MFU " + fmt::percent(pair->mfu) : std::string();
+              }, {}};
+  speed.rows.push_back({"Throughput from", nullptr, [&](Column& col) {
+    int measured = col.option.measured_tokens_per_sec_per_chip ? 1 : 0;
+    const char* sources[] = {"Predicted, or my MFU", "My measured run"};
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    widget::name_id("##tsource", widget::scoped("throughput source"));
+    if (ImGui::Combo("##tsource", &measured, sources, 2))
+      changed |= edit::use_measured_throughput(col.option, current_rate(app, col.index), measured == 1);
+  }});
+  speed.rows.push_back({"MFU", &f::mfu, [&](Column& col) {
+    Option& o = col.option;
+    if (o.measured_tokens_per_sec_per_chip) {
+      double v = *o.measured_tokens_per_sec_per_chip;
+      if (widget::number(v, f::measured_tokens_per_sec_per_chip)) {
+        o.measured_tokens_per_sec_per_chip = v;
+        changed = true;
       }
-    });
-    ImGui::EndTable();
+      ImGui::TextDisabled("tokens/s per chip, measured");
+      return;
+    }
+    // Typed like every other field (a slider jumped to wherever it was clicked). Empty, it shows the
+    // predicted MFU; what the user types is the option's own MFU.
+    // An MFU taken from a published run (mfu_from_run) shows in its place; typing one replaces it.
+    const PairInputs* pair = current_pair(app, col.index);
+    const bool from_run = !o.mfu_from_run.empty();
+    const double shown = pair ? (from_run ? pair->mfu : pair->performance.mfu) : 0;
+    const double predicted = std::round(shown * 1000) / 1000;  // as typed: 0.382
+    if (widget::optional_field(o, f::mfu, predicted,
+                               from_run ? "as realized by run " + o.mfu_from_run : pair ? prediction_note(pair->performance) : "")) {
+      if (o.mfu) o.mfu_from_run.clear();
+      changed = true;
+    }
+    if (!o.mfu && from_run) {
+      ImGui::TextDisabled("as realized by %s", o.mfu_from_run.c_str());
+      widget::note(widget::scoped("mfu source"), "as realized by " + o.mfu_from_run);
+    } else if (!o.mfu && pair) {
+      const bool estimate = !pair->performance.validated;
+      const std::string text = std::string(estimate ? kEstimateMark : "") + "predicted";
+      if (estimate) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().warn), "%s", text.c_str());
+      else ImGui::TextDisabled("%s", text.c_str());
+      widget::note(widget::scoped("mfu source"), text);
+    } else if (o.mfu) {
+      ImGui::TextDisabled("yours");
+      widget::note(widget::scoped("mfu source"), "yours");
+    }
+  }});
+  speed.rows.push_back({"Layout", nullptr, [&](Column& col) {
+    const PairInputs* pair = current_pair(app, col.index);
+    if (!pair) return;
+    const PairPerformance& p = pair->performance;
+    if (p.layout_found) {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      widget::wrapped(describe(p.layout), 0, "layout");
+      ImGui::PopStyleColor();
+    } else {
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().bad), "no layout fits in memory");
+      widget::note("layout", "no layout fits in memory");
+    }
+  }});
+  speed.rows.push_back({"Step time", nullptr, [&](Column& col) {
+    const PairInputs* pair = current_pair(app, col.index);
+    if (!pair || !pair->performance.layout_found) return;
+    const StepBreakdown& b = pair->performance.time.breakdown;
+    const Palette& pal = palette();
+    chart::ShareBarSpec bar;
+    bar.id = "step time";
+    bar.segments = {{"Compute", pal.stack[0]}, {"Tensor parallel", pal.stack[1]}, {"Pipeline bubble", pal.stack[2]},
+                    {"Pipeline sends", pal.stack[3]}, {"Data parallel", pal.stack[4]}, {"Other", pal.stack[5]}};
+    bar.values = {b.compute, b.tensor, b.bubble, b.p2p, b.data, b.other};
+    chart::share_bar(bar);
+    std::string parts;
+    for (size_t k = 0; k < bar.values.size(); ++k)
+      if (bar.values[k] > 0) parts += (parts.empty() ? "" : ", ") + bar.segments[k].label + " " + fmt::percent(bar.values[k] / b.total());
+    widget::note(widget::scoped("step time"), chart::format(b.total(), chart::Unit::Seconds) + ": " + parts);
+    // The parts worth naming, in the bar's colours, so the bar reads without hovering.
+    ImGui::TextDisabled("%s per step:", chart::format(b.total(), chart::Unit::Seconds).c_str());
+    for (size_t k = 0; k < bar.values.size(); ++k) {
+      if (!(bar.values[k] >= 0.05 * b.total())) continue;
+      ImGui::SameLine(0, em(0.4f));
+      if (ImGui::GetContentRegionAvail().x < em(7)) ImGui::NewLine();
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(bar.segments[k].color), "%s %s", bar.segments[k].label.c_str(),
+                         fmt::percent(bar.values[k] / b.total()).c_str());
+    }
+  }});
+  speed.rows.push_back({"How sure", nullptr, [&](Column& col) {
+    const PairInputs* pair = current_pair(app, col.index);
+    if (!pair) return;
+    const PairPerformance& p = pair->performance;
+    const FamilyPerformance& fam = col.info.family == Family::Trainium ? c.performance.trainium : c.performance.nvidia;
+    const double measurements = fam.holdout_rows.value + fam.calibration_rows.value;
+    std::string text = "Predicted from hardware specs and " + fmt::number(measurements) + " public measurements (median error " +
+                       fmt::percent(p.error_median) + (p.validated ? ")" : ", doubled: none of them on " + col.info.chip_name + ")");
+    if (!p.validated) text = kEstimateMark + text;
+    if (col.info.throughput != ThroughputSource::Predicted) text = "Prediction unused: " + text;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    widget::wrapped(text, 0, "prediction");
+    ImGui::PopStyleColor();
+    if (widget::small_button("Validation table")) open_url("methodology.html#validation", true);
+  }});
+
+  // Pinned layout keys, per workload: a key left empty shows what the search chose.
+  Group pins{"Pin the layout", false, [&](Column& col) {
+               if (s.workloads.empty()) return std::string();
+               int pinned = 0;
+               for (const WorkloadOverride& ov : s.workloads[wi].overrides)
+                 if (ov.option == static_cast<int>(col.index))
+                   for (const FieldSpec* spec : fields_of(Owner::Parallelism)) pinned += spec->get(ov.parallelism).has_value();
+               return pinned ? std::to_string(pinned) + " pinned" : std::string("all searched");
+             }, {}};
+  auto pins_of = [&](size_t option) {
+    LayoutPins none;
+    for (const WorkloadOverride& ov : s.workloads[wi].overrides)
+      if (ov.option == static_cast<int>(option)) return ov.parallelism;
+    return none;
+  };
+  if (s.workloads.size() > 1)
+    pins.rows.push_back({"Workload", nullptr, [&](Column&) { ImGui::TextDisabled("%s", workload_title(s.workloads[wi], wi).c_str()); }});
+  for (const FieldSpec* spec : fields_of(Owner::Parallelism)) {
+    pins.rows.push_back({field_label(*spec), spec, [&, spec](Column& col) {
+      if (s.workloads.empty()) return;
+      const PairInputs* pair = current_pair(app, col.index);
+      const double chosen = pair && pair->performance.layout_found ? layout_value(pair->performance.layout, *spec) : 0;
+      std::optional<double> value = spec->get(pins_of(col.index));
+      const std::string name = "workloads[" + std::to_string(wi) + "].overrides[option " + std::to_string(col.index) + "].parallelism." +
+                               spec->key();
+      if (widget::optional_number(value, chosen, *spec, "searched: the fastest layout that fits", name.c_str()))
+        changed |= edit::set_pin(s.workloads[wi], static_cast<int>(col.index), *spec, value);
+    }});
   }
-  if (n < kUiMaxOptions && ImGui::Button("+ Add option")) duplicate = n - 1;
+  pins.rows.push_back({"Recomputation", nullptr, [&](Column& col) {
+    if (s.workloads.empty()) return;
+    const std::optional<Recompute> pinned = pins_of(col.index).recompute;
+    const PairInputs* pair = current_pair(app, col.index);
+    const std::string searched = "searched" + (pair && pair->performance.layout_found
+                                                   ? std::string(" (") + word_of(kRecomputeWords, pair->performance.layout.recompute) + ")"
+                                                   : std::string());
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    const std::string name = "workloads[" + std::to_string(wi) + "].overrides[option " + std::to_string(col.index) + "].parallelism.recompute";
+    if (widget::begin_combo("##pin_recompute", name, pinned ? word_of(kRecomputeWords, *pinned) : searched.c_str())) {
+      if (widget::selectable(searched.c_str(), !pinned)) changed |= edit::set_recompute_pin(s.workloads[wi], static_cast<int>(col.index), std::nullopt);
+      for (const EnumWord<Recompute>& r : kRecomputeWords)
+        if (widget::selectable(r.word, pinned == r.value)) changed |= edit::set_recompute_pin(s.workloads[wi], static_cast<int>(col.index), r.value);
+      ImGui::EndCombo();
+    }
+  }});
+  pins.rows.push_back({"Sequence parallel", nullptr, [&](Column& col) {
+    if (s.workloads.empty()) return;
+    const std::optional<bool> pinned = pins_of(col.index).sequence_parallel;
+    const PairInputs* pair = current_pair(app, col.index);
+    const std::string searched = "searched" + (pair && pair->performance.layout_found
+                                                   ? std::string(pair->performance.layout.sequence_parallel ? " (on)" : " (off)")
+                                                   : std::string());
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    const std::string name = "workloads[" + std::to_string(wi) + "].overrides[option " + std::to_string(col.index) + "].parallelism.sequence_parallel";
+    if (widget::begin_combo("##pin_sp", name, pinned ? (*pinned ? "on" : "off") : searched.c_str())) {
+      if (widget::selectable(searched.c_str(), !pinned))
+        changed |= edit::set_sequence_parallel_pin(s.workloads[wi], static_cast<int>(col.index), std::nullopt);
+      if (widget::selectable("on", pinned == true)) changed |= edit::set_sequence_parallel_pin(s.workloads[wi], static_cast<int>(col.index), true);
+      if (widget::selectable("off", pinned == false)) changed |= edit::set_sequence_parallel_pin(s.workloads[wi], static_cast<int>(col.index), false);
+      ImGui::EndCombo();
+    }
+  }});
 
+  Group costs{"Porting and platform costs", true, [&](Column& col) {
+                return col.defaults.engineer_weeks > 0 ? fmt::number(col.defaults.engineer_weeks) + " engineer-weeks" : std::string("no port");
+              }, {}};
+  // Each platform cost: its field in the scenario, its resolved value, and the catalog figure its
+  // default comes from (for the tooltip's source).
+  for (const FieldSpec* spec : fields_of(Owner::Costs)) {
+    costs.rows.push_back({field_label(*spec), spec, [&, spec](Column& col) {
+      const Figure* figure = spec->catalog_default ? c.defaults.find(spec->catalog_default, col.info.family) : nullptr;
+      changed |= widget::optional_field(col.option.porting, *spec, col.defaults.*(spec->resolved), cite(figure));
+    }});
+  }
+
+  Group reliability{"Reliability and scale", false, [&](Column& col) {
+                      return "MTBF " + fmt::number(std::round(col.defaults.mtbf_hours_per_instance)) + " h per instance";
+                    }, {}};
+  for (const FieldSpec* spec : fields_of(Owner::Reliability)) {
+    reliability.rows.push_back({field_label(*spec), spec, [&, spec](Column& col) {
+      // The checkpoint pause, the restart time and the interval are derived per workload: their
+      // defaults are what the results computed for the first workload.
+      const OptionResult* r = app.d.valid && !app.d.results.workloads.empty() && col.index < app.d.results.workloads.front().options.size()
+                                  ? &app.d.results.workloads.front().options[col.index]
+                                  : nullptr;
+      const double derived = spec == &f::checkpoint_interval_hours ? (r ? r->checkpoint_interval_hours : 1.0)
+                             : spec == &f::checkpoint_write_minutes ? (r ? r->checkpoint_pause_hours * 60 : 1.0)
+                             : spec == &f::restart_minutes          ? (r ? r->restart_hours * 60 : 10.0)
+                                                                    : -1;
+      const Figure* figure = spec->catalog_default ? c.defaults.find(spec->catalog_default, col.info.family) : nullptr;
+      changed |= widget::optional_field(col.option.reliability, *spec, derived >= 0 ? derived : col.defaults.*(spec->resolved),
+                                         derived >= 0 ? std::string("derived for this cluster: ") + spec->default_text : cite(figure));
+    }});
+  }
+  reliability.rows.push_back({field_label(f::scaling_reference_chips), &f::scaling_reference_chips, [&](Column& col) {
+    changed |= widget::optional_number(col.option.scaling_reference_chips, col.option.instances * col.defaults.chips_per_instance,
+                                       f::scaling_reference_chips, "none: no loss from scaling");
+  }});
+  reliability.rows.push_back({field_label(f::scaling_per_doubling), &f::scaling_per_doubling, [&](Column& col) {
+    changed |= widget::number(col.option.scaling_per_doubling, f::scaling_per_doubling);
+  }});
+  // Capacity: what a deadline or the sweep may use, and when it is there.
+  reliability.rows.push_back({field_label(f::max_instances), &f::max_instances, [&](Column& col) {
+    changed |= widget::optional_field(col.option, f::max_instances, 4096, "none: up to 4,096 instances");
+  }});
+  reliability.rows.push_back({field_label(f::wait_days), &f::wait_days, [&](Column& col) {
+    changed |= widget::optional_field(col.option, f::wait_days, 0, "none: capacity is there now");
+  }});
+
+  Group actions{"", true, nullptr, {}};
+  actions.rows.push_back({"", nullptr, [&](Column& col) {
+    if (n < kUiMaxOptions && widget::small_button("Duplicate")) duplicate = static_cast<int>(col.index);
+    if (n > 1) {
+      if (n < kUiMaxOptions) ImGui::SameLine();
+      if (widget::small_button("Remove")) remove = static_cast<int>(col.index);
+    }
+  }});
+
+  std::vector<Group> groups;
+  groups.push_back(std::move(basics));
+  groups.push_back(std::move(speed));
+  groups.push_back(std::move(pins));
+  groups.push_back(std::move(costs));
+  groups.push_back(std::move(reliability));
+  groups.push_back(std::move(actions));
+  if (compact) draw_stacked(app, groups, columns);
+  else draw_side_by_side(app, groups, columns);
+
+  if (n < kUiMaxOptions && widget::button("+ Add option")) duplicate = n - 1;
   if (duplicate >= 0 && n < kUiMaxOptions) changed |= edit::duplicate_option(s, duplicate);
   if (remove >= 0) changed |= edit::remove_option(s, remove);
   if (changed) app.edited();

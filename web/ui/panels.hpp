@@ -6,6 +6,7 @@ class App;
 
 void draw_topbar(App& app);
 void draw_banners(App& app);
+void draw_scenario_name(App& app);  // the scenario's title, editable
 void draw_workloads(App& app);
 void draw_options(App& app);
 void draw_verdict(App& app);
@@ -16,6 +17,9 @@ void draw_dialogs(App& app);
 void draw_embed(App& app);
 // The verdict sentence of a workload, as the page's headline (results and embed view).
 void draw_verdict_sentence(App& app, unsigned long workload);
+// The headline figure (the cheapest option's cost per run, marked when it rests on an estimate)
+// with the Monte Carlo's median and 90% range beside it.
+void draw_headline_figures(App& app, unsigned long workload);
 // The cumulative-cost chart of a workload (shared by the results and the embed view); 0 height: default.
 void draw_cumulative_chart(App& app, unsigned long workload, float height);
 

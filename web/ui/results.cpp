@@ -14,6 +14,7 @@
 #include "ui/charts.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
+#include "ui/widgets.hpp"
 
 namespace traincost::web {
 namespace {
@@ -30,7 +31,9 @@ void chart_title(App& app, const char* title, const char* file, chart::Rect& rec
   if (!draw_button) return;
   ImGui::SameLine(ImGui::GetContentRegionAvail().x + ImGui::GetCursorPosX() - em(3));
   ImGui::PushID(file);
-  if (ImGui::SmallButton("PNG")) {
+  const bool png = widget::small_button("PNG");
+  widget::name_last(std::string("PNG ") + file);
+  if (png) {
     app.ui.pending_png = file;
     const float pad = em(0.3f);
     app.ui.pending_png_rect[0] = rect_out.min.x - pad;
@@ -48,26 +51,56 @@ void results_table(App& app, size_t w) {
   const Palette& pal = palette();
   const std::vector<ResultColumn>& columns = result_columns();
   const int n = static_cast<int>(columns.size());
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
-  if (!ImGui::BeginTable("results-table", n, flags)) return;
+  // Where the pane is too narrow for every column at its natural width, the table scrolls
+  // sideways with the option's name kept in view, rather than squeezing headers and figures.
+  // The natural width: each column as wide as its header or its widest cell, plus padding.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  std::vector<float> widths(static_cast<size_t>(n), 0.0f);
+  for (int c = 0; c < n; ++c) widths[static_cast<size_t>(c)] = ImGui::CalcTextSize(columns[static_cast<size_t>(c)].short_header).x;
+  for (size_t o = 0; o < wr.options.size(); ++o) {
+    const std::vector<std::string> cells =
+        result_cells(d.resolved.options[o].label, wr.options[o], estimate_flags(d.scenario, d.resolved, w, o, builtin_catalog()));
+    for (int c = 0; c < n; ++c)
+      widths[static_cast<size_t>(c)] = std::max(widths[static_cast<size_t>(c)], ImGui::CalcTextSize(cells[static_cast<size_t>(c)].c_str()).x);
+  }
+  float natural = ImGui::GetFrameHeight() + style.ItemSpacing.x;  // the explain arrow
+  for (float width : widths) natural += width + style.CellPadding.x * 2 + 1;
+  const bool scroll = natural > ImGui::GetContentRegionAvail().x;
+  ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH;
+  ImVec2 size(0, 0);
+  if (scroll) {
+    flags |= ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
+    size.y = ImGui::GetTextLineHeight() + style.CellPadding.y * 2 + wr.options.size() * (ImGui::GetFrameHeight() + style.CellPadding.y * 2) +
+             style.ScrollbarSize + 2;
+  } else {
+    flags |= ImGuiTableFlags_SizingStretchProp;
+  }
+  if (!ImGui::BeginTable("results-table", n, flags, size)) return;
+  if (scroll) ImGui::TableSetupScrollFreeze(1, 1);
   // Short headers; each explains itself on hover.
   const float weights[] = {2.4f, 1.0f, 0.9f, 1.0f, 1.0f, 1.3f, 0.9f, 1.2f};
-  for (int c = 0; c < n; ++c) ImGui::TableSetupColumn(columns[static_cast<size_t>(c)].short_header, ImGuiTableColumnFlags_WidthStretch, weights[c]);
+  for (int c = 0; c < n; ++c)
+    ImGui::TableSetupColumn(columns[static_cast<size_t>(c)].short_header, scroll ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch,
+                            scroll ? 0.0f : weights[c]);
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
   for (int c = 0; c < n; ++c) {
     ImGui::TableSetColumnIndex(c);
+    const bool header_fits = ImGui::CalcTextSize(columns[static_cast<size_t>(c)].short_header).x <= ImGui::GetContentRegionAvail().x + 0.5f;
     ImGui::TableHeader(columns[static_cast<size_t>(c)].short_header);
+    widget::note(std::string("column: ") + columns[static_cast<size_t>(c)].short_header, columns[static_cast<size_t>(c)].short_header, 0, header_fits);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", columns[static_cast<size_t>(c)].tip);
   }
   for (size_t o = 0; o < wr.options.size(); ++o) {
     const OptionResult& r = wr.options[o];
-    const std::vector<std::string> cells = result_cells(d.resolved.options[o].label, r);
+    const EstimateFlags estimates = estimate_flags(d.scenario, d.resolved, w, o, builtin_catalog());
+    const std::vector<std::string> cells = result_cells(d.resolved.options[o].label, r, estimates);
     const bool winner = wr.comparison.cheapest == static_cast<int>(o);
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
     ImGui::PushID(static_cast<int>(o));
     const bool open = app.ui.explain_option == static_cast<int>(o);
     if (ImGui::ArrowButton("explain", open ? ImGuiDir_Down : ImGuiDir_Right)) app.ui.explain_option = open ? -1 : static_cast<int>(o);
+    widget::name_last(cells[0] + " explain");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show how this row was computed: every formula with these numbers");
     ImGui::PopID();
     ImGui::SameLine();
@@ -85,10 +118,18 @@ void results_table(App& app, size_t w) {
       if (status) color = r.feasible() ? pal.good : pal.bad;
       if (color) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(color));
       if (strong) ImGui::PushFont(fonts().strong);
+      const bool cell_fits = ImGui::CalcTextSize(cells[static_cast<size_t>(c)].c_str()).x <= ImGui::GetContentRegionAvail().x + 0.5f;
       ImGui::TextUnformatted(cells[static_cast<size_t>(c)].c_str());
+      widget::note("cell: " + cells[0] + " / " + columns[static_cast<size_t>(c)].short_header, cells[static_cast<size_t>(c)], 0, cell_fits);
       if (strong) ImGui::PopFont();
       if (color) ImGui::PopStyleColor();
       if (!ImGui::IsItemHovered() || (!r.feasible() && !status)) continue;
+      if (column_is_estimate(static_cast<size_t>(c), estimates)) {
+        std::string why;
+        for (const std::string& reason : estimates.reasons) why += "\n" + std::string(kEstimateMark) + " " + reason;
+        ImGui::SetTooltip("Rests on an estimate:%s", why.c_str());
+        continue;
+      }
       switch (c) {
         case 1:
           ImGui::SetTooltip("%.1f hours: %.1f training at %s goodput + %.2g compiling", r.wall_clock_hours, r.training_hours,
@@ -106,6 +147,12 @@ void results_table(App& app, size_t w) {
     }
   }
   ImGui::EndTable();
+  const std::string note = estimate_footnote(d.scenario, d.resolved, w, builtin_catalog());
+  if (!note.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    widget::wrapped(note);
+    ImGui::PopStyleColor();
+  }
 }
 
 void explain_block(App& app, size_t w) {
@@ -125,14 +172,15 @@ void explain_block(App& app, size_t w) {
     ImGui::TableSetupColumn("Formula", ImGuiTableColumnFlags_WidthStretch, 1.4f);
     ImGui::TableSetupColumn("With your numbers", ImGuiTableColumnFlags_WidthStretch, 2.2f);
     ImGui::TableHeadersRow();
+    // Wrapped at spaces only, so that a number never breaks after its decimal point.
     for (const ExplainStep& s : steps) {
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
-      ImGui::TextWrapped("%s", s.quantity.c_str());
+      widget::wrapped(s.quantity);
       ImGui::TableSetColumnIndex(1);
-      ImGui::TextWrapped("%s", s.formula.c_str());
+      widget::wrapped(s.formula);
       ImGui::TableSetColumnIndex(2);
-      ImGui::TextWrapped("%s %s", s.substituted.c_str(), s.result.c_str());
+      widget::wrapped(s.substituted + " " + s.result);
     }
     ImGui::EndTable();
   }
@@ -175,7 +223,7 @@ void draw_cumulative_chart(App& app, unsigned long w, float height) {
     spec.markers.push_back({n, cumulative_cost(a.fixed_cost, a.per_run_cost, n), "break-even at " + fmt::number(n, 3) + " runs", pal.warn});
   }
   spec.guides.push_back({runs, "expected: " + fmt::number(runs)});
-  static chart::Rect rect;
+  chart::Rect& rect = app.ui.embed ? app.ui.embed_cumulative_rect : app.ui.cumulative_rect;
   chart_title(app, "Cumulative cost over runs", "traincost-cumulative-cost.png", rect);
   rect = chart::line_chart(spec);
   std::vector<std::pair<std::string, ImU32>> legend;
@@ -198,7 +246,7 @@ void breakdown_chart(App& app, size_t w) {
     spec.bars.push_back(d.resolved.options[o].label);
     spec.values.push_back({b.compute, b.compile, b.porting, b.validation, b.maintenance, b.egress});
   }
-  static chart::Rect rect;
+  chart::Rect& rect = app.ui.breakdown_rect;
   chart_title(app, "What one run costs", "traincost-cost-per-run.png", rect);
   rect = chart::stacked_bars(spec);
   std::vector<std::pair<std::string, ImU32>> legend;
@@ -217,7 +265,8 @@ void portfolio_table(App& app) {
     return;
   }
   ImGui::TextWrapped("%s", portfolio_verdict(d.resolved, d.results).c_str());
-  if (!ImGui::BeginTable("portfolio", static_cast<int>(no) + 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH))
+  if (!widget::begin_wide_table("portfolio", static_cast<int>(no) + 2, static_cast<int>(nw) + 1, app.ui.compact,
+                                ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH))
     return;
   ImGui::TableSetupColumn("Workload");
   ImGui::TableSetupColumn("Pick");
@@ -257,10 +306,49 @@ void portfolio_table(App& app) {
 
 void draw_verdict_sentence(App& app, unsigned long w) {
   ImGui::PushFont(fonts().heading);
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(workload_verdict(app.d.resolved, app.d.results, w).c_str());
-  ImGui::PopTextWrapPos();
+  widget::wrapped(workload_verdict(app.d.resolved, app.d.results, w), 0, "verdict");
   ImGui::PopFont();
+  for (const std::string& warning : schedule_warnings(app.d, w)) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette().warn));
+    widget::wrapped(warning, 0, "schedule warning");
+    ImGui::PopStyleColor();
+  }
+}
+
+void draw_headline_figures(App& app, unsigned long w) {
+  const Derived& d = app.d;
+  const Palette& pal = palette();
+  const WorkloadResult& wr = d.results.workloads[w];
+  if (wr.comparison.cheapest < 0) return;
+  const size_t best = static_cast<size_t>(wr.comparison.cheapest);
+  const EstimateFlags estimates = estimate_flags(d.scenario, d.resolved, w, best, builtin_catalog());
+  const bool estimated = column_is_estimate(5, estimates);
+  ImGui::PushFont(fonts().figure);
+  const std::string figure = (estimated ? std::string(kEstimateMark) : std::string()) + fmt::usd(wr.options[best].cost_per_run);
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.good), "%s", figure.c_str());
+  widget::note("headline figure", figure);
+  ImGui::PopFont();
+  if (estimated && ImGui::IsItemHovered()) {
+    std::string why;
+    for (const std::string& reason : estimates.reasons) why += "\n" + std::string(kEstimateMark) + " " + reason;
+    ImGui::SetTooltip("Rests on an estimate:%s", why.c_str());
+  }
+  ImGui::SameLine();
+  ImGui::AlignTextToFramePadding();
+  widget::wrapped("per run on " + d.resolved.options[best].label + ", fully loaded (point estimate)");
+  // The Monte Carlo's own answer beside it: median and 90% range of the same figure, and how
+  // often the option is cheapest (from the last analysis while a new one runs).
+  if (analysis_usable(d) && d.analysis.workload == w) {
+    const OptionStats& st = d.analysis.monte_carlo.options[best];
+    const std::string line = "Monte Carlo: median " + fmt::usd(st.cost_per_run.p50) + ", 90% range " + fmt::usd(st.cost_per_run.p5) + "–" +
+                             fmt::usd(st.cost_per_run.p95) + "; cheapest in " + fmt::percent(st.probability_cheapest) + " of " +
+                             fmt::number(d.analysis.monte_carlo.samples) + " simulated futures" + (d.analysis_ready ? "" : " (updating…)");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    widget::wrapped(line, 0, "monte carlo");
+    ImGui::PopStyleColor();
+  } else {
+    ImGui::TextDisabled("Monte Carlo: simulating…");
+  }
 }
 
 void draw_verdict(App& app) {
@@ -279,24 +367,7 @@ void draw_verdict(App& app) {
     ImGui::TextDisabled("%s", workload_title(d.scenario.workloads[w], w).c_str());
   }
   draw_verdict_sentence(app, w);
-  const WorkloadResult& wr = d.results.workloads[w];
-  if (wr.comparison.cheapest >= 0) {
-    const size_t best = static_cast<size_t>(wr.comparison.cheapest);
-    ImGui::PushFont(fonts().figure);
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.good), "%s", fmt::usd(wr.options[best].cost_per_run).c_str());
-    ImGui::PopFont();
-    ImGui::SameLine();
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextDisabled("per run on %s, fully loaded", d.resolved.options[best].label.c_str());
-    if (d.analysis_ready && d.analysis.workload == w && best < d.analysis.monte_carlo.options.size()) {
-      ImGui::SameLine();
-      ImGui::TextDisabled("· cheapest in %s of %s simulated futures", fmt::percent(d.analysis.monte_carlo.options[best].probability_cheapest).c_str(),
-                          fmt::number(d.analysis.monte_carlo.samples).c_str());
-    } else if (!d.analysis_ready) {
-      ImGui::SameLine();
-      ImGui::TextDisabled("· simulating…");
-    }
-  }
+  draw_headline_figures(app, w);
   ImGui::Spacing();
 }
 

@@ -1,11 +1,11 @@
 #include "ui/theme.hpp"
 
+#include "app.hpp"
+
 namespace traincost::web {
 namespace {
 
-Fonts g_fonts;
-Palette g_palette;
-ImVec4 g_background;
+ThemeState& theme() { return App::current().theme; }
 
 ImU32 rgb(int r, int g, int b, int a = 255) { return IM_COL32(r, g, b, a); }
 ImVec4 rgbf(int r, int g, int b, float a = 1.0f) { return ImVec4(r / 255.0f, g / 255.0f, b / 255.0f, a); }
@@ -18,31 +18,43 @@ const ImWchar kGlyphs[] = {0x0020, 0x007E, 0x00A0, 0x00FF, 0x0391, 0x03C9, 0x201
                            0x221A, 0x221A, 0x2248, 0x2248, 0x2264, 0x2265, 0x2308, 0x230B, 0x2713, 0x2713,
                            0x2715, 0x2715, 0x25B2, 0x25B2, 0x25B6, 0x25B6, 0x25BC, 0x25BC, 0};
 
-ImFont* add(const std::vector<unsigned char>& data, float pixels, float ratio) {
+// The glyphs Inter lacks, from the symbol font (web/CMakeLists.txt subsets DejaVu Sans to these).
+const ImWchar kSymbolGlyphs[] = {0x2308, 0x230B, 0x2715, 0x2715, 0};
+
+ImFont* add(const std::vector<unsigned char>& data, const std::vector<unsigned char>& symbols, float pixels, float ratio) {
   ImFontConfig cfg;
-  cfg.FontDataOwnedByAtlas = false;  // the bytes stay with main.cpp for the next re-rasterization
+  cfg.FontDataOwnedByAtlas = false;  // the bytes stay with the App for the next re-rasterization
   cfg.OversampleH = 2;
   cfg.OversampleV = 1;
   cfg.PixelSnapH = false;
-  return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(data.data()), static_cast<int>(data.size()),
-                                                   pixels * ratio, &cfg, kGlyphs);
+  ImFontAtlas& atlas = *ImGui::GetIO().Fonts;
+  ImFont* font = atlas.AddFontFromMemoryTTF(const_cast<unsigned char*>(data.data()), static_cast<int>(data.size()), pixels * ratio, &cfg, kGlyphs);
+  if (!symbols.empty()) {
+    cfg.MergeMode = true;
+    atlas.AddFontFromMemoryTTF(const_cast<unsigned char*>(symbols.data()), static_cast<int>(symbols.size()), pixels * ratio, &cfg,
+                               kSymbolGlyphs);
+  }
+  return font;
 }
 
 }  // namespace
 
-const Fonts& fonts() { return g_fonts; }
+const Fonts& fonts() { return theme().fonts; }
 
-void load_fonts(const std::vector<unsigned char>& regular, const std::vector<unsigned char>& semibold, float ratio) {
+void load_fonts(const std::vector<unsigned char>& regular, const std::vector<unsigned char>& semibold,
+                const std::vector<unsigned char>& symbols, float ratio) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
-  g_fonts.body = add(regular, 15, ratio);
-  g_fonts.strong = add(semibold.empty() ? regular : semibold, 15, ratio);
-  g_fonts.heading = add(semibold.empty() ? regular : semibold, 19, ratio);
-  g_fonts.figure = add(semibold.empty() ? regular : semibold, 24, ratio);
+  const std::vector<unsigned char>& bold = semibold.empty() ? regular : semibold;
+  Fonts& f = theme().fonts;
+  f.body = add(regular, symbols, 15, ratio);
+  f.strong = add(bold, symbols, 15, ratio);
+  f.heading = add(bold, symbols, 19, ratio);
+  f.figure = add(bold, symbols, 24, ratio);
   io.Fonts->Build();
   // Glyphs are rasterized at ratio × size; drawing them at 1/ratio keeps layouts in CSS pixels.
   io.FontGlobalScale = 1.0f / ratio;
-  io.FontDefault = g_fonts.body;
+  io.FontDefault = f.body;
 }
 
 void apply_theme(bool dark) {
@@ -69,8 +81,8 @@ void apply_theme(bool dark) {
   style.GrabMinSize = 10;
   ImVec4* c = style.Colors;
   if (dark) {
-    g_background = rgbf(17, 20, 26);
-    c[ImGuiCol_WindowBg] = g_background;
+    theme().background = rgbf(17, 20, 26);
+    c[ImGuiCol_WindowBg] = theme().background;
     c[ImGuiCol_ChildBg] = rgbf(24, 28, 36);
     c[ImGuiCol_PopupBg] = rgbf(30, 34, 44, 0.98f);
     c[ImGuiCol_Border] = rgbf(52, 58, 72);
@@ -92,13 +104,15 @@ void apply_theme(bool dark) {
     c[ImGuiCol_TextDisabled] = rgbf(140, 148, 164);
     c[ImGuiCol_SliderGrab] = rgbf(110, 160, 255);
     c[ImGuiCol_CheckMark] = rgbf(110, 160, 255);
-    g_palette = {rgb(228, 232, 240), rgb(150, 158, 175), rgb(110, 160, 255), rgb(72, 199, 142), rgb(240, 100, 100),
+    theme().palette = {rgb(228, 232, 240), rgb(150, 158, 175), rgb(110, 160, 255), rgb(72, 199, 142), rgb(240, 100, 100),
                  rgb(240, 180, 70), rgb(255, 255, 255, 28), rgb(24, 28, 36),
                  {rgb(255, 159, 64), rgb(96, 165, 250), rgb(52, 211, 153), rgb(244, 114, 182), rgb(250, 204, 21), rgb(167, 139, 250)},
-                 {rgb(96, 165, 250), rgb(129, 140, 248), rgb(244, 114, 182), rgb(251, 146, 60), rgb(250, 204, 21), rgb(45, 212, 191)}};
+                 {rgb(96, 165, 250), rgb(129, 140, 248), rgb(244, 114, 182), rgb(251, 146, 60), rgb(250, 204, 21), rgb(45, 212, 191)},
+                 rgb(148, 163, 184), rgb(226, 232, 240)};
+    c[ImGuiCol_NavHighlight] = rgbf(250, 204, 21);
   } else {
-    g_background = rgbf(246, 247, 250);
-    c[ImGuiCol_WindowBg] = g_background;
+    theme().background = rgbf(246, 247, 250);
+    c[ImGuiCol_WindowBg] = theme().background;
     c[ImGuiCol_ChildBg] = rgbf(255, 255, 255);
     c[ImGuiCol_PopupBg] = rgbf(255, 255, 255, 0.98f);
     c[ImGuiCol_Border] = rgbf(214, 219, 228);
@@ -120,10 +134,12 @@ void apply_theme(bool dark) {
     c[ImGuiCol_TextDisabled] = rgbf(100, 108, 124);
     c[ImGuiCol_SliderGrab] = rgbf(37, 99, 235);
     c[ImGuiCol_CheckMark] = rgbf(37, 99, 235);
-    g_palette = {rgb(22, 27, 38), rgb(96, 104, 120), rgb(37, 99, 235), rgb(22, 140, 90), rgb(200, 40, 40),
+    theme().palette = {rgb(22, 27, 38), rgb(96, 104, 120), rgb(37, 99, 235), rgb(22, 140, 90), rgb(200, 40, 40),
                  rgb(180, 110, 0), rgb(0, 0, 0, 24), rgb(255, 255, 255),
                  {rgb(234, 88, 12), rgb(37, 99, 235), rgb(5, 150, 105), rgb(219, 39, 119), rgb(202, 138, 4), rgb(124, 58, 237)},
-                 {rgb(59, 130, 246), rgb(99, 102, 241), rgb(236, 72, 153), rgb(249, 115, 22), rgb(234, 179, 8), rgb(20, 184, 166)}};
+                 {rgb(59, 130, 246), rgb(99, 102, 241), rgb(236, 72, 153), rgb(249, 115, 22), rgb(234, 179, 8), rgb(20, 184, 166)},
+                 rgb(100, 116, 139), rgb(30, 41, 59)};
+    c[ImGuiCol_NavHighlight] = rgbf(202, 138, 4);
   }
   // Light theme: button text is white on blue.
   if (!dark) {
@@ -134,7 +150,7 @@ void apply_theme(bool dark) {
   ImGui::GetStyle() = style;
 }
 
-const Palette& palette() { return g_palette; }
-ImVec4 background_color() { return g_background; }
+const Palette& palette() { return theme().palette; }
+ImVec4 background_color() { return theme().background; }
 
 }  // namespace traincost::web

@@ -16,10 +16,20 @@ struct Fonts {
 const Fonts& fonts();
 
 // Rebuilds the font atlas for a pixel ratio; the GL texture is re-uploaded by the caller.
-void load_fonts(const std::vector<unsigned char>& regular, const std::vector<unsigned char>& semibold, float pixel_ratio);
+// `symbols` (DejaVu Sans, subset) supplies the few glyphs Inter lacks (⌈ ⌉ ⌊ ⌋ ✕).
+void load_fonts(const std::vector<unsigned char>& regular, const std::vector<unsigned char>& semibold,
+                const std::vector<unsigned char>& symbols, float pixel_ratio);
 
 struct Palette {
   ImU32 text, text_muted, accent, good, bad, warn, grid, panel, series[6], stack[6];
+  ImU32 low, high;  // an input at the low / high end of its range (tornado): not option colours
+};
+
+// The theme in use (owned by the App).
+struct ThemeState {
+  Fonts fonts;
+  Palette palette{};
+  ImVec4 background;
 };
 void apply_theme(bool dark);
 const Palette& palette();

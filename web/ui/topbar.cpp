@@ -9,6 +9,7 @@
 #include "traincost/report.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
+#include "ui/widgets.hpp"
 
 namespace traincost::web {
 namespace {
@@ -28,6 +29,50 @@ std::string file_stem(const App& app) {
   return stem.substr(0, 60);
 }
 
+void export_items(App& app) {
+  const Derived& d = app.d;
+  if (ImGui::MenuItem("Scenario as JSON", nullptr, false, d.valid))
+    download_text(file_stem(app) + ".json", "application/json", scenario_to_text(d.scenario));
+  if (ImGui::MenuItem("Results as Markdown (copy)", nullptr, false, d.valid)) {
+    copy_to_clipboard(report_markdown(d.scenario, d.resolved, d.results, app.share_url()));
+    app.banner(BannerKind::Info, "Copied the results as Markdown.", 4);
+    app.announce("Copied to the clipboard.");
+  }
+  if (ImGui::MenuItem("Results as Markdown (file)", nullptr, false, d.valid))
+    download_text(file_stem(app) + ".md", "text/markdown", report_markdown(d.scenario, d.resolved, d.results, app.share_url()));
+  if (ImGui::MenuItem("Results as CSV", nullptr, false, d.valid))
+    download_text(file_stem(app) + ".csv", "text/csv", report_csv(d.scenario, d.resolved, d.results));
+}
+
+void example_items(App& app) {
+  for (const ScenarioPreset& p : scenario_presets())
+    if (widget::selectable(p.title.c_str())) app.replace_scenario(p.json, "the example \"" + p.title + "\"");
+}
+
+void theme_items(App& app) {
+  const char* themes[] = {"System theme", "Dark", "Light"};
+  const int current = app.ui.theme_follows_system ? 0 : (app.ui.dark ? 1 : 2);
+  for (int t = 0; t < 3; ++t)
+    if (ImGui::MenuItem(themes[t], nullptr, t == current)) {
+      if (t == 0) app.set_theme(prefers_dark_theme(), true);
+      else app.set_theme(t == 1, false);
+      storage_set("traincost.theme", t == 0 ? "system" : t == 1 ? "dark" : "light");
+    }
+}
+
+// Undo and Redo, greyed out when there is nothing to undo or redo.
+void undo_buttons(App& app) {
+  ImGui::BeginDisabled(!app.can_undo());
+  if (widget::button("Undo")) app.undo();
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Undo the last change (Ctrl+Z)");
+  ImGui::SameLine(0, em(0.3f));
+  ImGui::BeginDisabled(!app.can_redo());
+  if (widget::button("Redo")) app.redo();
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Redo (Ctrl+Shift+Z)");
+}
+
 }  // namespace
 
 void draw_topbar(App& app) {
@@ -38,67 +83,91 @@ void draw_topbar(App& app) {
   ImGui::PushFont(fonts().heading);
   ImGui::TextUnformatted("TrainCost");
   ImGui::PopFont();
-  ImGui::SameLine();
-  ImGui::SetCursorPosY(ImGui::GetCursorPosY() + em(0.25f));
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal.text_muted));
-  ImGui::TextUnformatted("the cost to finish the job, Trainium vs NVIDIA");
-  ImGui::PopStyleColor();
-  ImGui::EndGroup();
-
-  ImGui::SameLine(0, em(1.5f));
-  ImGui::SetCursorPosY(em(0.45f));
-  ImGui::BeginGroup();
-  ImGui::SetNextItemWidth(em(11));
-  if (ImGui::BeginCombo("##examples", "Example scenarios", ImGuiComboFlags_HeightLarge)) {
-    for (const ScenarioPreset& p : scenario_presets())
-      if (ImGui::Selectable(p.title.c_str())) app.replace_scenario(p.json, "the example \"" + p.title + "\"");
-    ImGui::EndCombo();
-  }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Replace the scenario with a worked example (your current one stays in Saved > autosave)");
-
-  flow(button_width("Share"));
-  if (ImGui::Button("Share")) app.ui.open_share = true;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("A link that opens exactly this scenario, and embed snippets for wikis");
-
-  flow(button_width("Export"));
-  if (ImGui::Button("Export")) ImGui::OpenPopup("export");
-  if (ImGui::BeginPopup("export")) {
-    const Derived& d = app.d;
-    if (ImGui::MenuItem("Scenario as JSON", nullptr, false, d.valid))
-      download_text(file_stem(app) + ".json", "application/json", scenario_to_text(d.scenario));
-    if (ImGui::MenuItem("Results as Markdown (copy)", nullptr, false, d.valid))
-      copy_to_clipboard(report_markdown(d.scenario, d.resolved, d.results, app.share_url()));
-    if (ImGui::MenuItem("Results as Markdown (file)", nullptr, false, d.valid))
-      download_text(file_stem(app) + ".md", "text/markdown", report_markdown(d.scenario, d.resolved, d.results, app.share_url()));
-    if (ImGui::MenuItem("Results as CSV", nullptr, false, d.valid))
-      download_text(file_stem(app) + ".csv", "text/csv", report_csv(d.scenario, d.resolved, d.results));
-    ImGui::Separator();
-    ImGui::TextDisabled("Charts: use the PNG button on each chart");
-    ImGui::EndPopup();
-  }
-
-  flow(button_width("Import"));
-  if (ImGui::Button("Import")) app.ui.open_import = true;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Open a scenario JSON file (the format of Export and of the CLI)");
-
-  flow(button_width("Saved"));
-  if (ImGui::Button("Saved")) app.ui.open_saved = true;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Scenarios saved in this browser");
-
-  flow(button_width("Methodology"));
-  if (ImGui::Button("Methodology")) open_url("methodology.html", true);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every formula, convention and source (opens a new tab)");
-
-  flow(em(9));
-  ImGui::SetNextItemWidth(em(9));
-  const char* themes[] = {"System theme", "Dark", "Light"};
-  int theme = app.ui.theme_follows_system ? 0 : (app.ui.dark ? 1 : 2);
-  if (ImGui::Combo("##theme", &theme, themes, 3)) {
-    if (theme == 0) app.set_theme(prefers_dark_theme(), true);
-    else app.set_theme(theme == 1, false);
-    storage_set("traincost.theme", theme == 0 ? "system" : theme == 1 ? "dark" : "light");
+  if (!app.ui.narrow) {
+    ImGui::SameLine();
+    ImGui::SetCursorPosY(ImGui::GetCursorPosY() + em(0.25f));
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal.text_muted));
+    ImGui::TextUnformatted("the cost to finish the job, Trainium vs NVIDIA");
+    ImGui::PopStyleColor();
   }
   ImGui::EndGroup();
+
+  if (app.ui.compact) {
+    // A phone: Undo, Redo and one menu with everything else, on the title's line.
+    const float menu_w = button_width("Menu");
+    const float undo_w = button_width("Undo") + button_width("Redo") + em(0.3f);
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX() + em(0.5f), ImGui::GetWindowWidth() - pad - menu_w - undo_w - em(0.5f)));
+    ImGui::SetCursorPosY(em(0.45f));
+    undo_buttons(app);
+    ImGui::SameLine(0, em(0.5f));
+    if (widget::button("Menu")) ImGui::OpenPopup("menu");
+    if (ImGui::BeginPopup("menu")) {
+      if (ImGui::BeginMenu("Example scenarios")) {
+        example_items(app);
+        ImGui::EndMenu();
+      }
+      if (ImGui::MenuItem("Share")) app.ui.open_share = true;
+      if (ImGui::BeginMenu("Export")) {
+        export_items(app);
+        ImGui::EndMenu();
+      }
+      if (ImGui::MenuItem("Import")) app.ui.open_import = true;
+      if (ImGui::MenuItem("Saved")) app.ui.open_saved = true;
+      if (ImGui::MenuItem("Methodology")) open_url("methodology.html", true);
+      if (ImGui::BeginMenu("Theme")) {
+        theme_items(app);
+        ImGui::EndMenu();
+      }
+      ImGui::EndPopup();
+    }
+  } else {
+    ImGui::SameLine(0, em(1.5f));
+    ImGui::SetCursorPosY(em(0.45f));
+    ImGui::BeginGroup();
+    ImGui::SetNextItemWidth(em(11));
+    if (widget::begin_combo("##examples", "Example scenarios", "Example scenarios", ImGuiComboFlags_HeightLarge)) {
+      example_items(app);
+      ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Replace the scenario with a worked example (Undo or Back brings yours back)");
+
+    flow(button_width("Undo") + button_width("Redo") + em(0.3f));
+    undo_buttons(app);
+
+    flow(button_width("Share"));
+    if (widget::button("Share")) app.ui.open_share = true;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A link that opens exactly this scenario, and embed snippets for wikis");
+
+    flow(button_width("Export"));
+    if (widget::button("Export")) ImGui::OpenPopup("export");
+    if (ImGui::BeginPopup("export")) {
+      export_items(app);
+      ImGui::Separator();
+      ImGui::TextDisabled("Charts: use the PNG button on each chart");
+      ImGui::EndPopup();
+    }
+
+    flow(button_width("Import"));
+    if (widget::button("Import")) app.ui.open_import = true;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A scenario file or text, a share link, or a Hugging Face config.json");
+
+    flow(button_width("Saved"));
+    if (widget::button("Saved")) app.ui.open_saved = true;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Scenarios saved in this browser");
+
+    flow(button_width("Methodology"));
+    if (widget::button("Methodology")) open_url("methodology.html", true);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every formula, convention and source (opens a new tab)");
+
+    flow(em(9));
+    ImGui::SetNextItemWidth(em(9));
+    const char* themes[] = {"System theme", "Dark", "Light"};
+    if (widget::begin_combo("##theme", "Theme", themes[app.ui.theme_follows_system ? 0 : (app.ui.dark ? 1 : 2)])) {
+      theme_items(app);
+      ImGui::EndCombo();
+    }
+    ImGui::EndGroup();
+  }
 
   // A hairline under the bar.
   const float y = ImGui::GetCursorScreenPos().y + em(0.2f);
@@ -123,13 +192,14 @@ void draw_banners(App& app) {
     ImGui::SameLine(width - em(8.5f) + ImGui::GetStyle().WindowPadding.x);
     bool remove = false;
     if (!b.action.empty()) {
-      if (ImGui::SmallButton(b.action.c_str())) {
+      if (widget::small_button(b.action.c_str())) {
         if (b.action_id == kRestoreAutosave) app.restore_autosave();
+        if (b.action_id == kUndoLoad) app.undo();
         remove = true;
       }
       ImGui::SameLine();
     }
-    if (ImGui::SmallButton("Dismiss")) remove = true;
+    if (widget::small_button("Dismiss")) remove = true;
     ImGui::PopID();
     ImGui::Dummy(ImVec2(0, em(0.15f)));
     if (remove) {

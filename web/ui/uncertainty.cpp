@@ -29,11 +29,15 @@ std::string input_value_text(const RangedInput& in, double v) { return field_val
 void probability_table(App& app) {
   const Derived& d = app.d;
   const MonteCarlo& mc = d.analysis.monte_carlo;
-  if (!ImGui::BeginTable("probabilities", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH)) return;
-  ImGui::TableSetupColumn("Option", ImGuiTableColumnFlags_WidthStretch, 2);
-  ImGui::TableSetupColumn("Cheapest");
+  const bool sideways = app.ui.compact;
+  if (!widget::begin_wide_table("probabilities", 5, static_cast<int>(mc.options.size()), sideways,
+                                ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH))
+    return;
+  const ImGuiTableColumnFlags stretch = sideways ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch;
+  ImGui::TableSetupColumn("Option", stretch, sideways ? 0.0f : 2.0f);
+  ImGui::TableSetupColumn("Cheapest", sideways ? ImGuiTableColumnFlags_WidthFixed : 0, sideways ? em(5) : 0.0f);
   ImGui::TableSetupColumn("All workloads");
-  ImGui::TableSetupColumn("Per run, 90% range", ImGuiTableColumnFlags_WidthStretch, 2);
+  ImGui::TableSetupColumn("Per run, 90% range", stretch, sideways ? 0.0f : 2.0f);
   ImGui::TableSetupColumn("Median");
   ImGui::TableHeadersRow();
   for (size_t o = 0; o < mc.options.size(); ++o) {
@@ -62,11 +66,14 @@ void ranges_editor(App& app) {
   ImGui::PopFont();
   ImGui::SameLine();
   ImGui::TextDisabled("what is uncertain, and how much");
-  if (ImGui::Checkbox("Add default ranges for the guesses (MFU, porting effort, convergence, runs, estimated prices)",
+  if (widget::checkbox("Add default ranges for the guesses (MFU, porting effort, convergence, runs, estimated prices)",
                       &s.analysis.default_ranges))
     changed = true;
   const std::vector<RangedInput>& inputs = app.d.analysis.inputs;
-  if (ImGui::BeginTable("ranges", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp)) {
+  int range_rows = static_cast<int>(s.ranges.size());
+  for (const RangedInput& in : inputs) range_rows += in.default_range ? 1 : 0;
+  const bool sideways = app.ui.compact;
+  if (widget::begin_wide_table("ranges", 5, range_rows, sideways, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableSetupColumn("Input", ImGuiTableColumnFlags_WidthStretch, 2.4f);
     ImGui::TableSetupColumn("Distribution", ImGuiTableColumnFlags_WidthStretch, 1.4f);
     ImGui::TableSetupColumn("Low", ImGuiTableColumnFlags_WidthStretch, 1.0f);
@@ -78,7 +85,7 @@ void ranges_editor(App& app) {
       Range& r = s.ranges[i];
       const auto ref = parse_input_path(r.input);
       if (!ref) continue;
-      ImGui::PushID(static_cast<int>(i));
+      Scope scope(app.items, "ranges", static_cast<int>(i));
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
       ImGui::AlignTextToFramePadding();
@@ -88,9 +95,9 @@ void ranges_editor(App& app) {
       ImGui::TextUnformatted(label.c_str());
       ImGui::TableSetColumnIndex(1);
       ImGui::SetNextItemWidth(-FLT_MIN);
-      if (ImGui::BeginCombo("##dist", description_of(kDistributionWords, r.dist))) {
+      if (widget::begin_combo("##dist", widget::scoped("dist"), description_of(kDistributionWords, r.dist))) {
         for (const EnumWord<Distribution>& d : kDistributionWords)
-          if (ImGui::Selectable(d.description, r.dist == d.value)) {
+          if (widget::selectable(d.description, r.dist == d.value)) {
             r.dist = d.value;
             changed = true;
           }
@@ -98,15 +105,14 @@ void ranges_editor(App& app) {
       }
       ImGui::TableSetColumnIndex(2);
       ImGui::PushID("low");
-      changed |= widget::number(r.low, *ref->kind->spec);
+      changed |= widget::number(r.low, *ref->kind->spec, widget::scoped("low").c_str());
       ImGui::PopID();
       ImGui::TableSetColumnIndex(3);
       ImGui::PushID("high");
-      changed |= widget::number(r.high, *ref->kind->spec);
+      changed |= widget::number(r.high, *ref->kind->spec, widget::scoped("high").c_str());
       ImGui::PopID();
       ImGui::TableSetColumnIndex(4);
-      if (ImGui::SmallButton("Remove")) remove = static_cast<int>(i);
-      ImGui::PopID();
+      if (widget::small_button("Remove")) remove = static_cast<int>(i);
     }
     if (remove >= 0) changed |= edit::remove_range(s, remove);
     for (size_t i = 0; i < inputs.size(); ++i) {
@@ -124,7 +130,9 @@ void ranges_editor(App& app) {
       ImGui::TableSetColumnIndex(3);
       ImGui::TextDisabled("%s", input_value_text(in, in.high).c_str());
       ImGui::TableSetColumnIndex(4);
-      if (ImGui::SmallButton("Edit")) changed |= edit::add_range(s, Range{in.path, in.low, in.high, in.dist});
+      const bool adopt = widget::small_button("Edit");
+      widget::name_last("Edit range " + in.path);
+      if (adopt) changed |= edit::add_range(s, Range{in.path, in.low, in.high, in.dist});
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("Make this range your own (it then travels with the link)");
       ImGui::PopID();
     }
@@ -132,7 +140,7 @@ void ranges_editor(App& app) {
   }
   // Add a range on any numeric input of the scenario.
   ImGui::SetNextItemWidth(em(16));
-  if (ImGui::BeginCombo("##add-range", "Add a range on…", ImGuiComboFlags_HeightLarge)) {
+  if (widget::begin_combo("##add-range", "Add a range on…", "Add a range on…", ImGuiComboFlags_HeightLarge)) {
     for (const InputKind& kind : rangeable_inputs()) {
       const size_t count = kind.scope == InputScope::Workload ? s.workloads.size() : s.options.size();
       for (size_t i = 0; i < count; ++i) {
@@ -141,8 +149,10 @@ void ranges_editor(App& app) {
         for (const Range& r : s.ranges) taken = taken || r.input == path;
         if (taken) continue;
         const std::string owner = kind.scope == InputScope::Workload ? workload_title(s.workloads[i], i)
-                                                                     : (s.options[i].label.empty() ? s.options[i].instance : s.options[i].label);
-        if (ImGui::Selectable((owner + ": " + kind.label + "##" + path).c_str()))
+                                                                     : (s.options[i].label.empty() ? automatic_label(s.options[i], builtin_catalog()) : s.options[i].label);
+        const std::string item = owner + ": " + kind.label + "##" + path;
+        widget::name_id(item.c_str(), "range on " + path);
+        if (ImGui::Selectable(item.c_str()))
           changed |= edit::add_range(s, path, input_value(s, app.d.resolved, builtin_catalog(), InputRef{&kind, static_cast<int>(i)}));
       }
     }
@@ -172,16 +182,19 @@ void ranges_editor(App& app) {
 void draw_uncertainty(App& app) {
   const Derived& d = app.d;
   const Palette& pal = palette();
-  if (!d.analysis_ready) {
+  if (!analysis_usable(d)) {
     ImGui::TextDisabled("Simulating %s futures…", fmt::number(d.scenario.analysis.samples).c_str());
     ranges_editor(app);
     return;
   }
+  // While a new simulation runs, the last one stays on screen (the pane keeps its place).
   const Analysis& a = d.analysis;
   const MonteCarlo& mc = a.monte_carlo;
-  ImGui::TextWrapped("Every ranged input below is drawn at random, %s times (seed %llu), and the whole model recomputed. "
-                     "Computed in %.0f ms in your browser.",
-                     fmt::number(mc.samples).c_str(), static_cast<unsigned long long>(mc.seed), d.last_analysis_ms);
+  // One paragraph whether or not a new simulation is running, so the pane below never moves.
+  widget::wrapped("Every ranged input below is drawn at random, " + fmt::number(mc.samples) + " times (seed " + std::to_string(mc.seed) +
+                  "), and the whole model recomputed. " +
+                  (d.analysis_ready ? "Computed in " + fmt::number(std::round(d.last_analysis_ms)) + " ms in your browser."
+                                    : std::string("Updating for your last edit…")));
   probability_table(app);
   if (a.challenger >= 0 && a.leader >= 0 && a.runner_up >= 0) {
     const std::string challenger = d.resolved.options[static_cast<size_t>(a.challenger)].label;
@@ -193,7 +206,7 @@ void draw_uncertainty(App& app) {
     const std::string runner = d.resolved.options[static_cast<size_t>(a.runner_up)].label;
     ImGui::Spacing();
     ImGui::PushFont(fonts().strong);
-    ImGui::Text("How much %s saves per run over %s", leader.c_str(), runner.c_str());
+    widget::wrapped("How much " + leader + " saves per run over " + runner);
     ImGui::PopFont();
     chart::HistogramSpec h;
     h.counts = mc.difference.counts;
@@ -207,9 +220,11 @@ void draw_uncertainty(App& app) {
     h.below_label = runner + " cheaper: " + fmt::percent(p_runner);
     h.above_label = leader + " cheaper: " + fmt::percent(p_leader);
     h.x_label = "cost per run of " + runner + " minus " + leader;
-    static chart::Rect hist_rect;
+    chart::Rect& hist_rect = app.ui.histogram_rect;
     hist_rect = chart::histogram(h);
-    if (ImGui::SmallButton("PNG##hist")) {
+    const bool png_hist = widget::small_button("PNG##hist");
+    widget::name_last("PNG traincost-monte-carlo.png");
+    if (png_hist) {
       app.ui.pending_png = "traincost-monte-carlo.png";
       const float r[4] = {hist_rect.min.x, hist_rect.min.y - em(1.6f), hist_rect.max.x - hist_rect.min.x, hist_rect.max.y - hist_rect.min.y + em(1.6f)};
       std::copy(r, r + 4, app.ui.pending_png_rect);
@@ -232,11 +247,14 @@ void draw_uncertainty(App& app) {
                         in ? input_value_text(*in, row.high_value) : fmt::number(row.high_value), row.metric_at_low, row.metric_at_high,
                         row.default_range});
     }
-    static chart::Rect tornado_rect;
+    chart::Rect& tornado_rect = app.ui.tornado_rect;
     tornado_rect = chart::tornado(t);
-    chart::legend({{"input at its low end", pal.series[1]}, {"input at its high end", pal.series[0]}});
+    // Not the options' colours (the histogram above uses those): low and high are greys.
+    chart::legend({{"input at its low end", pal.low}, {"input at its high end", pal.high}});
     ImGui::SameLine(0, em(2));
-    if (ImGui::SmallButton("PNG##tornado")) {
+    const bool png_tornado = widget::small_button("PNG##tornado");
+    widget::name_last("PNG traincost-sensitivity.png");
+    if (png_tornado) {
       app.ui.pending_png = "traincost-sensitivity.png";
       const float r[4] = {tornado_rect.min.x, tornado_rect.min.y, tornado_rect.max.x - tornado_rect.min.x, tornado_rect.max.y - tornado_rect.min.y};
       std::copy(r, r + 4, app.ui.pending_png_rect);

@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <unordered_map>
 
+#include "app.hpp"
 #include "imgui_internal.h"
 #include "platform.hpp"
 #include "traincost/format.hpp"
@@ -15,23 +15,15 @@
 namespace traincost::web::widget {
 namespace {
 
-// Text typed into number fields, until it is committed. Usually one field, but a click from a
-// field into one drawn above it activates the new field before the old one sees its deactivation
-// (a frame later), so each field keeps its own text.
 using Buffer = std::array<char, 96>;
-std::unordered_map<ImGuiID, Buffer> g_typing;
 
-// Rejected input is explained under the field for a few seconds.
-struct Rejection {
-  std::string message;
-  double until_ms = 0;
-};
-std::unordered_map<ImGuiID, Rejection> g_rejections;
-float g_next_width = -FLT_MIN;
+State& state() { return App::current().widgets; }
+ItemRegistry& registry() { return App::current().items; }
 
 float take_width() {
-  const float w = g_next_width;
-  g_next_width = -FLT_MIN;
+  State& s = state();
+  const float w = s.next_width_set ? s.next_width : -FLT_MIN;
+  s.next_width_set = false;
   return w;
 }
 
@@ -56,10 +48,11 @@ std::optional<double> parse(const char* text, Style style) {
 }
 
 void draw_rejection(ImGuiID id) {
-  const auto it = g_rejections.find(id);
-  if (it == g_rejections.end()) return;
+  auto& rejections = state().rejections;
+  const auto it = rejections.find(id);
+  if (it == rejections.end()) return;
   if (it->second.until_ms < now_ms()) {
-    g_rejections.erase(it);
+    rejections.erase(it);
     return;
   }
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette().bad));
@@ -71,38 +64,47 @@ void draw_rejection(ImGuiID id) {
 
 // The text field behind number() and optional_number(): shows `shown`, and on commit parses and
 // checks the text. Returns the accepted value.
-std::optional<double> edit(const char* id, const std::string& shown, const FieldSpec& spec, bool muted,
+std::optional<double> edit(const char* id, const std::string& name, const std::string& shown, const FieldSpec& spec, bool muted,
                            const std::string& source = "") {
   const Style style = spec.display;
   const ImGuiID gid = ImGui::GetID(id);
-  auto typing = g_typing.find(gid);
+  auto& all = state().typing;
+  auto typing = all.find(gid);
   // Text left by a field that went away while active (a section closed) is dropped.
   const ImGuiContext& context = *ImGui::GetCurrentContext();
-  if (typing != g_typing.end() && context.ActiveId != gid && context.ActiveIdPreviousFrame != gid) {
-    g_typing.erase(typing);
-    typing = g_typing.end();
+  if (typing != all.end() && context.ActiveId != gid && context.ActiveIdPreviousFrame != gid) {
+    all.erase(typing);
+    typing = all.end();
   }
-  const bool editing = typing != g_typing.end();
+  const bool editing = typing != all.end();
+  const ImGuiID active_at_start = context.ActiveId;
   Buffer local;
   std::snprintf(local.data(), local.size(), "%s", shown.c_str());
   ImGui::SetNextItemWidth(take_width());
   if (muted && !editing) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::InputText(id, editing ? typing->second.data() : local.data(), local.size(), ImGuiInputTextFlags_AutoSelectAll);
+  registry().name(gid, name, true, editing ? std::string(typing->second.data()) : shown);
   if (muted && !editing) ImGui::PopStyleColor();
-  if (ImGui::IsItemActivated()) g_typing[gid] = local;
+  if (ImGui::IsItemActivated()) all[gid] = local;
   if (ImGui::IsItemHovered() && !editing) field_tooltip(spec, source);
   std::optional<double> accepted;
+  if (ImGui::IsItemActivated()) App::current().input.trace_note(" [on " + name + "]");
   if (ImGui::IsItemDeactivated() && editing) {
     const Buffer typed = typing->second;
-    g_typing.erase(typing);
+    all.erase(typing);
+    const ImGuiIO& io = ImGui::GetIO();
+    App::current().input.trace_note(" [off " + name + " '" + typed.data() + "' was:" + std::to_string(active_at_start == gid) + " clk:" +
+                                    std::to_string(io.MouseClicked[0]) + " nav:" + std::to_string(io.NavInputs[ImGuiNavInput_Activate]) +
+                                    std::to_string(io.NavInputs[ImGuiNavInput_Input]) + std::to_string(io.NavInputs[ImGuiNavInput_Cancel]) +
+                                    " navid:" + std::to_string(context.NavId == gid) + " win:" + (context.NavWindow ? context.NavWindow->Name : "-") + "]");
     if (std::strcmp(typed.data(), local.data()) != 0) {
       const std::optional<double> v = parse(typed.data(), style);
       const std::string problem = v ? spec.check(*v) : std::string("not a number: ") + typed.data();
       if (problem.empty()) {
         accepted = v;
-        g_rejections.erase(gid);
+        state().rejections.erase(gid);
       } else {
-        g_rejections[gid] = {spec.key() + ": " + problem + ". Kept the previous value.", now_ms() + 6000};
+        state().rejections[gid] = {spec.key() + ": " + problem + ". Kept the previous value.", now_ms() + 6000};
       }
     }
   }
@@ -140,7 +142,10 @@ std::string show(double v, Style style) {
   return {};
 }
 
-void next_width(float width) { g_next_width = width; }
+void next_width(float width) {
+  state().next_width = width;
+  state().next_width_set = true;
+}
 
 void field_tooltip(const FieldSpec& spec, const std::string& source) {
   ImGui::BeginTooltip();
@@ -155,6 +160,7 @@ void field_tooltip(const FieldSpec& spec, const std::string& source) {
   ImGui::TextDisabled("Default: %s", spec.default_text);
   if (!source.empty()) ImGui::TextDisabled("Source: %s", source.c_str());
   ImGui::TextDisabled("Scenario field: %s", spec.path);
+  note("tooltip", spec.path);
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }
@@ -173,32 +179,37 @@ void help(const char* text) {
 
 std::string id_of(const FieldSpec& spec) { return "##" + spec.key(); }
 
-bool number(double& value, const FieldSpec& spec) {
-  if (auto v = edit(id_of(spec).c_str(), show(value, spec.display), spec, false)) {
+std::string path_of(const FieldSpec& spec) { return registry().path_of(spec.path); }
+
+bool number(double& value, const FieldSpec& spec, const char* name) {
+  const std::string path = name ? std::string(name) : path_of(spec);
+  if (auto v = edit(id_of(spec).c_str(), path, show(value, spec.display), spec, false)) {
     value = *v;
     return true;
   }
   return false;
 }
 
-bool integer(int& value, const FieldSpec& spec) {
+bool integer(int& value, const FieldSpec& spec, const char* name) {
   double v = value;
-  if (number(v, spec)) {
+  if (number(v, spec, name)) {
     value = static_cast<int>(v);
     return true;
   }
   return false;
 }
 
-bool optional_number(std::optional<double>& value, double fallback, const FieldSpec& spec, const std::string& fallback_source) {
+bool optional_number(std::optional<double>& value, double fallback, const FieldSpec& spec, const std::string& fallback_source,
+                     const char* name) {
   bool changed = false;
   const Style style = spec.display;
+  const std::string path = name ? std::string(name) : path_of(spec);
   ImGui::PushID(id_of(spec).c_str());
   ImGui::BeginGroup();
   // While unset the field shows the default, muted; hovering tells where it comes from.
   const float reset_w = ImGui::CalcTextSize("default").x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
   if (value) next_width(ImGui::GetContentRegionAvail().x - reset_w);
-  const std::optional<double> typed = edit("##v", show(value ? *value : fallback, style), spec, !value,
+  const std::optional<double> typed = edit("##v", path, show(value ? *value : fallback, style), spec, !value,
                                            value ? std::string() : fallback_source);
   if (typed) {
     value = *typed;
@@ -210,6 +221,7 @@ bool optional_number(std::optional<double>& value, double fallback, const FieldS
       value.reset();
       changed = true;
     }
+    name_last(path + "#default");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the default: %s", show(fallback, style).c_str());
   }
   ImGui::EndGroup();
@@ -228,13 +240,14 @@ int resize_callback(ImGuiInputTextCallbackData* data) {
 }
 }  // namespace
 
-bool text(const char* id, std::string& value, size_t max_length, const char* hint) {
+bool text(const char* id, const std::string& name, std::string& value, size_t max_length, const char* hint) {
   ImGui::SetNextItemWidth(take_width());
   std::string copy = value;
   const bool edited = hint ? ImGui::InputTextWithHint(id, hint, copy.data(), copy.capacity() + 1, ImGuiInputTextFlags_CallbackResize,
                                                       resize_callback, &copy)
                            : ImGui::InputText(id, copy.data(), copy.capacity() + 1, ImGuiInputTextFlags_CallbackResize,
                                               resize_callback, &copy);
+  registry().name(ImGui::GetItemID(), name, true, value.empty() && hint ? std::string(hint) : value);
   if (edited && copy.size() <= max_length) {
     value = copy;
     return true;
@@ -242,10 +255,120 @@ bool text(const char* id, std::string& value, size_t max_length, const char* hin
   return false;
 }
 
-bool text_area(const char* id, std::string& value, ImVec2 size, const char* hint) {
+bool text_area(const char* id, const std::string& name, std::string& value, ImVec2 size, const char* hint) {
   (void)hint;
-  return ImGui::InputTextMultiline(id, value.data(), value.capacity() + 1, size, ImGuiInputTextFlags_CallbackResize,
-                                   resize_callback, &value);
+  const bool edited = ImGui::InputTextMultiline(id, value.data(), value.capacity() + 1, size, ImGuiInputTextFlags_CallbackResize,
+                                                resize_callback, &value);
+  registry().name(ImGui::GetItemID(), name, true);
+  return edited;
+}
+
+bool begin_combo(const char* id, const std::string& name, const char* preview, ImGuiComboFlags flags) {
+  registry().name(ImGui::GetID(id), name);
+  return ImGui::BeginCombo(id, preview, flags);
+}
+
+namespace {
+// The visible part of a label ("Edit##3" -> "Edit").
+std::string visible(const char* label) {
+  const char* end = std::strstr(label, "##");
+  return end ? std::string(label, end) : std::string(label);
+}
+void name_by_label(const char* label) {
+  const std::string v = visible(label);
+  if (!v.empty()) registry().name(ImGui::GetID(label), v);
+}
+}  // namespace
+
+bool button(const char* label, ImVec2 size) {
+  name_by_label(label);
+  return ImGui::Button(label, size);
+}
+bool small_button(const char* label) {
+  name_by_label(label);
+  return ImGui::SmallButton(label);
+}
+bool checkbox(const char* label, bool* value) {
+  name_by_label(label);
+  return ImGui::Checkbox(label, value);
+}
+bool radio(const char* label, bool active) {
+  name_by_label(label);
+  return ImGui::RadioButton(label, active);
+}
+bool selectable(const char* label, bool selected) {
+  name_by_label(label);
+  return ImGui::Selectable(label, selected);
+}
+
+void name_last(const std::string& name) { registry().name(ImGui::GetItemID(), name); }
+void name_id(const char* id, const std::string& name) { registry().name(ImGui::GetID(id), name); }
+std::string scoped(const char* member) {
+  const std::string& scope = registry().scope();
+  return scope.empty() ? std::string(member) : scope + "." + member;
+}
+
+bool copy_button(const char* label, const std::string& text) {
+  State& s = state();
+  const bool pressed = button(label);
+  const ImGuiID id = ImGui::GetItemID();
+  if (pressed) {
+    copy_to_clipboard(text);
+    App::current().announce("Copied to the clipboard.");
+    s.copied_id = id;
+    s.copied_until_ms = now_ms() + 2500;
+  }
+  if (s.copied_id == id && s.copied_until_ms > now_ms()) {
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().good), "Copied");
+  }
+  return pressed;
+}
+
+void wrapped(const std::string& text, float wrap_width, const char* note_name) {
+  const float width = wrap_width > 0 ? wrap_width : ImGui::GetContentRegionAvail().x;
+  const float space = ImGui::CalcTextSize(" ").x;
+  std::string out, line;
+  float line_w = 0;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find_first_of(" \n", start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    const float w = ImGui::CalcTextSize(word.c_str()).x;
+    if (!line.empty() && line_w + space + w > width) {
+      out += line + "\n";
+      line.clear();
+      line_w = 0;
+    }
+    line += (line.empty() ? "" : " ") + word;
+    line_w += (line_w > 0 ? space : 0) + w;
+    if (end < text.size() && text[end] == '\n') {
+      out += line + "\n";
+      line.clear();
+      line_w = 0;
+    }
+    start = end + 1;
+  }
+  out += line;
+  ImGui::TextUnformatted(out.c_str());
+  registry().note(note_name, ImRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax()), out);
+}
+
+void note(const std::string& name, const std::string& text, unsigned color, bool fits) {
+  registry().note(name, ImRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax()), text, color, fits);
+}
+
+bool begin_wide_table(const char* id, int columns, int rows, bool sideways, ImGuiTableFlags flags) {
+  if (!sideways) return ImGui::BeginTable(id, columns, flags);
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float height = ImGui::GetTextLineHeight() + st.CellPadding.y * 2 + rows * (ImGui::GetFrameHeight() + st.CellPadding.y * 2) +
+                       st.ScrollbarSize + 2;
+  flags &= ~(ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_SizingStretchSame);
+  if (!ImGui::BeginTable(id, columns, flags | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit, ImVec2(0, height))) return false;
+  ImGui::TableSetupScrollFreeze(1, 1);
+  return true;
 }
 
 bool begin_form(const char* id, float label_em) {

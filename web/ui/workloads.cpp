@@ -10,6 +10,7 @@
 #include "traincost/present.hpp"
 #include "traincost/formulas.hpp"
 #include "traincost/report.hpp"
+#include "traincost/resolve.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
@@ -45,10 +46,16 @@ bool model_editor(Workload& w) {
   changed |= field_row(w.model.params, f::params);
   widget::row("Mixture of experts");
   bool moe = w.model.active_params.has_value();
-  if (ImGui::Checkbox("##moe", &moe)) changed |= edit::set_mixture_of_experts(w, moe);
+  const bool toggled = widget::checkbox("##moe", &moe);
+  widget::name_last("Mixture of experts");
+  if (toggled) changed |= edit::set_mixture_of_experts(w, moe);
   ImGui::SameLine();
   ImGui::TextDisabled(moe ? "active parameters below" : "dense model");
-  if (w.model.active_params) changed |= field_row(*w.model.active_params, f::active_params);
+  if (w.model.active_params) {
+    changed |= field_row(*w.model.active_params, f::active_params);
+    changed |= field_row(w.model.experts, f::experts);
+    changed |= field_row(w.model.experts_per_token, f::experts_per_token);
+  }
   return changed;
 }
 
@@ -59,8 +66,15 @@ bool architecture_editor(App& app, Workload& w) {
   changed |= field_row(w.model.heads, f::heads);
   changed |= field_row(w.model.seq_len, f::seq_len);
   changed |= field_row(w.model.vocab, f::vocab);
+  changed |= field_row(w.model.kv_heads, f::kv_heads);
+  changed |= field_row(w.model.ffn_hidden, f::ffn_hidden);
+  widget::row("Gated feed-forward");
+  changed |= widget::checkbox("##gated", &w.model.gated_ffn);
+  widget::name_last(widget::scoped("model.gated_ffn"));
+  ImGui::SameLine();
+  ImGui::TextDisabled(w.model.gated_ffn ? "SwiGLU (three matrices)" : "two matrices");
   widget::row("");
-  if (ImGui::Button("Paste a Hugging Face config.json")) app.ui.open_hf = true;
+  if (widget::button("Paste a Hugging Face config.json")) app.ui.open_hf = true;
   if (!w.model.has_architecture()) {
     widget::row("");
     ImGui::TextDisabled("Without layers, hidden size and sequence length\nthe attention FLOPs and activations are not counted.");
@@ -72,9 +86,9 @@ bool target_editor(Workload& w) {
   bool changed = false;
   widget::row("Target");
   // Switching keeps the work about the same (edit::set_target_kind).
-  if (ImGui::BeginCombo("##target", description_of(kTargetWords, w.target.kind))) {
+  if (widget::begin_combo("##target", widget::scoped("target"), description_of(kTargetWords, w.target.kind))) {
     for (const EnumWord<TargetKind>& kind : kTargetWords)
-      if (ImGui::Selectable(kind.description, w.target.kind == kind.value)) changed |= edit::set_target_kind(w, kind.value);
+      if (widget::selectable(kind.description, w.target.kind == kind.value)) changed |= edit::set_target_kind(w, kind.value);
     ImGui::EndCombo();
   }
   switch (w.target.kind) {
@@ -89,9 +103,9 @@ bool target_editor(Workload& w) {
       changed |= field_row(w.target.loss, f::loss);
       widget::row("Scaling law");
       ImGui::SetNextItemWidth(-FLT_MIN);
-      if (ImGui::BeginCombo("##law", description_of(kLawWords, w.target.law))) {
+      if (widget::begin_combo("##law", widget::scoped("target.scaling_law"), description_of(kLawWords, w.target.law))) {
         for (const EnumWord<ScalingLawKind>& law : kLawWords)
-          if (ImGui::Selectable(law.description, w.target.law == law.value)) changed |= edit::set_scaling_law(w, law.value);
+          if (widget::selectable(law.description, w.target.law == law.value)) changed |= edit::set_scaling_law(w, law.value);
         ImGui::EndCombo();
       }
       if (w.target.law == ScalingLawKind::Custom)
@@ -116,6 +130,7 @@ bool schedule_editor(App& app, Workload& w) {
   ImGui::SetNextItemWidth(-FLT_MIN);
   int mode = app.ui.runs_per_month ? 1 : 0;
   const char* modes[] = {"Total over the horizon", "Per month"};
+  widget::name_id("##runsmode", "Runs counted");
   if (ImGui::Combo("##runsmode", &mode, modes, 2)) app.ui.runs_per_month = mode == 1;
   if (app.ui.runs_per_month) {
     // Runs per month × months: runs are derived, so the scenario keeps one fact.
@@ -129,25 +144,88 @@ bool schedule_editor(App& app, Workload& w) {
     changed |= field_row(w.runs, f::runs);
   }
   changed |= field_row(w.horizon_months, f::horizon_months);
+  // Constraints: each empty until the user sets one (no deadline, no budget, no cost of delay).
+  for (const FieldSpec* spec : {&f::deadline_days, &f::budget_usd, &f::usd_per_day_of_delay}) {
+    widget::row(field_label(*spec).c_str(), spec);
+    changed |= widget::optional_field(w, *spec, 0, "none");
+  }
   return changed;
 }
 
 bool memory_editor(Workload& w) {
   bool changed = false;
   widget::row("Full recomputation");
-  changed |= ImGui::Checkbox("##recompute", &w.recompute);
+  changed |= widget::checkbox("##recompute", &w.recompute);
+  widget::name_last(widget::scoped("recompute"));
   ImGui::SameLine();
   ImGui::TextDisabled(w.recompute ? "8·N·D FLOPs, small activations" : "6·N·D FLOPs");
   changed |= field_row(w.memory.bytes_per_param, f::bytes_per_param);
   changed |= field_row(w.memory.micro_batch, f::micro_batch);
   changed |= field_row(w.memory.tensor_parallel, f::tensor_parallel);
   widget::row("Flash attention");
-  changed |= ImGui::Checkbox("##flash", &w.memory.flash_attention);
+  changed |= widget::checkbox("##flash", &w.memory.flash_attention);
+  widget::name_last(widget::scoped("memory.flash_attention"));
   changed |= field_row(w.memory.usable_fraction, f::usable_fraction);
+  widget::row(field_label(f::global_batch_tokens).c_str(), &f::global_batch_tokens);
+  const double batch = w.target.kind == TargetKind::Steps && w.target.tokens_per_step > 0 ? w.target.tokens_per_step : kDefaultGlobalBatchTokens;
+  changed |= widget::optional_field(w, f::global_batch_tokens, batch, "the steps target's tokens per step, else 4,194,304 (Llama 3's)");
+  return changed;
+}
+
+// The platform costs of this workload alone: per option, the option's value muted until the
+// workload sets its own (a workload override). Inputs are named
+// "workloads[0].overrides[option 1].engineer_weeks".
+bool overrides_editor(App& app, Workload& w, size_t workload) {
+  const Scenario& s = app.scenario;
+  const Catalog& c = builtin_catalog();
+  bool changed = false;
+  ImGui::TextDisabled("Where this workload differs from the option's own figures (for example a harder port).");
+  const int n = static_cast<int>(s.options.size());
+  const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame;
+  if (!ImGui::BeginTable("overrides", n + 1, flags)) return false;
+  ImGui::TableSetupColumn("field", ImGuiTableColumnFlags_WidthFixed, em(app.ui.compact ? 7.5f : 10.5f));
+  std::vector<PairInputs> option_values;
+  for (int i = 0; i < n; ++i) {
+    ImGui::TableSetupColumn(("option" + std::to_string(i)).c_str(), ImGuiTableColumnFlags_WidthStretch);
+    option_values.push_back(resolve_option(s.options[static_cast<size_t>(i)], c));
+  }
+  ImGui::TableNextRow();
+  for (int i = 0; i < n; ++i) {
+    ImGui::TableSetColumnIndex(i + 1);
+    const std::string label = app.d.valid && static_cast<size_t>(i) < app.d.resolved.options.size() ? app.d.resolved.options[static_cast<size_t>(i)].label
+                                                                                                   : s.options[static_cast<size_t>(i)].instance;
+    ImGui::TextDisabled("%s", label.c_str());
+  }
+  for (const FieldSpec* spec : fields_of(Owner::Costs)) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::AlignTextToFramePadding();
+    widget::wrapped(field_label(*spec));
+    if (ImGui::IsItemHovered()) widget::field_tooltip(*spec);
+    for (int i = 0; i < n; ++i) {
+      ImGui::TableSetColumnIndex(i + 1);
+      ImGui::PushID(i);
+      std::optional<double> value;
+      for (const WorkloadOverride& ov : w.overrides)
+        if (ov.option == i) value = spec->get(ov.costs);
+      const std::string name = "workloads[" + std::to_string(workload) + "].overrides[option " + std::to_string(i) + "]." + spec->key();
+      if (widget::optional_number(value, option_values[static_cast<size_t>(i)].*(spec->resolved), *spec, "the option's own value", name.c_str()))
+        changed |= edit::set_override(w, i, *spec, value);
+      ImGui::PopID();
+    }
+  }
+  ImGui::EndTable();
   return changed;
 }
 
 }  // namespace
+
+void draw_scenario_name(App& app) {
+  if (!widget::begin_form("scenario-form", 5.5f)) return;
+  widget::row("Scenario");
+  if (widget::text("##scenario-name", "name", app.scenario.name, 120, "a name for this comparison")) app.edited();
+  widget::end_form();
+}
 
 void draw_workloads(App& app) {
   Scenario& s = app.scenario;
@@ -173,7 +251,7 @@ void draw_workloads(App& app) {
     if (ImGui::BeginPopup("add-workload")) {
       ImGui::TextDisabled("Add a workload from a preset");
       for (const WorkloadPreset& p : workload_presets())
-        if (ImGui::Selectable(p.name.c_str())) {
+        if (widget::selectable(p.name.c_str())) {
           Workload w = p.workload;
           w.name = p.name;
           if (edit::add_workload(s, w)) {
@@ -187,16 +265,16 @@ void draw_workloads(App& app) {
   }
   const size_t index = static_cast<size_t>(app.ui.workload);
   Workload& w = s.workloads[index];
-  ImGui::PushID(static_cast<int>(index));
+  Scope scope(app.items, "workloads", static_cast<int>(index));
 
   if (widget::begin_form("workload-form")) {
     widget::row("Name");
-    changed |= widget::text("##name", w.name, 80, "e.g. 8B pretraining");
+    changed |= widget::text("##name", widget::scoped("name"), w.name, 80, "e.g. 8B pretraining");
     widget::row("Preset");
     ImGui::SetNextItemWidth(-FLT_MIN);
-    if (ImGui::BeginCombo("##preset", "Fill from a preset…")) {
+    if (widget::begin_combo("##preset", "Fill from a preset…", "Fill from a preset…")) {
       for (const WorkloadPreset& p : workload_presets())
-        if (ImGui::Selectable(p.name.c_str())) {
+        if (widget::selectable(p.name.c_str())) {
           const std::vector<WorkloadOverride> keep = w.overrides;
           w = p.workload;
           w.name = p.name;
@@ -222,25 +300,23 @@ void draw_workloads(App& app) {
       widget::end_form();
     }
   }
+  if (ImGui::CollapsingHeader("Platform costs for this workload")) changed |= overrides_editor(app, w, index);
   if (s.workloads.size() > 1 || static_cast<int>(s.workloads.size()) < kMaxWorkloads) {
-    if (static_cast<int>(s.workloads.size()) < kMaxWorkloads && ImGui::SmallButton("Duplicate workload") &&
+    if (static_cast<int>(s.workloads.size()) < kMaxWorkloads && widget::small_button("Duplicate workload") &&
         edit::duplicate_workload(s, static_cast<int>(index))) {
       app.ui.workload = static_cast<int>(s.workloads.size()) - 1;
-      ImGui::PopID();
       app.edited();
       return;  // `w` refers into the vector that just grew
     }
     if (s.workloads.size() > 1) {
       ImGui::SameLine();
-      if (ImGui::SmallButton("Remove workload") && edit::remove_workload(s, static_cast<int>(index))) {
+      if (widget::small_button("Remove workload") && edit::remove_workload(s, static_cast<int>(index))) {
         app.ui.workload = std::max(0, app.ui.workload - 1);
-        ImGui::PopID();
         app.edited();
         return;
       }
     }
   }
-  ImGui::PopID();
   if (changed) app.edited();
   ImGui::Spacing();
 }

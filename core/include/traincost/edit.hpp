@@ -5,9 +5,11 @@
 //
 // Each returns false (and changes nothing) when it cannot apply: an index out of range, the
 // maximum number of options or workloads reached, the last option or workload.
+#include <optional>
 #include <string>
 
 #include "traincost/catalog.hpp"
+#include "traincost/fields.hpp"
 #include "traincost/scenario.hpp"
 
 namespace traincost::edit {
@@ -21,9 +23,14 @@ bool duplicate_option(Scenario& s, int index);
 // The reference falls back to the first option when it was the one removed.
 bool remove_option(Scenario& s, int index);
 
+// An option's label follows its instance and count (automatic_label in present.hpp) until the user
+// names it: the edits below that change them clear a label equal to the automatic one of before.
+
 // Switches an option to catalog instance `id`: a pricing model the instance has (the current one
 // when it can), BF16 when its chip has no FP8.
 bool set_instance(Option& o, const Catalog& catalog, const std::string& id);
+// Sets the number of instances (checked against the field's bounds).
+bool set_instances(Option& o, const Catalog& catalog, int instances);
 // Makes an option a custom instance that starts as a copy of its catalog instance (chip, size,
 // price), so nothing changes until the user edits its figures.
 bool make_custom(Option& o, const Catalog& catalog);
@@ -60,6 +67,19 @@ bool set_scaling_law(Workload& w, ScalingLawKind law);
 // A mixture-of-experts model starts with kDefaultActiveShare of its parameters active per token.
 inline constexpr double kDefaultActiveShare = 0.25;
 bool set_mixture_of_experts(Workload& w, bool moe);
+
+// A workload's own value of a platform cost (`cost`, a field of PlatformCosts) for option
+// `option`: made in the workload's override for that option (created when needed); an unset value
+// clears it, and an override left with no value is removed.
+bool set_override(Workload& w, int option, const FieldSpec& cost, std::optional<double> value);
+
+// Pins one layout key (`pin`, a field of LayoutPins) of option `option` on this workload, in the
+// workload's override for that option (created when needed); an unset value lets the layout search
+// choose it again, and an override left with no value is removed. The two keys that are not
+// numbers have their own edits.
+bool set_pin(Workload& w, int option, const FieldSpec& pin, std::optional<double> value);
+bool set_recompute_pin(Workload& w, int option, std::optional<Recompute> value);
+bool set_sequence_parallel_pin(Workload& w, int option, std::optional<bool> value);
 
 // ---- Ranges -----------------------------------------------------------------------------------
 

@@ -31,6 +31,34 @@ std::string status_text(const OptionResult& result);
 // A sentence for a tooltip: the memory figures when it runs, the reason when it cannot.
 std::string status_detail(const OptionResult& result);
 
+// The label an option shows when it has none of its own: its chip, how many instances, and where
+// ("Trn2 x16", "H100 x32 (p5)", "H100 x32 (Lambda)"). It follows the instance and its count.
+std::string automatic_label(const Option& option, const Catalog& catalog);
+
+// ---- Estimates ---------------------------------------------------------------------------------
+
+// Which of an option's results rest on an estimate, and why: its MFU is predicted for a chip with
+// no published measurement, its hourly price is a catalog figure marked as an estimate, its price
+// is for another region than the reference
+// option's (prices differ by region), or its porting effort is the catalog's estimated default.
+struct EstimateFlags {
+  bool speed = false;     // MFU: time, chip-hours and every cost
+  bool price = false;     // price: every cost
+  bool one_time = false;  // porting effort: one-time and fully loaded costs
+  std::vector<std::string> reasons;  // one sentence each, naming the option
+  bool any() const { return speed || price || one_time; }
+};
+// The mark put before a figure that rests on an estimate.
+inline constexpr const char* kEstimateMark = "≈";
+EstimateFlags estimate_flags(const Scenario& scenario, const ResolvedScenario& resolved, size_t workload, size_t option,
+                             const Catalog& catalog);
+// result_cells() with kEstimateMark before each figure that rests on an estimate.
+std::vector<std::string> result_cells(const std::string& label, const OptionResult& result, const EstimateFlags& flags);
+// Whether each column (in result_columns() order) rests on an estimate under `flags`.
+bool column_is_estimate(size_t column, const EstimateFlags& flags);
+// "≈ rests on an estimate: …" for a table's footnote, or "" when nothing does.
+std::string estimate_footnote(const Scenario& scenario, const ResolvedScenario& resolved, size_t workload, const Catalog& catalog);
+
 // A field's name in a form: its label, capitalized, with its unit when the value alone does not
 // say it ("Porting effort (engineer-weeks)", "Discount", "Price").
 std::string field_label(const FieldSpec& field);

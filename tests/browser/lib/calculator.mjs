@@ -62,15 +62,6 @@ export async function framesDrawn(page) {
   return page.evaluate(() => Module._tc_frames_drawn());
 }
 
-// Clicks, then waits until the page has drawn the frames that act on the click (the pointer
-// moves in one frame and the press lands in the next), so that typing goes to the clicked field
-// even on a loaded machine.
-export async function clickAndSettle(page, x, y) {
-  const before = await framesDrawn(page);
-  await page.mouse.click(x, y);
-  await page.waitForFunction((n) => Module._tc_frames_drawn() >= n, before + 3, { timeout: 10000 });
-}
-
 // Waits until the Monte Carlo of the current scenario has run (the page is then at rest).
 export async function waitForAnalysis(page, timeout = 30000) {
   await page.waitForFunction(() => {

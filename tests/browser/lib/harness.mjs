@@ -29,8 +29,9 @@ export async function serve(root = SITE) {
 
 // Opens a page and records what the tests check on every page: console errors, page errors,
 // requests to anything but 127.0.0.1, and failed requests.
-export async function openPage(browser, url, { viewport = { width: 1280, height: 800 }, colorScheme = 'dark', deviceScaleFactor = 1 } = {}) {
-  const context = await browser.newContext({ viewport, colorScheme, deviceScaleFactor });
+export async function openPage(browser, url, { viewport = { width: 1280, height: 800 }, colorScheme = 'dark', deviceScaleFactor = 1,
+  hasTouch = false, isMobile = false } = {}) {
+  const context = await browser.newContext({ viewport, colorScheme, deviceScaleFactor, hasTouch, isMobile });
   const page = await context.newPage();
   const log = { consoleErrors: [], foreignRequests: [], failedRequests: [] };
   page.on('console', (m) => { if (m.type() === 'error') log.consoleErrors.push(m.text()); });
@@ -68,7 +69,10 @@ export function assertEqual(actual, expected, message) {
 // Runs `tests` ({name: async fn}) one after another and prints one line each and a summary.
 export async function run(suite, tests) {
   let passed = 0, failed = 0;
+  // TRAINCOST_ONLY=<regular expression> runs the matching tests only (while working on them).
+  const only = process.env.TRAINCOST_ONLY ? new RegExp(process.env.TRAINCOST_ONLY) : null;
   for (const [name, fn] of Object.entries(tests)) {
+    if (only && !only.test(name)) continue;
     const start = Date.now();
     try {
       await fn();

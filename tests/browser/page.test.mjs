@@ -1,0 +1,444 @@
+// The page as a new user meets it (issue 16, rows 3 to 9): a scenario of one's own (title and
+// labels), estimates marked wherever a figure is shown, undo and the browser's Back button, the
+// keyboard through every widget, copy, import and the embed's way out, the smaller defects, and
+// four screen sizes from a phone to a wall (light and dark), with first-draw figures.
+import { startServer } from '../../scripts/static-server.mjs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { assert, assertEqual, launch, openPage, run, screenshot, serve, waitForCalculator, writeJson, SHOTS } from './lib/harness.mjs';
+import { linkFor, mirror } from './lib/calculator.mjs';
+import * as ui from './lib/ui.mjs';
+
+const browser = await launch();
+const { server, url } = await serve();
+const measurements = {};
+
+async function open(path = 'calculator.html', options = {}) {
+  const opened = await openPage(browser, `${url}${path}`, options);
+  await waitForCalculator(opened.page);
+  await ui.settled(opened.page);
+  return opened;
+}
+const notes = async (page, name) => (await ui.items(page)).filter((i) => i.name === name);
+const scenarioWait = (page, test, what) => page.waitForFunction(test, null, { timeout: 10000 }).catch(() => { throw new Error(`${what}: timed out`); });
+
+// Touch gestures through the DevTools protocol (Playwright's touchscreen only taps).
+async function touch(page) {
+  const cdp = await page.context().newCDPSession(page);
+  // Each event carries its time, so that the page sees a finger's speed however busy the machine is.
+  let clock = Date.now() / 1000;
+  const send = (type, points, dt = 0.016) => {
+    clock += dt;
+    return cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })), timestamp: clock });
+  };
+  return {
+    // A finger moving at the screen's rate: one touch move per 16 ms.
+    async swipe(x, y0, y1, steps = 8) {
+      await send('touchStart', [[x, y0]]);
+      for (let i = 1; i <= steps; ++i) await send('touchMove', [[x, y0 + ((y1 - y0) * i) / steps]]);
+      await send('touchEnd', []);
+    },
+    // A finger held until `shown` (the page's answer to a long press) appears, then lifted.
+    async longPress(x, y, shown) {
+      await send('touchStart', [[x, y]]);
+      await page.waitForFunction(shown, null, { timeout: 10000 });
+      await send('touchEnd', [], 0.6);
+    },
+    async pinch(x, y) {
+      await send('touchStart', [[x - 20, y], [x + 20, y]]);
+      for (let i = 1; i <= 6; ++i) await send('touchMove', [[x - 20 - i * 15, y], [x + 20 + i * 15, y]]);
+      await send('touchEnd', []);
+    },
+  };
+}
+
+try {
+  await run('page', {
+    async 'row 3: the scenario title is editable and travels; option labels follow their instance and count'() {
+      const { page, context } = await open('calculator.html', { viewport: { width: 1366, height: 768 } });
+      await ui.type(page, 'name', '70B continued pretraining');
+      await ui.type(page, 'workloads[0].model.params', '70.6B');
+      await ui.type(page, 'options[0].instances', '32');
+      await ui.type(page, 'options[1].instances', '64');
+      await ui.settled(page);
+      const m = await mirror(page);
+      assertEqual(JSON.stringify(m.rows[0].slice(1).map((r) => r[0])), JSON.stringify(['Trn2 x32', 'H100 x64 (p5)']), 'the labels follow the counts');
+      assertEqual((await ui.scenario(page)).name, '70B continued pretraining', 'the title is the scenario name');
+      // Share: the embed code carries the title.
+      await ui.click(page, 'Share');
+      const code = await ui.find(page, 'Copy code text');
+      assert(code.text.includes('title="70B continued pretraining"'), `the iframe title is the scenario's: ${code.text}`);
+      const markdown = await ui.find(page, 'Copy Markdown text');
+      assert(markdown.text.startsWith('### 70B continued pretraining'), 'the Markdown heading is the title');
+      await ui.click(page, 'Close');
+      // Export: the file name and the scenario's name.
+      await ui.click(page, 'Export');
+      const download = page.waitForEvent('download');
+      await ui.click(page, 'Scenario as JSON');
+      const file = await download;
+      assertEqual(file.suggestedFilename(), '70B-continued-pretraining.json', 'the file is named after the title');
+      assertEqual(JSON.parse(readFileSync(await file.path(), 'utf8')).name, '70B continued pretraining', 'the exported name');
+      // A label of one's own stays put.
+      await ui.type(page, 'options[1].label', 'our H100s');
+      await ui.type(page, 'options[1].instances', '48');
+      await ui.settled(page);
+      assertEqual((await mirror(page)).rows[0][2][0], 'our H100s', "the user's label stays");
+      // The embed view's header shows the title.
+      const link = '#' + (await ui.stats(page)).link;
+      const embed = await openPage(browser, `${url}calculator.html?embed=1${link}`, { viewport: { width: 800, height: 600 } });
+      await waitForCalculator(embed.page);
+      const header = await notes(embed.page, 'scenario name');
+      assertEqual(header[0] && header[0].text, '70B continued pretraining', 'the embed header');
+      await embed.context.close();
+      await context.close();
+    },
+
+    async 'row 5: estimates are marked in the table, headline, embed and exports; the headline gives the Monte Carlo median and range'() {
+      const { page, context } = await open('calculator.html', { viewport: { width: 1366, height: 768 } });
+      const m = await mirror(page);
+      const trn = m.rows[0][1];
+      assert(trn[5].startsWith('≈'), `Trn2's cost per run is marked as resting on an estimate: ${trn[5]}`);
+      assert(trn[1].startsWith('≈'), `and its time (its MFU is an estimate): ${trn[1]}`);
+      assert(!m.rows[0][2][5].startsWith('≈'), 'p5 with catalog figures is not marked');
+      const footnote = await page.evaluate(() => document.querySelector('#results-mirror .estimates')?.textContent || '');
+      assert(/MFU.*estimate/.test(footnote) && /us-east-2/.test(footnote), `the footnote says why: ${footnote}`);
+      const headline = await page.evaluate(() => document.querySelector('#results-mirror .headline')?.textContent || '');
+      assert(/^≈\$/.test(headline) && /Monte Carlo median \$[\d.]+k?, 90% range \$/.test(headline), `the headline: ${headline}`);
+      const figure = await notes(page, 'headline figure');
+      assert(figure[0].text.startsWith('≈'), 'the headline figure on the canvas is marked');
+      const mc = await notes(page, 'monte carlo');
+      assert(/median .* 90% range/.test(mc[0].text), 'the canvas gives the median and range');
+      // Exports.
+      await ui.click(page, 'Export');
+      const download = page.waitForEvent('download');
+      await ui.click(page, 'Results as Markdown (file)');
+      const md = readFileSync(await (await download).path(), 'utf8');
+      assert(md.includes('| ≈') && md.includes('≈ rests on an estimate'), 'the Markdown marks estimates');
+      await ui.click(page, 'Export');
+      const csvDownload = page.waitForEvent('download');
+      await ui.click(page, 'Results as CSV');
+      const csv = readFileSync(await (await csvDownload).path(), 'utf8');
+      assert(csv.split('\n')[0].endsWith('rests_on_estimates') && csv.includes("MFU"), 'the CSV says which figures rest on estimates');
+      // The embed view.
+      const embed = await openPage(browser, `${url}calculator.html?embed=1${linkFor('llama3-8b-pretrain')}`, { viewport: { width: 800, height: 600 } });
+      await waitForCalculator(embed.page);
+      await ui.settled(embed.page);
+      assert((await notes(embed.page, 'headline figure'))[0].text.startsWith('≈'), 'the embed headline is marked');
+      await screenshot(embed.page, 'page-embed-estimates');
+      await embed.context.close();
+      await context.close();
+    },
+
+    async 'row 6: examples, imports and edits undo and redo; Back and Forward step through opened scenarios'() {
+      const { page, context } = await open('calculator.html', { viewport: { width: 1366, height: 768 } });
+      await ui.type(page, 'workloads[0].runs', '12');
+      await ui.settled(page);
+      await ui.click(page, 'Example scenarios');
+      await ui.click(page, 'Weekly 1B fine-tune: Trn1 vs A100 vs H100');
+      await ui.settled(page);
+      assertEqual((await ui.scenario(page)).name, '1B fine-tune, weekly', 'the example is loaded');
+      const banners = (await mirror(page)).banners;
+      assert(banners.some((b) => /Undo/.test(b) && /Back/.test(b)), `the banner says how to get the scenario back: ${banners}`);
+      // Ctrl+Z and Ctrl+Shift+Z, and the buttons: back through the example to the edit and before it.
+      await page.keyboard.press('Control+z');
+      await scenarioWait(page, () => { const p = Module._tc_scenario(); const s = JSON.parse(UTF8ToString(p)); Module._free(p); return s.workloads[0].runs === 12 && s.name !== '1B fine-tune, weekly'; }, 'Ctrl+Z');
+      await page.keyboard.press('Control+Shift+z');
+      await scenarioWait(page, () => { const p = Module._tc_scenario(); const s = JSON.parse(UTF8ToString(p)); Module._free(p); return s.name === '1B fine-tune, weekly'; }, 'Ctrl+Shift+Z');
+      await ui.click(page, 'Undo');
+      await scenarioWait(page, () => { const p = Module._tc_scenario(); const s = JSON.parse(UTF8ToString(p)); Module._free(p); return s.workloads[0].runs === 12 && s.name !== '1B fine-tune, weekly'; }, 'Undo');
+      await ui.click(page, 'Undo');
+      await scenarioWait(page, () => { const p = Module._tc_scenario(); const s = JSON.parse(UTF8ToString(p)); Module._free(p); return s.workloads[0].runs === 6; }, 'Undo the edit');
+      await ui.click(page, 'Redo');
+      await scenarioWait(page, () => { const p = Module._tc_scenario(); const s = JSON.parse(UTF8ToString(p)); Module._free(p); return s.workloads[0].runs === 12; }, 'Redo');
+      await ui.click(page, 'Redo');
+      await scenarioWait(page, () => { const p = Module._tc_scenario(); const s = JSON.parse(UTF8ToString(p)); Module._free(p); return s.name === '1B fine-tune, weekly'; }, 'Redo the example');
+      await ui.settled(page);
+      // Back returns to the scenario before the example, Forward to the example.
+      await page.goBack();
+      await scenarioWait(page, () => { const p = Module._tc_scenario(); const s = JSON.parse(UTF8ToString(p)); Module._free(p); return s.workloads[0].runs === 12 && s.name !== '1B fine-tune, weekly'; }, 'Back');
+      await page.goForward();
+      await scenarioWait(page, () => { const p = Module._tc_scenario(); const s = JSON.parse(UTF8ToString(p)); Module._free(p); return s.name === '1B fine-tune, weekly'; }, 'Forward');
+      await ui.settled(page);
+      // An import is undone the same way.
+      await ui.click(page, 'Import');
+      await ui.paste(page, 'Import text', readFileSync(join(import.meta.dirname, '../../assets/scenarios/mixtral-moe.json'), 'utf8'));
+      await ui.click(page, 'Load');
+      await scenarioWait(page, () => { const p = Module._tc_scenario(); const s = JSON.parse(UTF8ToString(p)); Module._free(p); return /Mixtral/.test(s.name); }, 'import');
+      await ui.click(page, 'Undo');
+      await scenarioWait(page, () => { const p = Module._tc_scenario(); const s = JSON.parse(UTF8ToString(p)); Module._free(p); return s.name === '1B fine-tune, weekly'; }, 'undo the import');
+      await context.close();
+    },
+
+    async 'row 7: the keyboard reaches every kind of widget in reading order, with a visible focus ring; Enter acts'() {
+      const { page, context } = await open('calculator.html', { viewport: { width: 1366, height: 768 } });
+      await page.focus('#canvas');
+      const seen = [];
+      for (let i = 0; i < 40; ++i) {
+        await page.keyboard.press('Tab');
+        await ui.settleInput(page);
+        seen.push(await ui.focused(page));
+      }
+      for (const name of ['Example scenarios', 'Share', 'Export', 'Import', 'Saved', 'Methodology', 'Theme', 'name', 'workloads[0].name',
+        'workloads[0] > Fill from a preset…', 'workloads[0] > Mixture of experts', 'workloads[0].target', 'workloads[0] > Runs counted',
+        'workloads[0] > Architecture (attention FLOPs, activations)'])
+        assert(seen.includes(name), `Tab reaches ${name} (went through: ${seen.join(', ')})`);
+      const order = ['Example scenarios', 'Share', 'name', 'workloads[0].name', 'workloads[0].target', 'workloads[0].runs'].map((n) => seen.indexOf(n));
+      assertEqual(JSON.stringify(order), JSON.stringify([...order].sort((a, b) => a - b)), 'in reading order');
+      await screenshot(page, 'page-keyboard-focus-ring');
+      // Shift+Tab back to Share, Enter opens it.
+      let guard = 0;
+      while ((await ui.focused(page)) !== 'Share' && guard++ < 60) {
+        await page.keyboard.press('Shift+Tab');
+        await ui.settleInput(page);
+      }
+      assertEqual(await ui.focused(page), 'Share', 'Shift+Tab goes back to Share');
+      await page.keyboard.press('Enter');
+      await ui.find(page, 'Copy link');
+      // Tab stays inside the dialog.
+      for (let i = 0; i < 6; ++i) {
+        await page.keyboard.press('Tab');
+        await ui.settleInput(page);
+        const f = (await ui.items(page)).find((x) => x.focused);
+        assert(f && /Share this scenario/.test(f.window), `Tab stays in the dialog (${f && f.window})`);
+      }
+      // The results tabs, by keyboard: backwards from the top the focus wraps around to the end of
+      // the results, then reaches the tabs; Space selects one.
+      await page.keyboard.press('Escape');
+      await ui.settleInput(page);
+      assert(!(await ui.exists(page, 'Copy link')), 'Escape closes the dialog');
+      guard = 0;
+      while ((await ui.focused(page)) !== 'How sure?' && guard++ < 60) {
+        await page.keyboard.press('Shift+Tab');
+        await ui.settleInput(page);
+      }
+      assertEqual(await ui.focused(page), 'How sure?', 'Tab reaches the result tabs');
+      await page.keyboard.press('Space');
+      await ui.find(page, 'Add a range on…');
+      await context.close();
+    },
+
+    async 'row 8: copies confirm; Import takes JSON, a link or a config.json and explains errors inside the dialog; the embed opens the full calculator'() {
+      const { page, context } = await open('calculator.html', { viewport: { width: 1366, height: 768 } });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url.replace(/\/$/, '') });
+      await ui.click(page, 'Export');
+      await ui.click(page, 'Results as Markdown (copy)');
+      await page.waitForFunction(() => [...document.querySelectorAll('#results-mirror .banner')].some((b) => /Copied the results/.test(b.textContent)));
+      assert((await page.evaluate(() => navigator.clipboard.readText())).startsWith('### '), 'the Markdown is on the clipboard');
+      // A pasted share link.
+      await ui.click(page, 'Import');
+      await ui.paste(page, 'Import text', `${url}calculator.html${linkFor('finetune-1b')}`);
+      await ui.click(page, 'Load');
+      await scenarioWait(page, () => { const p = Module._tc_scenario(); const s = JSON.parse(UTF8ToString(p)); Module._free(p); return s.name === '1B fine-tune, weekly'; }, 'a pasted link');
+      // A Hugging Face config.json fills the model.
+      await ui.click(page, 'Import');
+      await ui.paste(page, 'Import text', readFileSync(join(import.meta.dirname, '../cli/data/llama3-8b-config.json'), 'utf8'));
+      await ui.click(page, 'Load');
+      await scenarioWait(page, () => { const p = Module._tc_scenario(); const s = JSON.parse(UTF8ToString(p)); Module._free(p); return s.workloads[0].model.params === 8030261248; }, 'a config.json');
+      // Something else: the problem is shown in the dialog, which stays open.
+      await ui.click(page, 'Import');
+      await ui.paste(page, 'Import text', 'hello');
+      await ui.click(page, 'Load');
+      const problem = await ui.find(page, 'import problem');
+      assert(problem && /not a scenario/.test(problem.text), `the dialog explains: ${problem && problem.text}`);
+      assert(/Import/.test(problem.window), `inside the dialog (${problem.window})`);
+      assert((await ui.find(page, 'Load')).visible, 'the dialog stays open');
+      await screenshot(page, 'page-import-error');
+      await ui.click(page, 'Cancel');
+      await context.close();
+
+      // The embed's "Open in the full calculator", inside an iframe on another origin: a new tab
+      // with the same scenario.
+      const hostDir = mkdtempSync(join(tmpdir(), 'traincost-host-'));
+      const link = linkFor('mixtral-moe');
+      writeFileSync(join(hostDir, 'index.html'), `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>wiki</title>
+<iframe id="tc" src="${url}calculator.html?embed=1${link}" width="800" height="600" style="border:0"></iframe>`);
+      const host = await startServer(hostDir, 0);
+      try {
+        const hosted = await openPage(browser, `http://127.0.0.1:${host.address().port}/`, { viewport: { width: 900, height: 700 } });
+        const frame = await (await hosted.page.$('#tc')).contentFrame();
+        await frame.waitForFunction(() => window.TrainCost && window.TrainCost.version && document.querySelector('#results-mirror .verdict'), null, { timeout: 60000 });
+        await ui.settled(frame);
+        const item = await ui.find(frame, 'Open in the full calculator');
+        const box = await (await hosted.page.$('#tc')).boundingBox();
+        const opened = hosted.context.waitForEvent('page');
+        await hosted.page.mouse.click(box.x + item.x + item.w / 2, box.y + item.y + item.h / 2);
+        const full = await opened;
+        await full.waitForLoadState();
+        assert(full.url().endsWith(`calculator.html${link}`), `the full calculator opens the same scenario: ${full.url()}`);
+        await waitForCalculator(full);
+        assert(!full.url().includes('embed=1'), 'not the embed view');
+        await hosted.context.close();
+      } finally {
+        host.close();
+      }
+    },
+
+    async 'row 9: the smaller defects'() {
+      const { page, context } = await open('calculator.html', { viewport: { width: 1366, height: 768 } });
+      // Formulas: floor and ceiling brackets drawn, "1 instance", numbers never broken after their decimal point.
+      await ui.click(page, 'Trn2 x16 explain');
+      await ui.settled(page);
+      const texts = (await notes(page, 'text')).map((n) => n.text);
+      const formulas = texts.join('\n');
+      // (The step-time model's terms bring floor brackets and Greek letters; all must be drawn.)
+      assert(/[⌈⌊]/.test(formulas) && /[στδ√]/.test(formulas), 'the explained steps use brackets and symbols beyond Latin-1');
+      assertEqual(JSON.stringify((await ui.stats(page)).missing_glyphs), '[]', 'every glyph drawn is in the fonts');
+      assert(!/\(1 instances\)/.test(formulas), '"1 instances"');
+      for (const t of texts) assert(!/\d\.\n\d/.test(t), `a number broken over two lines: ${JSON.stringify(t)}`);
+      // Labels and group titles are not cut.
+      const cut = (await ui.items(page)).filter((i) => i.visible && i.label_w && i.w + 1 < i.label_w && i.label && !i.text_input);
+      assertEqual(JSON.stringify(cut.map((i) => i.label)), '[]', 'labels cut short');
+      // The catalog: every price column in view, memory in the same unit as the instance menu.
+      await ui.click(page, 'Catalog');
+      const pane = await ui.find(page, 'Open the hardware data page');
+      for (const id of ['trn2.48xlarge', 'p5.48xlarge', 'gcp-a3-highgpu-8g']) {
+        const use = await ui.find(page, `Use ${id}`);
+        assert(use.visible && use.x + use.w <= 1366, `the last column (Use ${id}) is in view without scrolling sideways`);
+      }
+      assert(pane.visible, 'the catalog fits');
+      await screenshot(page, 'page-catalog-1366x768');
+      await ui.click(page, 'Results');
+      await ui.click(page, 'options[0].instance');
+      const entry = await ui.find(page, 'trn2.48xlarge');
+      assert(/16 × AWS Trainium2 \(96(\.0)? GiB each\)/.test(entry.label), `the instance menu gives memory as the catalog does: ${entry.label}`);
+      await page.keyboard.press('Escape');
+      await ui.settleInput(page);
+      // A range's "Edit" keeps the pane where it was.
+      await ui.click(page, 'How sure?');
+      const edit = await ui.find(page, 'Edit range options[0].mfu');
+      const anchorBefore = await ui.rect(page, 'Add a range on…');
+      await ui.click(page, 'Edit range options[0].mfu');
+      await ui.settled(page);
+      const anchorAfter = await ui.rect(page, 'Add a range on…');
+      assert(Math.abs(anchorAfter.y - anchorBefore.y) < 3 * edit.h, `the pane jumped (${anchorBefore.y} -> ${anchorAfter.y})`);
+      assert((await ui.scenario(page)).ranges.some((r) => r.input === 'options[0].mfu'), 'the range is now the scenario\'s');
+      // Colours: the tornado's low/high are not the options' colours of the histogram above it.
+      const hist = [...(await notes(page, 'histogram: below')), ...(await notes(page, 'histogram: above'))].map((n) => n.color);
+      const tornado = [...(await notes(page, 'legend: input at its low end')), ...(await notes(page, 'legend: input at its high end'))].map((n) => n.color);
+      assertEqual(tornado.length, 2, 'the tornado has its key');
+      assert(!tornado.some((c) => hist.includes(c)), `the tornado reuses the options' colours (${tornado} vs ${hist})`);
+      // Runs that do not fit in the horizon are flagged: the 70B preset, 2 runs of months each.
+      await ui.click(page, 'Results');
+      await ui.click(page, 'Fill from a preset…');
+      await ui.click(page, 'Llama-3-70B-class pretraining');
+      await ui.settled(page);
+      const warnings = await page.evaluate(() => [...document.querySelectorAll('#results-mirror .warning')].map((n) => n.textContent));
+      assert(warnings.some((w) => /longer than the 12-month horizon/.test(w)), `flagged: ${warnings}`);
+      assert((await notes(page, 'schedule warning')).length > 0, 'on the canvas too');
+      await context.close();
+    },
+
+    async 'row 4: a phone (390x844, touch, DPR 3): verdict first, menu, swipe with momentum, tap, long press, pinch'() {
+      const { page, context } = await open('calculator.html', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+      const verdict = (await notes(page, 'verdict'))[0];
+      assert(verdict && verdict.visible && verdict.y + verdict.h <= 844, 'the verdict is on the first screen');
+      for (const name of ['Undo', 'Redo', 'Menu']) {
+        const r = await ui.find(page, name);
+        assert(r.x >= 0 && r.x + r.w <= 390, `${name} is on screen`);
+      }
+      // A tap on a field opens the phone's keyboard (a focused text input) and typing edits it.
+      await ui.click(page, 'workloads[0].runs', { touch: true });
+      await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'text-proxy', null, { timeout: 10000 })
+        .catch(() => { throw new Error("a tap on a field does not open the keyboard"); });
+      await page.keyboard.type('7');
+      await page.keyboard.press('Enter');
+      await scenarioWait(page, () => { const p = Module._tc_scenario(); const s = JSON.parse(UTF8ToString(p)); Module._free(p); return s.workloads[0].runs === 7; },
+                         'typing on the phone');
+      await page.waitForFunction(() => document.activeElement && document.activeElement.id !== 'text-proxy', null, { timeout: 10000 })
+        .catch(() => { throw new Error('the keyboard stays open after Enter'); });
+      // Tap opens an expander.
+      await ui.click(page, 'workloads[0] > Architecture (attention FLOPs, activations)', { touch: true });
+      await ui.find(page, 'workloads[0].model.layers', { visible: false });
+      // Swipe up scrolls the page, and it keeps gliding after the finger lifts.
+      const t = await touch(page);
+      const before = await ui.rect(page, 'workloads[0].model.params');
+      await t.swipe(200, 700, 300, 10);
+      const lifted = await ui.rect(page, 'workloads[0].model.params');
+      assert(lifted.y < before.y - 200, `the swipe scrolled (${before.y} -> ${lifted.y})`);
+      await page.waitForFunction((y) => {
+        const p = Module._tc_items();
+        const i = JSON.parse(UTF8ToString(p)).find((x) => x.name === 'workloads[0].model.params');
+        Module._free(p);
+        return i.y < y - 20;
+      }, lifted.y, { timeout: 5000 }).catch(() => { throw new Error('no momentum after the swipe'); });
+      await ui.settleInput(page);  // the glide comes to rest
+      // Long press shows a field's tooltip, without editing it.
+      const mfu = await ui.find(page, 'options[0].mfu');
+      await t.longPress(mfu.x + mfu.w / 2, mfu.y + mfu.h / 2, () => {
+        const p = Module._tc_items();
+        const list = JSON.parse(UTF8ToString(p));
+        Module._free(p);
+        return list.some((n) => n.name === 'tooltip' && n.text === 'options[].mfu');
+      });
+      await ui.settleInput(page);
+      assert((await notes(page, 'tooltip')).some((n) => n.text === 'options[].mfu'), 'the tooltip stays after the finger lifts');
+      assert(!(await ui.find(page, 'options[0].mfu')).active, 'and does not start editing');
+      await screenshot(page, 'page-phone-long-press');
+      // The menu has everything the toolbar had.
+      await ui.click(page, 'Menu', { touch: true });
+      for (const name of ['Example scenarios', 'Share', 'Export', 'Import', 'Saved', 'Methodology', 'Theme']) await ui.find(page, name);
+      await ui.click(page, 'Share', { touch: true });
+      await ui.find(page, 'Copy link');
+      await screenshot(page, 'page-phone-share');
+      await ui.click(page, 'Close', { touch: true });
+      // Results: headers whole, values whole (the table scrolls sideways with the option kept in view).
+      await ui.find(page, 'Results');  // scrolled into view
+      await ui.find(page, 'Trn2 x16 explain');
+      const cells = (await ui.items(page)).filter((i) => /^(column|cell): /.test(i.name));
+      assert(cells.length >= 8, 'the results table is there');
+      assertEqual(JSON.stringify(cells.filter((c) => c.fits === false).map((c) => c.text)), '[]', 'no header or value is cut');
+      // Pinch: no zoom, the layout stays.
+      const menu = await ui.rect(page, 'Menu');
+      await t.pinch(195, 400);
+      await ui.settleInput(page);
+      assertEqual(JSON.stringify(await ui.rect(page, 'Menu')), JSON.stringify(menu), 'a pinch leaves the layout alone');
+      assertEqual(await page.evaluate(() => window.visualViewport ? window.visualViewport.scale : 1), 1, 'and does not zoom the page');
+      await context.close();
+    },
+
+    async 'four sizes, light and dark: verdict on the first screen, nothing overlaps; first draw and a frame after an edit'() {
+      const sizes = [
+        { width: 390, height: 844, deviceScaleFactor: 3, hasTouch: true, isMobile: true },
+        { width: 768, height: 1024 },
+        { width: 1280, height: 800 },
+        { width: 1920, height: 1080 },
+      ];
+      for (const size of sizes) {
+        for (const colorScheme of ['light', 'dark']) {
+          const { width, height, ...rest } = size;
+          const { page, context, log } = await open('calculator.html', { viewport: { width, height }, colorScheme, ...rest });
+          const name = `page-${width}x${height}-${colorScheme}`;
+          const verdict = (await notes(page, 'verdict'))[0];
+          assert(verdict && verdict.visible && verdict.y + verdict.h <= height, `${name}: the verdict is on the first screen`);
+          // Items of the page itself (not popups), visible, must not overlap.
+          const list = (await ui.items(page)).filter((i) => i.id && i.name && i.visible && i.w > 0 && i.h > 0 && !/Tooltip|##Popup|##Combo/.test(i.window));
+          for (let a = 0; a < list.length; ++a)
+            for (let b = a + 1; b < list.length; ++b) {
+              const p = list[a], q = list[b];
+              const ox = Math.min(p.x + p.w, q.x + q.w) - Math.max(p.x, q.x), oy = Math.min(p.y + p.h, q.y + q.h) - Math.max(p.y, q.y);
+              assert(ox <= 1 || oy <= 1, `${name}: "${p.scope} ${p.name}" and "${q.scope} ${q.name}" overlap`);
+            }
+          for (const item of list) assert(item.x >= -1 && item.x + item.w <= width + 1, `${name}: ${item.name} is cut at the edge`);
+          await screenshot(page, name);
+          if (colorScheme === 'dark' && (width === 390 || width === 1920)) {
+            const s = await ui.stats(page);
+            const key = `${width}x${height}`;
+            measurements[`first_frame_cpu_ms_${key}`] = s.first_frame_ms;
+            measurements[`first_frame_on_screen_ms_${key}`] = s.first_frame_at_ms;
+            await ui.type(page, 'workloads[0].runs', '9');
+            await ui.settled(page);
+            measurements[`frame_after_edit_cpu_ms_${key}`] = (await ui.stats(page)).last_recompute_frame_ms;
+          }
+          assertEqual(log.consoleErrors.length, 0, `${name}: console errors: ${log.consoleErrors.join(' | ')}`);
+          await context.close();
+        }
+      }
+    },
+  });
+} finally {
+  writeJson('page-measurements.json', measurements);
+  console.log(`measurements: ${JSON.stringify(measurements)}`);
+  await browser.close();
+  server.close();
+}
