@@ -35,6 +35,9 @@ Fixture& fixture() {
     x.two_options = parse_or_die(embedded::bench_asset("llama3-8b-pretrain.json"), "llama3-8b-pretrain.json");
     x.portfolio = parse_or_die(embedded::bench_asset("portfolio-multicloud.json"), "portfolio-multicloud.json");
     x.two_options_resolved = resolve(x.two_options, builtin_catalog());
+    x.two_options_fixed_mfu = x.two_options;
+    for (size_t i = 0; i < x.two_options.options.size(); ++i)
+      x.two_options_fixed_mfu.options[i].mfu = x.two_options_resolved.workloads[0].options[i].mfu;
     x.two_options_link = encode_link(x.two_options);
     x.portfolio_link = encode_link(x.portfolio);
     return x;
@@ -61,13 +64,18 @@ double monte_carlo(Fixture& f, int samples) {
   return a.monte_carlo.options[0].probability_cheapest;
 }
 
-double full_analysis(Fixture& f) {
+namespace {
+double analysis_of(const Scenario& s) {
   AnalyzeOptions options;
   options.samples = 20000;
   options.seed = 2026;
-  const Analysis a = analyze(f.two_options, builtin_catalog(), options);
+  const Analysis a = analyze(s, builtin_catalog(), options);
   return a.monte_carlo.options[0].probability_cheapest + a.sensitivity.front().swing;
 }
+}  // namespace
+
+double full_analysis(Fixture& f) { return analysis_of(f.two_options); }
+double full_analysis_fixed_mfu(Fixture& f) { return analysis_of(f.two_options_fixed_mfu); }
 
 double thresholds_once(Fixture& f) {
   return thresholds(f.two_options, f.two_options_resolved, 0, 0, 1).front().value;

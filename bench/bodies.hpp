@@ -14,6 +14,7 @@ namespace traincost::bench {
 struct Fixture {
   Scenario two_options;        // assets/scenarios/llama3-8b-pretrain.json: 1 workload, 2 options
   Scenario portfolio;          // assets/scenarios/portfolio-multicloud.json: 3 workloads, 3 options
+  Scenario two_options_fixed_mfu;  // the same, each option's MFU typed as the step-time model predicts it
   ResolvedScenario two_options_resolved;
   std::string two_options_link;
   std::string portfolio_link;
@@ -27,6 +28,7 @@ double resolve_and_evaluate(Fixture& f);          // one scenario: resolve + eva
 double evaluate_only(Fixture& f);                 // one scenario: evaluate, storage reused
 double monte_carlo(Fixture& f, int samples);      // `samples` Monte Carlo samples, no sensitivity
 double full_analysis(Fixture& f);                 // sensitivity + 20,000 samples, as the page runs it
+double full_analysis_fixed_mfu(Fixture& f);       // the same with fixed MFUs (the predicted model's cost is the ratio)
 double thresholds_once(Fixture& f);               // the eleven thresholds of the leading pair
 double pilot_plan(Fixture& f);                    // the pilot plan with its 20,000-sample value of information
 double encode_link_once(Fixture& f);              // one link (the two-option scenario)

@@ -24,6 +24,7 @@ BENCHMARK(per_item<resolve_and_evaluate>)->Name("scenario/resolve_evaluate");
 BENCHMARK(per_item<evaluate_only>)->Name("scenario/evaluate");
 BENCHMARK(monte_carlo_samples)->Name("monte_carlo/100k_samples")->Unit(benchmark::kMillisecond);
 BENCHMARK(per_item<full_analysis>)->Name("analysis/sensitivity_and_20k_samples")->Unit(benchmark::kMillisecond);
+BENCHMARK(per_item<full_analysis_fixed_mfu>)->Name("analysis/sensitivity_and_20k_samples_fixed_mfu")->Unit(benchmark::kMillisecond);
 BENCHMARK(per_item<thresholds_once>)->Name("thresholds/leading_pair");
 BENCHMARK(per_item<pilot_plan>)->Name("pilot/plan_20k_samples")->Unit(benchmark::kMillisecond);
 BENCHMARK(per_item<encode_link_once>)->Name("link/encode");

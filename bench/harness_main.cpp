@@ -45,6 +45,7 @@ int main(int argc, char** argv) {
   measure("scenario/evaluate", 1, "scenarios", [&] { return evaluate_only(f); }, quick);
   measure("monte_carlo/100k_samples", kMonteCarloSamples, "samples", [&] { return monte_carlo(f, kMonteCarloSamples); }, quick);
   measure("analysis/sensitivity_and_20k_samples", 1, "analyses", [&] { return full_analysis(f); }, quick);
+  measure("analysis/sensitivity_and_20k_samples_fixed_mfu", 1, "analyses", [&] { return full_analysis_fixed_mfu(f); }, quick);
   measure("thresholds/leading_pair", 1, "pairs", [&] { return thresholds_once(f); }, quick);
   measure("pilot/plan_20k_samples", 1, "plans", [&] { return pilot_plan(f); }, quick);
   measure("link/encode", 1, "links", [&] { return encode_link_once(f); }, quick);

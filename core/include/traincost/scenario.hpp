@@ -165,7 +165,7 @@ struct Option {
   std::optional<double> price_usd_per_hour;  // per instance; overrides the catalog
   double discount = 0;                       // fraction off the hourly price
   Precision precision = Precision::BF16;
-  std::optional<double> mfu;                 // default: the catalog's figure for the chip
+  std::optional<double> mfu;                 // default: predicted by the step-time model (or mfu_from_run)
   std::string mfu_from_run;                  // a published run's id: its realized MFU as `mfu` (published_runs.hpp)
   std::optional<double> measured_tokens_per_sec_per_chip;  // your own trial run; wins over mfu
   std::optional<double> scaling_reference_chips;           // chips at which mfu/measured holds
