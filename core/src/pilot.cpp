@@ -144,7 +144,8 @@ PilotValue estimate_value(const Scenario& s, const ResolvedScenario& base, const
 bool pilot_fits(const Scenario& s, const Catalog& catalog, size_t w, int c, int instances) {
   Scenario smaller = s;
   smaller.options[static_cast<size_t>(c)].instances = instances;
-  const PairPerformance& perf = resolve(smaller, catalog).workloads[w].options[static_cast<size_t>(c)].performance;
+  const ResolvedScenario resolved = resolve(smaller, catalog);  // held: the layout below points into it
+  const PairPerformance& perf = resolved.workloads[w].options[static_cast<size_t>(c)].performance;
   return perf.layout_found && perf.batch_divisible;
 }
 
