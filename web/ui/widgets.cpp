@@ -209,7 +209,9 @@ bool optional_number(std::optional<double>& value, double fallback, const FieldS
   // While unset the field shows the default, muted; hovering tells where it comes from.
   const float reset_w = ImGui::CalcTextSize("default").x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
   if (value) next_width(ImGui::GetContentRegionAvail().x - reset_w);
-  const std::optional<double> typed = edit("##v", path, show(value ? *value : fallback, style), spec, !value,
+  // A NaN fallback means the field has no default value at all (no deadline, no budget).
+  const auto shown = [&](double v) { return std::isnan(v) ? std::string("none") : show(v, style); };
+  const std::optional<double> typed = edit("##v", path, shown(value ? *value : fallback), spec, !value,
                                            value ? std::string() : fallback_source);
   if (typed) {
     value = *typed;
@@ -222,7 +224,7 @@ bool optional_number(std::optional<double>& value, double fallback, const FieldS
       changed = true;
     }
     name_last(path + "#default");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the default: %s", show(fallback, style).c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the default: %s", shown(fallback).c_str());
   }
   ImGui::EndGroup();
   ImGui::PopID();

@@ -53,7 +53,7 @@ void next_width(float width);
 bool number(double& value, const FieldSpec& spec, const char* name = nullptr);
 bool integer(int& value, const FieldSpec& spec, const char* name = nullptr);
 // An optional number: shows `fallback` muted while unset (a default from the catalog or the
-// option), takes the user's value when typed, and offers a reset to the default.
+// option; "none" when fallback is NaN), takes the user's value when typed, and offers a reset.
 bool optional_number(std::optional<double>& value, double fallback, const FieldSpec& spec, const std::string& fallback_source = "",
                      const char* name = nullptr);
 // An optional field of the table on its owner struct (a reset clears it).

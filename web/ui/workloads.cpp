@@ -1,6 +1,7 @@
 // The workload editor: one tab per workload (the portfolio), each with its model, its target
 // (tokens, steps × batch, or a target loss), how often it runs, and its memory layout.
 #include <algorithm>
+#include <cmath>
 
 #include "app.hpp"
 #include "imgui.h"
@@ -147,7 +148,7 @@ bool schedule_editor(App& app, Workload& w) {
   // Constraints: each empty until the user sets one (no deadline, no budget, no cost of delay).
   for (const FieldSpec* spec : {&f::deadline_days, &f::budget_usd, &f::usd_per_day_of_delay}) {
     widget::row(field_label(*spec).c_str(), spec);
-    changed |= widget::optional_field(w, *spec, 0, "none");
+    changed |= widget::optional_field(w, *spec, NAN, "none set");
   }
   return changed;
 }
