@@ -1,6 +1,9 @@
 #include "traincost/api.hpp"
 
+#include <cmath>
+
 #include "traincost/explain.hpp"
+#include "traincost/figure_text.hpp"
 #include "traincost/fields.hpp"
 #include "traincost/format.hpp"
 #include "traincost/hf_config.hpp"
@@ -106,11 +109,43 @@ OrderedJson version_json() {
           {"scenario_format", kScenarioVersion}, {"link_format", kLinkFormat}};
 }
 
+namespace {
+
+// Every figure (an object with a "value") gains "text" and, when it has a range, "range_text":
+// how it reads in its unit (figure_text.hpp). An instance's prices also read per chip-hour.
+void add_figure_texts(OrderedJson& node, const std::string& key, double chips) {
+  if (node.is_array()) {
+    for (OrderedJson& child : node) add_figure_texts(child, key, 0);
+    return;
+  }
+  if (!node.is_object()) return;
+  if (node.contains("value")) {
+    const OrderedJson& value = node["value"];
+    if (value.is_string()) node["text"] = value;
+    if (!value.is_number()) return;
+    const double v = value.get<double>();
+    node["text"] = figure_text(key, v);
+    if (node.contains("low") && node.contains("high") && node["low"].is_number() && node["high"].is_number())
+      node["range_text"] = figure_range_text(key, node["low"].get<double>(), node["high"].get<double>());
+    if (chips > 1) node["per_chip_text"] = figure_text("usd_per_chip_hour", std::round(v / chips * 100) / 100);
+    return;
+  }
+  const double instance_chips = node.contains("chips") && node["chips"].is_object() && node["chips"].contains("value") &&
+                                        node["chips"]["value"].is_number()
+                                    ? node["chips"]["value"].get<double>()
+                                    : 0;
+  for (auto& item : node.items()) add_figure_texts(item.value(), item.key(), item.key() == "prices" ? instance_chips : chips);
+}
+
+}  // namespace
+
 OrderedJson catalog_json() {
-  // The embedded file itself, in its own key order: builtin_catalog() has already checked it
-  // (and aborts on a broken one), so this parse cannot fail.
+  // The embedded file itself, in its own key order, with each figure's text added: builtin_catalog()
+  // has already checked the file (and aborts on a broken one), so this parse cannot fail.
   (void)builtin_catalog();
-  return OrderedJson::parse(embedded::core_asset("catalog.json"), nullptr, false);
+  OrderedJson doc = OrderedJson::parse(embedded::core_asset("catalog.json"), nullptr, false);
+  add_figure_texts(doc, "", 0);
+  return doc;
 }
 
 OrderedJson schema_json() {

@@ -14,7 +14,8 @@ time from the files the calculator is built from, so the pages cannot drift from
   {{markdown:FILE}}                   the CLI's Markdown report of it
   {{validation}} {{replay}}           the CLI's tables of the step-time model's validation and of published runs replayed
   {{fig:PATH}} {{figr:PATH}}          a catalog figure (PATH like defaults/restart_minutes); figr adds its range
-  {{data:chips|instances|defaults|sources|estimates|caveats|counts}}   tables generated from assets/catalog.json
+  {{data:chips|instances|defaults|sources|estimates|caveats|counts}}   tables of assets/catalog.json (the CLI's
+                                      `catalog --format json`: each figure with its text, formatted by the core)
   {{price_age}}                       how old the prices are on the build date, with a warning when
                                       even the newest is more than six months old (the CLI's)
 
@@ -75,59 +76,18 @@ def esc(text):
     return html.escape(str(text), quote=True).replace("{", "&#123;").replace("}", "&#125;")
 
 
-def num(v):
-    """12,345 / 0.88 / 1.34375: thousands separators, no float noise."""
-    if v == int(v) and abs(v) < 1e15:
-        return f"{int(v):,}"
-    return f"{v:,.6g}" if abs(v) >= 1000 else f"{v:.6g}"
-
-
-def money(v):
-    """Catalog prices exactly as the calculator uses them: $6,000 / $21.50 / $1.34375."""
-    if v == int(v):
-        return f"${int(v):,}"
-    return f"${v:,.2f}" if round(v, 2) == v else f"${v:,}"
-
-
-def pct(v):
-    return f"{v * 100:.4g}%"
-
-
-# How each figure reads: key -> (format of one number, unit after it).
-UNITS = {
-    "bf16_tflops": (num, " TFLOP/s"), "fp8_tflops": (num, " TFLOP/s"), "mamf_bf16_tflops": (num, " TFLOP/s"),
-    "hbm_bandwidth_tbps": (num, " TB/s"), "interconnect_gbps": (num, " GB/s"), "network_gbps": (num, " Gbit/s"),
-    "scale_up_gbps": (num, " GB/s"), "scale_up_chips": (num, " chips"), "network_gbps_per_chip": (num, " Gbit/s"),
-    "mamf_fp8_tflops": (num, " TFLOP/s"), "holdout_median_error": (pct, ""), "holdout_p90_error": (pct, ""),
-    "ring_efficiency": (pct, " of the link"), "gemm_knee": (num, ""), "memory_bound_bytes": (num, " bytes"),
-    "mfu": (pct, ""), "usd_per_engineer_week": (money, " per engineer-week"), "egress_usd_per_tb": (money, " per TB"),
-    "mtbf_hours_per_chip": (num, " h per chip"), "checkpoint_gbps_per_instance": (num, " GB/s per instance"),
-    "checkpoint_blocking_share": (pct, ""), "job_restart_minutes": (num, " min"), "replacement_share": (pct, ""),
-    "replacement_minutes": (num, " min"), "lost_work_share": (pct, ""), "chips": (num, ""),
-    "engineer_weeks": (num, " engineer-weeks"), "validation_runs": (num, " runs"),
-    "validation_run_fraction": (pct, " of a full run"), "convergence_penalty": (pct, " more tokens"),
-    "compile_hours_per_run": (num, " h"), "maintenance_usd_per_year": (money, " a year"),
-}
-
-
-def figure_text(key, fig, with_range=False):
-    if isinstance(fig["value"], str):  # an instance's region
-        return fig["value"]
-    fmt, unit = UNITS.get(key, (num, ""))
-    if key == "hbm":  # bytes, shown as memory is sized: GiB
-        return f"{fig['value'] / 2**30:,.1f} GiB ({num(fig['value'])} bytes)"
-    if key in dict(PRICING):
-        fmt, unit = money, " per hour"
-    text = fmt(fig["value"]) + unit
-    if with_range and "low" in fig and "high" in fig:
-        text += f" ({fmt(fig['low'])} to {fmt(fig['high'])})"
+def figure_text(fig, with_range=False):
+    """How a figure reads in its unit, as the core writes it (`traincost catalog --format json`
+    gives every figure a "text" and, with a range, a "range_text"): the site formats no number."""
+    text = fig["text"]
+    if with_range and "range_text" in fig:
+        text += f" ({fig['range_text']})"
     return text
 
 
 class Catalog:
-    def __init__(self, path):
-        with open(path, encoding="utf-8") as f:
-            self.doc = json.load(f)
+    def __init__(self, doc):
+        self.doc = doc  # assets/catalog.json as the core reads it, each figure with its text
         self.sources = self.doc["sources"]
         self.chips = {c["id"]: c for c in self.doc["chips"]}
 
@@ -158,11 +118,9 @@ class Catalog:
     def row(self, path, label, key, fig, head=""):
         """One figure as a table row: what, value (+ range, note, estimate mark), source, as-of."""
         estimate = fig.get("estimate", False)
-        value = esc(figure_text(key, fig, with_range=True))
-        if key in dict(PRICING) and path.startswith("instances/"):
-            inst = next(x for x in self.doc["instances"] if x["id"] == path.split("/")[1])
-            if inst["chips"]["value"] > 1:
-                value += f' <span class="per-chip">({esc(money(round(fig["value"] / inst["chips"]["value"], 2)))} per chip-hour)</span>'
+        value = esc(figure_text(fig, with_range=True))
+        if "per_chip_text" in fig:
+            value += f' <span class="per-chip">({esc(fig["per_chip_text"])})</span>'
         if estimate:
             value += ' <span class="badge">estimate</span>'
         if fig.get("flag"):
@@ -277,7 +235,7 @@ class Catalog:
                 label = f'{what[1]}: {dict(PRICING).get(key, "network" if key == "network_gbps" else key)}'
                 anchor = f"instance-{what[1]}"
             rows.append(f'<tr data-figure="{esc(path)}"><th scope="row"><a href="data.html#{esc(anchor)}">{esc(label)}</a></th>'
-                        f'<td>{esc(figure_text(key, fig, with_range=True))}</td><td>{esc(fig.get("note", ""))}</td></tr>')
+                        f'<td>{esc(figure_text(fig, with_range=True))}</td><td>{esc(fig.get("note", ""))}</td></tr>')
         return ('<div class="table-wrap"><table class="plain"><thead><tr><th scope="col">Figure</th><th scope="col">Value</th>'
                 '<th scope="col">Why it is an estimate</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table></div>")
 
@@ -293,7 +251,7 @@ class Catalog:
             anchor = f"instance-{what[1]}" if what[0] == "instances" else f"chip-{what[1]}" if what[0] == "chips" else "defaults"
             label = f'{what[1]}: {dict(PRICING).get(key, key.replace("_", " "))}' if what[0] in ("chips", "instances") else key
             rows.append(f'<tr data-figure="{esc(path)}"><th scope="row"><a href="#{esc(anchor)}">{esc(label)}</a></th>'
-                        f'<td>{esc(figure_text(key, fig))}</td><td><span class="badge flag">{esc(fig["flag"])}</span> '
+                        f'<td>{esc(figure_text(fig))}</td><td><span class="badge flag">{esc(fig["flag"])}</span> '
                         f'{esc(fig.get("note", ""))}</td></tr>')
         return ('<div class="table-wrap"><table class="plain"><thead><tr><th scope="col">Figure</th><th scope="col">Value</th>'
                 '<th scope="col">Caveat</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table></div>"
@@ -376,7 +334,6 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--site-src", required=True, help="site/ (layout.html and pages/)")
     ap.add_argument("--out", required=True, help="build/wasm/site")
-    ap.add_argument("--catalog", required=True)
     ap.add_argument("--presets", required=True)
     ap.add_argument("--scenarios", required=True, help="assets/scenarios")
     ap.add_argument("--node", required=True)
@@ -391,8 +348,8 @@ def main():
             datetime.datetime.now(datetime.timezone.utc)
         args.build_date = when.date().isoformat()
 
-    catalog = Catalog(args.catalog)
     cli = Cli(args.node, args.cli, args.scenarios, args.presets)
+    catalog = Catalog(json.loads(cli.run("catalog", "--format", "json")))
     site_url = args.site_url.rstrip("/") + "/" if args.site_url else ""
     with open(os.path.join(args.site_src, "layout.html"), encoding="utf-8") as f:
         layout = f.read()
@@ -427,7 +384,7 @@ def main():
                     key, fig = catalog.figure(arg)
                 except (KeyError, StopIteration, TypeError):
                     sys.exit(f"build_site: {page}: {m.group(0)} names no figure of the catalog")
-                return esc(figure_text(key, fig, with_range=name == "figr"))
+                return esc(figure_text(fig, with_range=name == "figr"))
             if name == "data" and arg in ("chips", "instances", "defaults", "performance", "sources", "estimates", "caveats", "counts"):
                 return getattr(catalog, arg + "_html")()
             sys.exit(f"build_site: {page}: unknown placeholder {m.group(0)}")

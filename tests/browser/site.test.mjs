@@ -225,7 +225,7 @@ try {
       for (const i of catalog.instances)
         if (!(groups[`instance-${i.id}`] || '').includes(i.id)) problems.push(`instance ${i.id} missing`);
       const percent = new Set(['mfu', 'validation_run_fraction', 'convergence_penalty', 'checkpoint_blocking_share', 'replacement_share',
-                               'lost_work_share']);
+                               'lost_work_share', 'report_probability_per_year', 'report_effort_share']);
       for (const [path, key, fig] of catalogFigures()) {
         const row = rows.get(path);
         if (!row) { problems.push(`${path}: no row`); continue; }
