@@ -204,30 +204,24 @@ void App::edited() {
 
 void App::undo() {
   const std::string what = history_.undo_what();
-  if (auto s = history_.undo()) {
-    scenario = *s;
-    ui.workload = std::clamp(ui.workload, 0, static_cast<int>(scenario.workloads.size()) - 1);
-    d.problems = validate(scenario, builtin_catalog());
-    d.valid = d.problems.empty();
-    ++d.edits;
-    if (d.valid) recompute();
-    else publish();
-    banner(BannerKind::Info, what.empty() ? "Undid the last edit." : "Undid " + what + ".", 3);
-  }
+  if (auto s = history_.undo()) step_to(*s, what.empty() ? "Undid the last edit." : "Undid " + what + ".");
 }
 
 void App::redo() {
   const std::string what = history_.redo_what();
-  if (auto s = history_.redo()) {
-    scenario = *s;
-    ui.workload = std::clamp(ui.workload, 0, static_cast<int>(scenario.workloads.size()) - 1);
-    d.problems = validate(scenario, builtin_catalog());
-    d.valid = d.problems.empty();
-    ++d.edits;
-    if (d.valid) recompute();
-    else publish();
-    banner(BannerKind::Info, what.empty() ? "Redid the edit." : "Redid " + what + ".", 3);
-  }
+  if (auto s = history_.redo()) step_to(*s, what.empty() ? "Redid the edit." : "Redid " + what + ".");
+}
+
+// Shows a scenario from the history (undo or redo): not a new edit, so nothing is recorded.
+void App::step_to(const Scenario& s, const std::string& message) {
+  scenario = s;
+  ui.workload = std::clamp(ui.workload, 0, static_cast<int>(scenario.workloads.size()) - 1);
+  d.problems = validate(scenario, builtin_catalog());
+  d.valid = d.problems.empty();
+  ++d.edits;
+  if (d.valid) recompute();
+  else publish();
+  banner(BannerKind::Info, message, 3);
 }
 
 void App::recompute() {

@@ -164,6 +164,7 @@ class App {
   void publish();
   void load_initial_scenario();
   void commit_history(const std::string& what);
+  void step_to(const Scenario& s, const std::string& message);  // undo/redo's shared half
   void keyboard();           // Tab focus, Enter on a focused button, undo shortcuts
   void move_focus(int direction);
   bool settled() const;

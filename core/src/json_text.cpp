@@ -94,7 +94,11 @@ struct SyntaxCheck {
     // a person needs.
     const auto bracket = error.find("] ");
     if (bracket != std::string::npos) error = error.substr(bracket + 2);
-    error = printable(error);
+    // nlohmann quotes the bytes it last read ("last read: '...'"), which may be invalid UTF-8;
+    // sending such a message back as JSON (the JS API, analysis output) would abort in dump().
+    // Found by the scenario fuzzer (tests/fuzz/regressions/scenario/syntax-error-quotes-invalid-utf8):
+    // bytes outside printable ASCII are shown as <XX> instead.
+    error = printable_bytes(error);
     // NaN and Infinity are what other tools write for non-finite numbers; say so. The token
     // read last ends with the letters of the word that failed ("\"mfu\":N").
     size_t word = last_token.size();
@@ -129,26 +133,6 @@ struct SyntaxCheck {
     return true;
   }
 
-  // nlohmann quotes the bytes it last read ("last read: '...'"), which may be invalid UTF-8;
-  // sending such a message back as JSON (the JS API, analysis output) would abort in dump().
-  // Found by the scenario fuzzer (tests/fuzz/regressions/scenario/syntax-error-quotes-invalid-utf8):
-  // bytes outside printable ASCII are shown as <XX> instead.
-  static std::string printable(const std::string& text) {
-    static const char hex[] = "0123456789ABCDEF";
-    std::string out;
-    for (const char ch : text) {
-      const auto c = static_cast<unsigned char>(ch);
-      if (c >= 0x20 && c < 0x7F) {
-        out += ch;
-      } else {
-        out += '<';
-        out += hex[c >> 4];
-        out += hex[c & 0xF];
-        out += '>';
-      }
-    }
-    return out;
-  }
 };
 
 }  // namespace
@@ -222,6 +206,23 @@ std::string preview(const Json& value) {
   std::string text = value.dump(-1, ' ', /*ensure_ascii=*/true, Json::error_handler_t::replace);
   if (text.size() > 40) text = text.substr(0, 37) + "...";
   return text;
+}
+
+std::string printable_bytes(std::string_view text, bool quote_too) {
+  static const char hex[] = "0123456789ABCDEF";
+  std::string out;
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c >= 0x20 && c < 0x7F && !(quote_too && c == '"')) {
+      out += ch;
+    } else {
+      out += '<';
+      out += hex[c >> 4];
+      out += hex[c & 0xF];
+      out += '>';
+    }
+  }
+  return out;
 }
 
 }  // namespace traincost

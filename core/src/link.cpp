@@ -42,24 +42,6 @@ constexpr std::string_view kDictionary =
     R"dict(et":{"steps":1000,"tokens_per_step":4194304}},{"model":{"params":1.24e9},"target":{"tokens":2e12)dict"
     R"dict(}}]})dict";
 
-// Up to a few bytes of `text` for a message, bytes outside printable ASCII as <XX>.
-std::string shorten_ascii(std::string_view text) {
-  static const char hex[] = "0123456789ABCDEF";
-  std::string out;
-  for (const char ch : text) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c >= 0x20 && c < 0x7F && c != '"') {
-      out += ch;
-    } else {
-      out += '<';
-      out += hex[c >> 4];
-      out += hex[c & 0xF];
-      out += '>';
-    }
-  }
-  return out;
-}
-
 uint16_t checksum16(std::string_view bytes) {
   uint32_t h = 2166136261u;  // FNV-1a
   for (unsigned char c : bytes) {
@@ -321,7 +303,7 @@ std::optional<Scenario> decode_link(std::string_view link, const Catalog& catalo
   if (const size_t second = link.find('#'); second != std::string_view::npos)
     return fail("holds a second \"#\" (after " + std::to_string(second) + " characters of its fragment): a link has one fragment, #s=…");
   if (const size_t percent = link.find('%'); percent != std::string_view::npos)
-    return fail("holds a percent-escape (\"" + shorten_ascii(link.substr(percent, 3)) + "\" after " + std::to_string(percent) +
+    return fail("holds a percent-escape (\"" + printable_bytes(link.substr(percent, 3), true) + "\" after " + std::to_string(percent) +
                 " characters of its fragment): TrainCost links never need one; copy the link again from where it was made");
   if (link.substr(0, 2) == "s=") link.remove_prefix(2);
   else if (!link.empty() && !(link.front() >= '0' && link.front() <= '9'))

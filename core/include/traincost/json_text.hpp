@@ -27,6 +27,10 @@ const char* describe_type(const Json& value);
 // `text` cut to at most `max_bytes` (at a UTF-8 character boundary) plus "...", for messages.
 std::string shorten(std::string_view text, size_t max_bytes);
 
+// `text` for a message, each byte outside printable ASCII (and the double quote, when asked: it
+// would end a quoted excerpt) as <XX>: "a<0A>b".
+std::string printable_bytes(std::string_view text, bool quote_too = false);
+
 // Compact rendering of a value for messages, cut to a few dozen characters.
 std::string preview(const Json& value);
 
