@@ -10,6 +10,7 @@
 #include "input_repair.hpp"
 #include "item_registry.hpp"
 #include "traincost/evaluate.hpp"
+#include "traincost/sweep.hpp"
 #include "traincost/uncertainty.hpp"
 #include "ui/charts.hpp"
 #include "ui/theme.hpp"
@@ -51,6 +52,7 @@ struct UiState {
   float pending_png_rect[4] = {0, 0, 0, 0};
   // Where each chart was drawn last frame (its PNG button sits above it); per view.
   chart::Rect cumulative_rect, embed_cumulative_rect, breakdown_rect, histogram_rect, tornado_rect;
+  chart::Rect sweep_rect;
 };
 
 // What is computed from the scenario.
@@ -61,6 +63,9 @@ struct Derived {
   ResolvedScenario resolved;
   Results results;
   std::string link;              // "s=1.…" of the last valid scenario
+  Sweep sweep;                   // cluster-size sweep of the selected workload (sweep_state.hpp)
+  bool sweep_ready = false;      // `sweep` holds one (maybe of the scenario before, while one is due)
+  double sweep_due_ms = 0;       // the sweep reruns this long after the last edit (0: none due)
   Analysis analysis;             // of the last valid scenario once analysis_ready; until then, of the one before
   bool analysis_ready = false;
   bool analysis_shown = false;   // `analysis` holds a result (maybe of an earlier scenario)
@@ -68,6 +73,7 @@ struct Derived {
   double persist_due_ms = 0;     // URL and autosave are written after a pause in editing
   double last_compute_ms = 0;    // CPU time of the last recompute (evaluate + text mirror)
   double last_analysis_ms = 0;
+  double last_sweep_ms = 0;      // CPU time of the last sweep (it runs after a pause in editing: not in last_compute_ms)
   unsigned recomputes = 0;
   unsigned edits = 0;            // scenario changes (edits, loads, undo) since the page opened
   double last_frame_ms = 0;            // CPU time of the last frame (UI, recompute, drawing)
