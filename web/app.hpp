@@ -10,6 +10,7 @@
 #include "input_repair.hpp"
 #include "item_registry.hpp"
 #include "traincost/evaluate.hpp"
+#include "traincost/replay.hpp"
 #include "traincost/sweep.hpp"
 #include "traincost/uncertainty.hpp"
 #include "ui/charts.hpp"
@@ -40,6 +41,9 @@ struct UiState {
   bool narrow = false;          // one column (window narrower than about 60 em)
   bool compact = false;         // phone-sized: toolbar in a menu, tables as cards
   bool open_share = false, open_import = false, open_saved = false, open_hf = false;
+  bool open_replay = false;      // "Compare with a published run"
+  int replay_option = -1;        // the option its button sets the utilization of
+  std::string replay_run;        // the run chosen in it (id)
   int results_tab = 0;          // 0 results, 1 uncertainty, 2 catalog
   int select_results_tab = -1;  // a tab to select in the next frame (keyboard, tests)
   bool runs_per_month = false;  // the runs field shows runs per month × months
@@ -66,6 +70,8 @@ struct Derived {
   Sweep sweep;                   // cluster-size sweep of the selected workload (sweep_state.hpp)
   bool sweep_ready = false;      // `sweep` holds one (maybe of the scenario before, while one is due)
   double sweep_due_ms = 0;       // the sweep reruns this long after the last edit (0: none due)
+  Replay replay;                 // the published runs replayed (catalog only: computed once, when first shown)
+  bool replay_ready = false;
   Analysis analysis;             // of the last valid scenario once analysis_ready; until then, of the one before
   bool analysis_ready = false;
   bool analysis_shown = false;   // `analysis` holds a result (maybe of an earlier scenario)

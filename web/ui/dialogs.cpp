@@ -8,14 +8,13 @@
 #include "traincost/hf_config.hpp"
 #include "traincost/report.hpp"
 #include "traincost/scenario_json.hpp"
+#include "ui/dialog_parts.hpp"
 #include "ui/panels.hpp"
+#include "ui/replay_dialog.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
 
 namespace traincost::web {
-namespace {
-
-constexpr const char* kSavedPrefix = "traincost.saved.";
 
 bool begin_dialog(const char* title, bool& open_flag, float width_em) {
   if (open_flag) {
@@ -30,6 +29,10 @@ bool begin_dialog(const char* title, bool& open_flag, float width_em) {
   if (!ImGui::GetIO().WantTextInput && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) ImGui::CloseCurrentPopup();
   return true;
 }
+
+namespace {
+
+constexpr const char* kSavedPrefix = "traincost.saved.";
 
 // Read-only text with a copy button beside it (labelled `copy_label`, "Copy link").
 void copyable(const char* id, const char* copy_label, const std::string& text, bool multiline = false) {
@@ -195,6 +198,7 @@ void draw_dialogs(App& app) {
   import_dialog(app);
   saved_dialog(app);
   hf_dialog(app);
+  replay_dialog(app);
 }
 
 }  // namespace traincost::web
