@@ -27,6 +27,11 @@ async function mirrorSweep(page) {
     return node ? { text: node.textContent, data: JSON.parse(node.getAttribute('data-json')), workload: node.getAttribute('data-workload') } : null;
   });
 }
+// Closes a page after checking it logged no error (a crash in the module shows here first).
+async function closeClean(context, log) {
+  assertEqual(log.consoleErrors.join(' | '), '', 'console errors');
+  await context.close();
+}
 const notes = async (page, name) => (await ui.items(page)).filter((i) => i.name === name);
 
 // Numbers equal to the last bit, or (should the two builds' arithmetic ever differ) within 1e-12.
@@ -58,7 +63,7 @@ function eightOptions() {
 try {
   await run('sweep', {
     async 'the chart draws the CLI sweep of the selected workload, with the deadline as a labelled line'() {
-      const { page, context } = await open(linkFor('llama3-8b-deadline'));
+      const { page, context, log } = await open(linkFor('llama3-8b-deadline'));
       const cliData = cliJson(['sweep', scenarioPath('llama3-8b-deadline'), '--format', 'json']);
       const m = await mirrorSweep(page);
       assert(m, 'the mirror has the sweep');
@@ -85,11 +90,11 @@ try {
       assert(/days until the model is done/.test(axes[0].text), `the x axis is labelled: ${axes[0].text}`);
       measurements.axes = axes[0].text;
       await screenshot(page, 'sweep-1280x800');
-      await context.close();
+      await closeClean(context, log);
     },
 
     async 'hovering a point names its option, instance count, days and cost'() {
-      const { page, context } = await open(linkFor('llama3-8b-deadline'));
+      const { page, context, log } = await open(linkFor('llama3-8b-deadline'));
       const option = cliJson(['sweep', scenarioPath('llama3-8b-deadline'), '--format', 'json']).options[0];
       // The size the results use (the deadline's: more than the option's own 16).
       const n = option.evaluated_instances;
@@ -106,11 +111,11 @@ try {
       assert(text.includes(`$${Math.round(p.cost_per_run_usd).toLocaleString('en-US')} per run`), `gives the cost: ${text}`);
       assert(text.includes('the size the results use'), `${n} is the size in the results`);
       await screenshot(page, 'sweep-tooltip');
-      await context.close();
+      await closeClean(context, log);
     },
 
     async 'no deadline, no line; typing one draws it and the chart follows the edit'() {
-      const { page, context } = await open(linkFor('llama3-8b-pretrain'));
+      const { page, context, log } = await open(linkFor('llama3-8b-pretrain'));
       await ui.find(page, 'chart: sweep');
       assertEqual((await notes(page, 'sweep guide')).length, 0, 'no deadline line without a deadline');
       assertEqual((await mirrorSweep(page)).data.deadline_days, null, 'no deadline in the data');
@@ -126,18 +131,18 @@ try {
       const file = join(dir, 'edited.json');
       writeFileSync(file, JSON.stringify(await ui.scenario(page)));
       sameJson(m.data, cliJson(['sweep', file, '--format', 'json']), 'edited sweep');
-      await context.close();
+      await closeClean(context, log);
     },
 
     async 'the chart at 800×1000 and 390×844'() {
       for (const [w, h] of [[800, 1000], [390, 844]]) {
-        const { page, context } = await open(linkFor('llama3-8b-deadline'), { width: w, height: h });
+        const { page, context, log } = await open(linkFor('llama3-8b-deadline'), { width: w, height: h });
         const chart = await ui.find(page, 'chart: sweep');
         assert(chart.w > 0.8 * (w - 60), `the chart takes the width at ${w}: ${chart.w}`);
         const guide = await notes(page, 'sweep guide');
         assertEqual(guide.length, 1, `the deadline line at ${w}×${h}`);
         await screenshot(page, `sweep-${w}x${h}`);
-        await context.close();
+        await closeClean(context, log);
       }
     },
 
@@ -145,7 +150,7 @@ try {
       const dir = mkdtempSync(join(tmpdir(), 'traincost-sweep-'));
       const file = join(dir, 'eight.json');
       writeFileSync(file, JSON.stringify(eightOptions()));
-      const { page, context } = await open(cli(['link', file]).trim());
+      const { page, context, log } = await open(cli(['link', file]).trim());
       const samples = [];
       for (const runs of [7, 8, 9, 10, 11]) {
         await ui.type(page, 'workloads[0].runs', String(runs));
@@ -166,7 +171,7 @@ try {
         points: sweep.data.options.reduce((n, o) => n + o.points.length, 0),
       };
       console.log(`      eight options: ${JSON.stringify(measurements.eight_options)}`);
-      await context.close();
+      await closeClean(context, log);
     },
   });
 } finally {
