@@ -9,6 +9,7 @@
 #include "platform.hpp"
 #include "presets.hpp"
 #include "sweep_state.hpp"
+#include "ui/price_age_view.hpp"
 #include "traincost/edit.hpp"
 #include "traincost/format.hpp"
 #include "traincost/hf_config.hpp"
@@ -86,6 +87,7 @@ App::App() {
   io.SetClipboardTextFn = set_clipboard;
   io.ClipboardUserData = this;
   ui.embed = url_query("embed") == "1";
+  d.prices = price_age(builtin_catalog(), today_utc());
   const std::string saved_theme = storage_get(kThemeKey);
   set_theme(saved_theme == "dark" || (saved_theme != "light" && prefers_dark_theme()), saved_theme != "dark" && saved_theme != "light");
   load_initial_scenario();
@@ -301,6 +303,7 @@ void App::publish() {
   j["workloads"] = workloads;
   if (d.results.workloads.size() > 1) j["portfolio"] = portfolio_verdict(d.resolved, d.results);
   if (d.sweep_ready) j["sweep"] = sweep_mirror(d);
+  j["prices"] = price_age_mirror(d.prices);
   // Banners are part of what the page says: screen readers and tests read them here too.
   OrderedJson banners = OrderedJson::array();
   for (const Banner& b : ui.banners)

@@ -70,6 +70,7 @@ struct Derived {
   Sweep sweep;                   // cluster-size sweep of the selected workload (sweep_state.hpp)
   bool sweep_ready = false;      // `sweep` holds one (maybe of the scenario before, while one is due)
   double sweep_due_ms = 0;       // the sweep reruns this long after the last edit (0: none due)
+  PriceAge prices;               // how old the catalog's prices are today (once, at start: price_age_view.hpp)
   Replay replay;                 // the published runs replayed (catalog only: computed once, when first shown)
   bool replay_ready = false;
   Analysis analysis;             // of the last valid scenario once analysis_ready; until then, of the one before

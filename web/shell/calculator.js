@@ -131,6 +131,7 @@
         if (w.estimates) add('p', 'estimates', w.estimates).setAttribute('data-workload', String(wi));
       });
       if (data.portfolio) add('p', 'portfolio', data.portfolio);
+      if (data.prices && data.prices.text) add('p', 'prices' + (data.prices.stale ? ' stale' : ''), data.prices.text);
       // The cluster-size sweep of the selected workload: the chart's figures as the CLI prints
       // them, and as its JSON for scripts and tests.
       if (data.sweep && data.sweep.text) {

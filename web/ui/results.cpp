@@ -13,6 +13,7 @@
 #include "traincost/verdict.hpp"
 #include "ui/charts.hpp"
 #include "ui/panels.hpp"
+#include "ui/price_age_view.hpp"
 #include "ui/sweep_view.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
@@ -395,6 +396,7 @@ void draw_results(App& app) {
     return;
   }
   results_table(app, w);
+  draw_price_age(app);
   explain_block(app, w);
   ImGui::Spacing();
   draw_cumulative_chart(app, w, 0);
