@@ -118,6 +118,7 @@ try {
       const { page, context, log } = await open(linkFor('llama3-8b-pretrain'));
       await ui.find(page, 'chart: sweep');
       assertEqual((await notes(page, 'sweep guide')).length, 0, 'no deadline line without a deadline');
+      await screenshot(page, 'sweep-no-deadline-1280x800');
       assertEqual((await mirrorSweep(page)).data.deadline_days, null, 'no deadline in the data');
       await ui.type(page, 'workloads[0].deadline_days', '30');
       await ui.settled(page);

@@ -22,7 +22,9 @@ bool begin_dialog(const char* title, bool& open_flag, float width_em) {
     open_flag = false;
   }
   const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  // Centred every frame, not only when it appears: a dialog that grows (a run chosen, a problem
+  // shown) would otherwise grow off the bottom of a phone's screen.
+  ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(std::min(em(width_em), vp->Size.x - em(2)), 0), ImGuiCond_Always);
   if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize)) return false;
   // Escape closes a dialog (outside a text field, where it cancels the typing).

@@ -19,8 +19,9 @@
 namespace traincost::web {
 namespace {
 
-// Columns shown of replay_headers(): the run, its chips, and the comparison.
-const char* const kShown[] = {"Run", "Chips", "Published chip-hours", "Predicted", "Error"};
+// Columns shown of replay_headers(): the run and the comparison, the error first so that it stays
+// in view when the table scrolls sideways.
+const char* const kShown[] = {"Run", "Error", "Published chip-hours", "Predicted", "Chips"};
 
 size_t column_of(const std::vector<std::string>& headers, const char* name) {
   return static_cast<size_t>(std::find(headers.begin(), headers.end(), name) - headers.begin());
@@ -52,7 +53,7 @@ void runs_table(App& app, const std::vector<std::string>& headers) {
       const std::string& cell = cells[column_of(headers, kShown[c])];
       if (c == 0) {
         if (widget::selectable(cell.c_str(), app.ui.replay_run == row.run->id)) app.ui.replay_run = row.run->id;
-      } else if (!row.counted() && c >= 3) {
+      } else if (!row.counted() && c <= 3) {
         ImGui::TextDisabled("%s", cell.c_str());
       } else {
         ImGui::TextUnformatted(cell.c_str());
@@ -129,7 +130,7 @@ void open_replay_dialog(App& app, int option) {
 }
 
 void replay_dialog(App& app) {
-  if (!begin_dialog("Compare with a published run", app.ui.open_replay, 50)) return;
+  if (!begin_dialog("Compare with a published run", app.ui.open_replay, 56)) return;
   const Replay& replay = app.d.replay;
   const std::vector<std::string> headers = replay_headers();
   widget::wrapped("Each run replayed from its public inputs (model, tokens, chips) with TrainCost's defaults, as `traincost replay` does. "
