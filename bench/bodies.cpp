@@ -8,6 +8,7 @@
 #include "traincost/pilot.hpp"
 #include "traincost/resolve.hpp"
 #include "traincost/scenario_json.hpp"
+#include "traincost/sweep.hpp"
 #include "traincost/uncertainty.hpp"
 
 namespace traincost::embedded {
@@ -38,6 +39,15 @@ Fixture& fixture() {
     x.two_options_fixed_mfu = x.two_options;
     for (size_t i = 0; i < x.two_options.options.size(); ++i)
       x.two_options_fixed_mfu.options[i].mfu = x.two_options_resolved.workloads[0].options[i].mfu;
+    x.eight_options = x.two_options;
+    for (const char* id : {"trn1.32xlarge", "p4d.24xlarge", "p4de.24xlarge", "p5en.48xlarge", "p6-b200.48xlarge", "gcp-a3-highgpu-8g"}) {
+      Option o = x.two_options.options[1];
+      o.instance = id;
+      o.label.clear();
+      x.eight_options.options.push_back(o);
+    }
+    parse_or_die(scenario_to_json(x.eight_options, false).dump(), "the eight-option scenario");
+    x.eight_options_resolved = resolve(x.eight_options, builtin_catalog());
     x.two_options_link = encode_link(x.two_options);
     x.portfolio_link = encode_link(x.portfolio);
     return x;
@@ -53,6 +63,16 @@ double resolve_and_evaluate(Fixture& f) {
 double evaluate_only(Fixture& f) {
   evaluate(f.two_options_resolved, f.results);
   return f.results.workloads[0].options[0].cost_per_run;
+}
+
+double resolve_and_evaluate_eight(Fixture& f) {
+  const Results r = evaluate(resolve(f.eight_options, builtin_catalog()));
+  return r.workloads[0].options[7].cost_per_run;
+}
+
+double sweep_eight(Fixture& f) {
+  const Sweep s = sweep(f.eight_options, f.eight_options_resolved, builtin_catalog(), 0);
+  return s.options[7].points.back().cost_per_run + static_cast<double>(s.options[0].points.size());
 }
 
 double monte_carlo(Fixture& f, int samples) {

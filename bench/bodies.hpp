@@ -16,6 +16,8 @@ struct Fixture {
   Scenario portfolio;          // assets/scenarios/portfolio-multicloud.json: 3 workloads, 3 options
   Scenario two_options_fixed_mfu;  // the same, each option's MFU typed as the step-time model predicts it
   ResolvedScenario two_options_resolved;
+  Scenario eight_options;      // the page's maximum: the two options and six more instances (sweep cost)
+  ResolvedScenario eight_options_resolved;
   std::string two_options_link;
   std::string portfolio_link;
   Results results;             // reused by evaluate_only, as the Monte Carlo loop reuses its own
@@ -31,6 +33,8 @@ double full_analysis(Fixture& f);                 // sensitivity + 20,000 sample
 double full_analysis_fixed_mfu(Fixture& f);       // the same with fixed MFUs (the predicted model's cost is the ratio)
 double thresholds_once(Fixture& f);               // the eleven thresholds of the leading pair
 double pilot_plan(Fixture& f);                    // the pilot plan with its 20,000-sample value of information
+double resolve_and_evaluate_eight(Fixture& f);   // eight options: resolve + evaluate (a page recompute without the sweep)
+double sweep_eight(Fixture& f);                   // eight options: the cluster-size sweep the page adds to a recompute
 double encode_link_once(Fixture& f);              // one link (the two-option scenario)
 double decode_link_once(Fixture& f);              // one link, validated
 double encode_link_portfolio(Fixture& f);         // a larger scenario's link

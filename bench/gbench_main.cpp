@@ -22,6 +22,8 @@ void monte_carlo_samples(benchmark::State& state) {
 
 BENCHMARK(per_item<resolve_and_evaluate>)->Name("scenario/resolve_evaluate");
 BENCHMARK(per_item<evaluate_only>)->Name("scenario/evaluate");
+BENCHMARK(per_item<resolve_and_evaluate_eight>)->Name("scenario/resolve_evaluate_8_options")->Unit(benchmark::kMillisecond);
+BENCHMARK(per_item<sweep_eight>)->Name("sweep/8_options")->Unit(benchmark::kMillisecond);
 BENCHMARK(monte_carlo_samples)->Name("monte_carlo/100k_samples")->Unit(benchmark::kMillisecond);
 BENCHMARK(per_item<full_analysis>)->Name("analysis/sensitivity_and_20k_samples")->Unit(benchmark::kMillisecond);
 BENCHMARK(per_item<full_analysis_fixed_mfu>)->Name("analysis/sensitivity_and_20k_samples_fixed_mfu")->Unit(benchmark::kMillisecond);

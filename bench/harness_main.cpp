@@ -43,6 +43,8 @@ int main(int argc, char** argv) {
   Fixture& f = fixture();
   measure("scenario/resolve_evaluate", 1, "scenarios", [&] { return resolve_and_evaluate(f); }, quick);
   measure("scenario/evaluate", 1, "scenarios", [&] { return evaluate_only(f); }, quick);
+  measure("scenario/resolve_evaluate_8_options", 1, "scenarios", [&] { return resolve_and_evaluate_eight(f); }, quick);
+  measure("sweep/8_options", 1, "sweeps", [&] { return sweep_eight(f); }, quick);
   measure("monte_carlo/100k_samples", kMonteCarloSamples, "samples", [&] { return monte_carlo(f, kMonteCarloSamples); }, quick);
   measure("analysis/sensitivity_and_20k_samples", 1, "analyses", [&] { return full_analysis(f); }, quick);
   measure("analysis/sensitivity_and_20k_samples_fixed_mfu", 1, "analyses", [&] { return full_analysis_fixed_mfu(f); }, quick);

@@ -8,6 +8,8 @@
 #include "pacing.hpp"
 #include "platform.hpp"
 #include "presets.hpp"
+#include "sweep_state.hpp"
+#include "ui/price_age_view.hpp"
 #include "traincost/edit.hpp"
 #include "traincost/format.hpp"
 #include "traincost/hf_config.hpp"
@@ -37,6 +39,7 @@ constexpr double kAnalysisDelayMs = 250;  // Monte Carlo reruns after this pause
 // large scenario never hold the main thread for seconds (keys, clicks and scrolling keep working).
 constexpr double kAnalysisSliceMs = 12;
 constexpr size_t kAnalysisFirstSlice = 200;
+constexpr double kSweepDelayMs = 200;     // the cluster-size sweep, a little before it
 
 std::string first_problems(const Problems& problems, size_t max = 4) {
   std::string text;
@@ -88,6 +91,7 @@ App::App() {
   io.SetClipboardTextFn = set_clipboard;
   io.ClipboardUserData = this;
   ui.embed = url_query("embed") == "1";
+  d.prices = price_age(builtin_catalog(), today_utc());
   const std::string saved_theme = storage_get(kThemeKey);
   set_theme(saved_theme == "dark" || (saved_theme != "light" && prefers_dark_theme()), saved_theme != "dark" && saved_theme != "light");
   load_initial_scenario();
@@ -229,6 +233,9 @@ void App::recompute() {
   d.scenario = scenario;
   d.resolved = resolve(scenario, builtin_catalog());
   evaluate(d.resolved, d.results);
+  // The sweep costs ten times the evaluation (a layout search per size): it follows a pause in
+  // editing, as the Monte Carlo does, so that typing stays quick (sweep_state.hpp).
+  d.sweep_due_ms = now_ms() + kSweepDelayMs;
   d.link = "s=" + encode_link(scenario);
   d.analysis_ready = false;
   d.analysis_run.reset();  // of the scenario before this edit
@@ -317,6 +324,8 @@ void App::publish() {
   }
   j["workloads"] = workloads;
   if (d.results.workloads.size() > 1) j["portfolio"] = portfolio_verdict(d.resolved, d.results);
+  if (d.sweep_ready) j["sweep"] = sweep_mirror(d);
+  j["prices"] = price_age_mirror(d.prices);
   // Banners are part of what the page says: screen readers and tests read them here too.
   OrderedJson banners = OrderedJson::array();
   for (const Banner& b : ui.banners)
@@ -334,6 +343,7 @@ double App::next_due_ms() const {
   double due = pacing::kNever;
   if (!d.analysis_ready && d.valid) due = std::min(due, d.analysis_due_ms);
   if (d.persist_due_ms > 0) due = std::min(due, d.persist_due_ms);
+  if (d.sweep_due_ms > 0) due = std::min(due, d.sweep_due_ms);
   for (const Banner& b : ui.banners)
     if (b.expires_ms > 0) due = std::min(due, b.expires_ms);
   for (const auto& r : widgets.rejections) due = std::min(due, r.second.until_ms);
@@ -342,7 +352,7 @@ double App::next_due_ms() const {
 }
 
 bool App::settled() const {
-  return d.persist_due_ms == 0 && (!d.valid || d.analysis_ready) && !input.queued() && loop.frames_left == 0 &&
+  return d.persist_due_ms == 0 && d.sweep_due_ms == 0 && (!d.valid || d.analysis_ready) && !input.queued() && loop.frames_left == 0 &&
          pending_tab_ == 0 && ui.pending_png.empty();
 }
 
@@ -361,6 +371,15 @@ void App::frame() {
   // would keep waking up for them.
   for (auto it = widgets.rejections.begin(); it != widgets.rejections.end();)
     it = it->second.until_ms <= now ? widgets.rejections.erase(it) : std::next(it);
+  // The sweep follows the selected workload (its chart is of that workload).
+  if (!d.scenario.workloads.empty()) {
+    const size_t shown = static_cast<size_t>(std::clamp(ui.workload, 0, static_cast<int>(d.scenario.workloads.size()) - 1));
+    if ((d.sweep_due_ms > 0 && now >= d.sweep_due_ms) || (d.sweep_ready && !sweep_current(d, shown))) {
+      d.sweep_due_ms = 0;
+      compute_sweep(d, shown);
+      publish();
+    }
+  }
   // Re-run the Monte Carlo when another workload is selected.
   const size_t shown_workload = static_cast<size_t>(std::clamp(ui.workload, 0, static_cast<int>(d.scenario.workloads.size()) - 1));
   if (d.valid && ((d.analysis_ready && d.analysis.workload != shown_workload) || (d.analysis_run && d.analysis_run->workload() != shown_workload))) {
@@ -572,6 +591,7 @@ std::string App::stats_json() const {
                       {"last_recompute_frame_ms", d.last_recompute_frame_ms},
                       {"first_frame_ms", d.first_frame_ms},
                       {"last_analysis_ms", d.last_analysis_ms},
+                      {"last_sweep_ms", d.last_sweep_ms},
                       {"recomputes", d.recomputes},
                       {"edits", d.edits},
                       {"analysis_ready", d.analysis_ready},

@@ -11,6 +11,8 @@
 #include "input_repair.hpp"
 #include "item_registry.hpp"
 #include "traincost/evaluate.hpp"
+#include "traincost/replay.hpp"
+#include "traincost/sweep.hpp"
 #include "traincost/uncertainty.hpp"
 #include "ui/charts.hpp"
 #include "ui/theme.hpp"
@@ -40,6 +42,9 @@ struct UiState {
   bool narrow = false;          // one column (window narrower than about 60 em)
   bool compact = false;         // phone-sized: toolbar in a menu, tables as cards
   bool open_share = false, open_import = false, open_saved = false, open_hf = false;
+  bool open_replay = false;      // "Compare with a published run"
+  int replay_option = -1;        // the option its button sets the utilization of
+  std::string replay_run;        // the run chosen in it (id)
   int results_tab = 0;          // 0 results, 1 uncertainty, 2 catalog
   int select_results_tab = -1;  // a tab to select in the next frame (keyboard, tests)
   bool runs_per_month = false;  // the runs field shows runs per month × months
@@ -52,6 +57,7 @@ struct UiState {
   float pending_png_rect[4] = {0, 0, 0, 0};
   // Where each chart was drawn last frame (its PNG button sits above it); per view.
   chart::Rect cumulative_rect, embed_cumulative_rect, breakdown_rect, histogram_rect, tornado_rect;
+  chart::Rect sweep_rect;
 };
 
 // What is computed from the scenario.
@@ -62,6 +68,12 @@ struct Derived {
   ResolvedScenario resolved;
   Results results;
   std::string link;              // "s=1.…" of the last valid scenario
+  Sweep sweep;                   // cluster-size sweep of the selected workload (sweep_state.hpp)
+  bool sweep_ready = false;      // `sweep` holds one (maybe of the scenario before, while one is due)
+  double sweep_due_ms = 0;       // the sweep reruns this long after the last edit (0: none due)
+  PriceAge prices;               // how old the catalog's prices are today (once, at start: price_age_view.hpp)
+  Replay replay;                 // the published runs replayed (catalog only: computed once, when first shown)
+  bool replay_ready = false;
   Analysis analysis;             // of the last valid scenario once analysis_ready; until then, of the one before
   bool analysis_ready = false;
   bool analysis_shown = false;   // `analysis` holds a result (maybe of an earlier scenario)
@@ -73,6 +85,7 @@ struct Derived {
   double last_compute_ms = 0;    // CPU time of the last recompute (evaluate + text mirror)
   double last_analysis_ms = 0;
   unsigned analysis_slices = 0;  // frames the last (or running) Monte Carlo has taken
+  double last_sweep_ms = 0;      // CPU time of the last sweep (it runs after a pause in editing: not in last_compute_ms)
   unsigned recomputes = 0;
   unsigned edits = 0;            // scenario changes (edits, loads, undo) since the page opened
   double last_frame_ms = 0;            // CPU time of the last frame (UI, recompute, drawing)

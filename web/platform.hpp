@@ -50,6 +50,8 @@ void publish_results(const std::string& results_json);
 void set_overlay(const std::string& text);
 
 double now_ms();
+// Today's date in UTC, "YYYY-MM-DD", from the browser's clock (how old the prices are).
+std::string today_utc();
 
 // A font file the page downloaded before the module started (0 Inter Regular, 1 SemiBold, 2 the
 // symbol fallback).

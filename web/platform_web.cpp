@@ -64,6 +64,13 @@ EM_JS(char*, tc_js_url_query, (const char* name), {
   return p;
 });
 
+EM_JS(char*, tc_js_today_utc, (), {
+  var v = new Date().toISOString().substring(0, 10);
+  var n = lengthBytesUTF8(v) + 1, p = _malloc(n);
+  stringToUTF8(v, p, n);
+  return p;
+});
+
 EM_JS(char*, tc_js_page_url, (), {
   var v = window.location.origin + window.location.pathname;
   var n = lengthBytesUTF8(v) + 1, p = _malloc(n);
@@ -193,6 +200,7 @@ void publish_results(const std::string& results_json) { tc_js_publish_results(re
 void set_overlay(const std::string& text) { tc_js_set_overlay(text.c_str()); }
 void end_text_input() { tc_js_end_text_input(); }
 double now_ms() { return emscripten_get_now(); }
+std::string today_utc() { return adopt(tc_js_today_utc()); }
 
 std::vector<unsigned char> font_file(int which) {
   std::vector<unsigned char> bytes(static_cast<size_t>(tc_js_font_size(which)));

@@ -7,6 +7,7 @@
 #include "traincost/formulas.hpp"
 #include "traincost/inputs.hpp"
 #include "traincost/present.hpp"
+#include "traincost/published_runs.hpp"
 #include "traincost/report.hpp"
 #include "traincost/resolve.hpp"
 
@@ -179,6 +180,14 @@ bool use_measured_throughput(Option& o, double current_tokens_per_sec_per_chip, 
   const double rate = std::round(current_tokens_per_sec_per_chip);
   o.mfu_from_run.clear();  // a measured throughput replaces any MFU, a published run's too
   o.measured_tokens_per_sec_per_chip = rate > 0 && std::isfinite(rate) ? rate : kFallbackTokensPerSec;
+  return true;
+}
+
+bool use_run_mfu(Option& o, const std::string& run_id) {
+  if (!builtin_published_runs().find(run_id)) return false;
+  o.mfu_from_run = run_id;
+  o.mfu.reset();
+  o.measured_tokens_per_sec_per_chip.reset();
   return true;
 }
 

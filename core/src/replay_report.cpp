@@ -3,6 +3,7 @@
 // same rules as user text: the table must not break on a "|" in a name.
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 
 #include "traincost/format.hpp"
 #include "traincost/present.hpp"
@@ -98,6 +99,9 @@ OrderedJson summary_json(const ReplaySummary& s) {
 }
 
 }  // namespace
+
+std::vector<std::string> replay_headers() { return {std::begin(kHeaders), std::end(kHeaders)}; }
+std::vector<std::string> replay_cells(const ReplayRow& row) { return as_list(cells_of(row)); }
 
 OrderedJson replay_json(const Replay& replay, const RunLibrary& library) {
   OrderedJson runs = OrderedJson::array();

@@ -7,6 +7,8 @@
 #include "test_support.hpp"
 #include "traincost/formulas.hpp"
 #include "traincost/present.hpp"
+#include "traincost/published_runs.hpp"
+#include "traincost/resolve.hpp"
 
 namespace traincost {
 namespace {
@@ -132,6 +134,24 @@ TEST(Edit, MeasuredThroughputFallsBackWhenNoRateCanBeDerived) {
   EXPECT_EQ(*o.measured_tokens_per_sec_per_chip, edit::kFallbackTokensPerSec);
   ASSERT_TRUE(edit::use_measured_throughput(o, NAN, true));
   EXPECT_EQ(*o.measured_tokens_per_sec_per_chip, edit::kFallbackTokensPerSec);
+}
+
+TEST(Edit, ARunsRealizedMfuReplacesTheOptionsOwn) {
+  Scenario s = three_by_two();
+  s.options[0].measured_tokens_per_sec_per_chip = 3000;
+  const double realized = realized_mfu_of(*builtin_published_runs().find("rinna-nekomata-14b"), builtin_catalog());
+  ASSERT_GT(realized, 0);
+  ASSERT_TRUE(edit::use_run_mfu(s.options[0], "rinna-nekomata-14b"));  // a Trainium1 run for a Trainium2 option
+  EXPECT_EQ(s.options[0].mfu_from_run, "rinna-nekomata-14b");
+  EXPECT_FALSE(s.options[0].measured_tokens_per_sec_per_chip);
+  ASSERT_TRUE(validate(s, builtin_catalog()).empty()) << to_string(validate(s, builtin_catalog()));
+  EXPECT_DOUBLE_EQ(resolve(s, builtin_catalog()).workloads[0].options[0].mfu, realized);
+  // A typed MFU goes too; an unknown id changes nothing.
+  s.options[1].mfu = 0.4;
+  ASSERT_TRUE(edit::use_run_mfu(s.options[1], "llama3-8b"));
+  EXPECT_FALSE(s.options[1].mfu);
+  EXPECT_FALSE(edit::use_run_mfu(s.options[1], "no-such-run"));
+  EXPECT_EQ(s.options[1].mfu_from_run, "llama3-8b");
 }
 
 TEST(Edit, TargetKindsConvertKeepingTheTokens) {

@@ -122,6 +122,17 @@ TEST(Replay, EveryFormatCarriesTheRunsAndTheSummary) {
   EXPECT_EQ(Json::parse(reply.json)["summary"]["all"]["median_abs_error"].get<double>(), r.all.median);
 }
 
+TEST(Replay, TheCellsAreTheTablesOwn) {
+  const ReplayRow& row = row_of("rinna-nekomata-14b");
+  const std::vector<std::string> headers = replay_headers(), cells = replay_cells(row);
+  ASSERT_EQ(cells.size(), headers.size());
+  const size_t error = static_cast<size_t>(std::find(headers.begin(), headers.end(), "Error") - headers.begin());
+  ASSERT_LT(error, headers.size());
+  // The text report prints the same error cell: "(+12%)" after the predicted chip-hours.
+  EXPECT_NE(replay_text(the_replay()).find(" (" + cells[error] + ")\n"), std::string::npos) << cells[error];
+  EXPECT_NE(replay_markdown(the_replay(), builtin_published_runs()).find("| " + cells[error] + " |"), std::string::npos);
+}
+
 // ---- An option's MFU as realized by a published run ----------------------------------------------
 
 std::string option_with(const std::string& fields) {

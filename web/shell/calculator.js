@@ -131,6 +131,14 @@
         if (w.estimates) add('p', 'estimates', w.estimates).setAttribute('data-workload', String(wi));
       });
       if (data.portfolio) add('p', 'portfolio', data.portfolio);
+      if (data.prices && data.prices.text) add('p', 'prices' + (data.prices.stale ? ' stale' : ''), data.prices.text);
+      // The cluster-size sweep of the selected workload: the chart's figures as the CLI prints
+      // them, and as its JSON for scripts and tests.
+      if (data.sweep && data.sweep.text) {
+        var sweep = add('pre', 'sweep', data.sweep.text);
+        sweep.setAttribute('data-workload', String(data.sweep.workload));
+        sweep.setAttribute('data-json', JSON.stringify(data.sweep.data));
+      }
       (data.banners || []).forEach(function (b) {
         add('p', 'banner ' + b.kind, b.text).setAttribute('role', b.kind === 'error' ? 'alert' : 'status');
       });

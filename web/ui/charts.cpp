@@ -1,5 +1,7 @@
 #include "ui/charts.hpp"
 
+#include "ui/chart_parts.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -10,7 +12,6 @@
 #include "ui/widgets.hpp"
 
 namespace traincost::web::chart {
-namespace {
 
 // Reserves a rectangle as one ImGui item (so layout, scrolling and hovering work).
 bool begin_plot(const char* id, float height, ImRect& frame, bool& hovered) {
@@ -27,14 +28,16 @@ bool begin_plot(const char* id, float height, ImRect& frame, bool& hovered) {
 
 float text_width(const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x; }
 
+void dashed_vline(ImDrawList* dl, float x, float y0, float y1, ImU32 color) {
+  for (float y = y0; y < y1; y += 8) dl->AddLine(ImVec2(x, y), ImVec2(x, std::min(y + 4, y1)), color, 1.0f);
+}
+
+namespace {
+
 ImU32 with_alpha(ImU32 color, float alpha) {
   ImVec4 c = ImGui::ColorConvertU32ToFloat4(color);
   c.w *= alpha;
   return ImGui::ColorConvertFloat4ToU32(c);
-}
-
-void dashed_vline(ImDrawList* dl, float x, float y0, float y1, ImU32 color) {
-  for (float y = y0; y < y1; y += 8) dl->AddLine(ImVec2(x, y), ImVec2(x, std::min(y + 4, y1)), color, 1.0f);
 }
 
 }  // namespace
@@ -43,6 +46,7 @@ std::string format(double v, Unit unit) {
   switch (unit) {
     case Unit::Usd: return v == 0 ? "$0" : fmt::usd(v);
     case Unit::Hours: return fmt::hours(v);
+    case Unit::Days: return fmt::number(v) + (v == 1 ? " day" : " days");
     case Unit::Seconds: return v < 1 ? fmt::number(v * 1000, 3) + " ms" : fmt::number(v, 3) + " s";
     case Unit::Runs: return fmt::number(v) + (v == 1 ? " run" : " runs");
     case Unit::Count: return fmt::count(v);
@@ -65,6 +69,28 @@ std::vector<double> nice_ticks(double min, double max, int count) {
   }
   for (double t = std::ceil(min / step) * step; t <= max + step * 1e-9; t += step) ticks.push_back(std::fabs(t) < step * 1e-9 ? 0 : t);
   return ticks;
+}
+
+std::vector<double> log_ticks(double min, double max, int count) {
+  std::vector<double> ticks;
+  if (!(min > 0) || !(max > min) || !std::isfinite(max)) return ticks;
+  // The densest of 1-2-3-5, 1-2-5, 1-3 and 1 per decade within `count`; wider spans take every
+  // second or third decade.
+  const int first = static_cast<int>(std::floor(std::log10(min))), last = static_cast<int>(std::ceil(std::log10(max)));
+  const std::vector<std::vector<double>> steps = {{1, 2, 3, 5}, {1, 2, 5}, {1, 3}, {1}};
+  for (const std::vector<double>& mantissas : steps) {
+    ticks.clear();
+    for (int e = first; e <= last; ++e)
+      for (double m : mantissas) {
+        const double t = m * std::pow(10.0, e);
+        if (t >= min * (1 - 1e-9) && t <= max * (1 + 1e-9)) ticks.push_back(t);
+      }
+    if (static_cast<int>(ticks.size()) <= count) return ticks;
+  }
+  const size_t stride = (ticks.size() + static_cast<size_t>(count) - 1) / static_cast<size_t>(std::max(1, count));
+  std::vector<double> sparse;
+  for (size_t i = 0; i < ticks.size(); i += stride) sparse.push_back(ticks[i]);
+  return sparse;
 }
 
 Rect line_chart(const LineChartSpec& spec) {

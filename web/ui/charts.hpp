@@ -11,11 +11,13 @@
 
 namespace traincost::web::chart {
 
-enum class Unit { Usd, Hours, Seconds, Runs, Count, Percent, Ratio, Plain };
+enum class Unit { Usd, Hours, Days, Seconds, Runs, Count, Percent, Ratio, Plain };
 std::string format(double value, Unit unit);  // axis and tooltip text
 
 // Round tick values covering [min, max], about `count` of them.
 std::vector<double> nice_ticks(double min, double max, int count);
+// Ticks for a logarithmic axis over [min, max] (min > 0): 1, 2, 3, 5 × 10^k, thinned to about `count`.
+std::vector<double> log_ticks(double min, double max, int count);
 
 struct Rect {
   ImVec2 min, max;

@@ -8,14 +8,13 @@
 #include "traincost/hf_config.hpp"
 #include "traincost/report.hpp"
 #include "traincost/scenario_json.hpp"
+#include "ui/dialog_parts.hpp"
 #include "ui/panels.hpp"
+#include "ui/replay_dialog.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
 
 namespace traincost::web {
-namespace {
-
-constexpr const char* kSavedPrefix = "traincost.saved.";
 
 bool begin_dialog(const char* title, bool& open_flag, float width_em) {
   if (open_flag) {
@@ -23,13 +22,19 @@ bool begin_dialog(const char* title, bool& open_flag, float width_em) {
     open_flag = false;
   }
   const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  // Centred every frame, not only when it appears: a dialog that grows (a run chosen, a problem
+  // shown) would otherwise grow off the bottom of a phone's screen.
+  ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(std::min(em(width_em), vp->Size.x - em(2)), 0), ImGuiCond_Always);
   if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize)) return false;
   // Escape closes a dialog (outside a text field, where it cancels the typing).
   if (!ImGui::GetIO().WantTextInput && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) ImGui::CloseCurrentPopup();
   return true;
 }
+
+namespace {
+
+constexpr const char* kSavedPrefix = "traincost.saved.";
 
 // Read-only text with a copy button beside it (labelled `copy_label`, "Copy link").
 void copyable(const char* id, const char* copy_label, const std::string& text, bool multiline = false) {
@@ -195,6 +200,7 @@ void draw_dialogs(App& app) {
   import_dialog(app);
   saved_dialog(app);
   hf_dialog(app);
+  replay_dialog(app);
 }
 
 }  // namespace traincost::web

@@ -19,6 +19,7 @@
 #include "traincost/resolve.hpp"
 #include "ui/charts.hpp"
 #include "ui/panels.hpp"
+#include "ui/replay_dialog.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
 
@@ -381,6 +382,9 @@ void draw_options(App& app) {
       ImGui::TextDisabled("yours");
       widget::note(widget::scoped("mfu source"), "yours");
     }
+    // A published run's realized utilization as the assumption (replay_dialog.hpp).
+    if (widget::small_button("Published runs…")) open_replay_dialog(app, static_cast<int>(col.index));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Compare with a published run: predicted vs published chip-hours, and use a run's realized utilization here");
   }});
   speed.rows.push_back({"Layout", nullptr, [&](Column& col) {
     const PairInputs* pair = current_pair(app, col.index);

@@ -13,6 +13,8 @@
 #include "traincost/verdict.hpp"
 #include "ui/charts.hpp"
 #include "ui/panels.hpp"
+#include "ui/price_age_view.hpp"
+#include "ui/sweep_view.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
 
@@ -399,9 +401,13 @@ void draw_results(App& app) {
     return;
   }
   results_table(app, w);
+  draw_price_age(app);
   explain_block(app, w);
   ImGui::Spacing();
   draw_cumulative_chart(app, w, 0);
+  ImGui::Spacing();
+  chart_title(app, "Cost and time by cluster size", "traincost-cluster-sizes.png", app.ui.sweep_rect);
+  app.ui.sweep_rect = draw_sweep_chart(app, w);
   ImGui::Spacing();
   breakdown_chart(app, w);
   ImGui::Spacing();

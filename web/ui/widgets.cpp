@@ -362,6 +362,10 @@ void note(const std::string& name, const std::string& text, unsigned color, bool
   registry().note(name, ImRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax()), text, color, fits);
 }
 
+void note_rect(const std::string& name, ImVec2 min, ImVec2 max, const std::string& text, unsigned color) {
+  registry().note(name, ImRect(min, max), text, color);
+}
+
 bool begin_wide_table(const char* id, int columns, int rows, bool sideways, ImGuiTableFlags flags) {
   if (!sideways) return ImGui::BeginTable(id, columns, flags);
   const ImGuiStyle& st = ImGui::GetStyle();

@@ -95,6 +95,8 @@ void wrapped(const std::string& text, float wrap_width = 0, const char* note = "
 
 // Records the last item's text (and a colour) in the registry under `name`, for tests.
 void note(const std::string& name, const std::string& text, unsigned color = 0, bool fits = true);
+// The same for something drawn at a rectangle of its own (a point of a chart), not the last item.
+void note_rect(const std::string& name, ImVec2 min, ImVec2 max, const std::string& text, unsigned color = 0);
 
 // A table of `rows` rows (each a frame high) that, on a phone (`sideways`), keeps its columns at
 // their natural width and scrolls sideways with its first column and header kept in view, instead

@@ -46,6 +46,13 @@ bool set_custom_chip(Option& o, const Catalog& catalog, const std::string& chip,
 inline constexpr double kFallbackTokensPerSec = 1000;
 bool use_measured_throughput(Option& o, double current_tokens_per_sec_per_chip, bool measured);
 
+// Takes the MFU that published run `run_id` realized over its whole duration as the option's
+// (mfu_from_run: "utilization as realized by run X"). The option's own MFU or measured throughput
+// goes, since a scenario may give only one. False (and no change) for an id the library lacks;
+// whether the run suits the option (its chip family, a published duration) is the validator's
+// to say, as for a typed id.
+bool use_run_mfu(Option& o, const std::string& run_id);
+
 // ---- Workloads --------------------------------------------------------------------------------
 
 bool add_workload(Scenario& s, const Workload& w);

@@ -71,4 +71,9 @@ std::string replay_markdown(const Replay& replay, const RunLibrary& library);
 std::string replay_csv(const Replay& replay);
 std::string replay_html(const Replay& replay, const RunLibrary& library);
 
+// The table's column headers and one row's cells, formatted as every format above prints them
+// ("Error": "+12%"): the page's dialog shows a run with the CLI's own figures.
+std::vector<std::string> replay_headers();
+std::vector<std::string> replay_cells(const ReplayRow& row);
+
 }  // namespace traincost
