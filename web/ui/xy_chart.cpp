@@ -118,8 +118,11 @@ XYChartResult xy_chart(const XYChartSpec& spec) {
     last_right = tx + w;
   }
   dl->AddLine(plot.GetBL(), plot.GetBR(), pal.text_muted);
-  std::string axis_text = spec.x_label + (ax.log ? " (log scale)" : "");
-  if (ay.log) axis_text += "; cost on a log scale";
+  // The axis title says which scales are logarithmic; on a narrow chart (a phone) it drops those
+  // notes, longest first, rather than run past the edge (the tick labels still show the scale).
+  std::string axis_text = spec.x_label + (ax.log ? " (log scale)" : "") + (ay.log ? "; cost on a log scale" : "");
+  if (text_width(axis_text) > frame.GetWidth()) axis_text = spec.x_label + (ax.log ? " (log scale)" : "");
+  if (text_width(axis_text) > frame.GetWidth()) axis_text = spec.x_label;
   if (!axis_text.empty())
     dl->AddText(ImVec2(std::max(plot.Min.x, plot.GetCenter().x - text_width(axis_text) * 0.5f), plot.Max.y + line_h * 1.35f), pal.text_muted,
                 axis_text.c_str());
