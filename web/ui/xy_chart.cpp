@@ -121,8 +121,9 @@ XYChartResult xy_chart(const XYChartSpec& spec) {
   // The axis title says which scales are logarithmic; on a narrow chart (a phone) it drops those
   // notes, longest first, rather than run past the edge (the tick labels still show the scale).
   std::string axis_text = spec.x_label + (ax.log ? " (log scale)" : "") + (ay.log ? "; cost on a log scale" : "");
-  if (text_width(axis_text) > frame.GetWidth()) axis_text = spec.x_label + (ax.log ? " (log scale)" : "");
-  if (text_width(axis_text) > frame.GetWidth()) axis_text = spec.x_label;
+  const float room = frame.Max.x - plot.Min.x;
+  if (text_width(axis_text) > room || frame.GetWidth() < em(36)) axis_text = spec.x_label + (ax.log ? " (log scale)" : "");
+  if (text_width(axis_text) > room) axis_text = spec.x_label;
   if (!axis_text.empty())
     dl->AddText(ImVec2(std::max(plot.Min.x, plot.GetCenter().x - text_width(axis_text) * 0.5f), plot.Max.y + line_h * 1.35f), pal.text_muted,
                 axis_text.c_str());
