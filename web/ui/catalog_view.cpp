@@ -4,6 +4,7 @@
 #include "imgui.h"
 #include "platform.hpp"
 #include "traincost/edit.hpp"
+#include "traincost/figure_text.hpp"
 #include "traincost/format.hpp"
 #include "traincost/present.hpp"
 #include "ui/panels.hpp"
@@ -86,7 +87,7 @@ void draw_catalog(App& app) {
       ImGui::PopFont();
       ImGui::TextDisabled("BF16");
       ImGui::SameLine();
-      figure_cell(chip.bf16_tflops, fmt::number(chip.bf16_tflops.value) + " TFLOPS");
+      figure_cell(chip.bf16_tflops, figure_text("bf16_tflops", chip.bf16_tflops.value));
       ImGui::SameLine();
       ImGui::TextDisabled("· HBM");
       ImGui::SameLine();
@@ -94,11 +95,11 @@ void draw_catalog(App& app) {
       ImGui::SameLine();
       ImGui::TextDisabled("· matmul");
       ImGui::SameLine();
-      figure_cell(chip.mamf_bf16_tflops, fmt::number(chip.mamf_bf16_tflops.value) + " TFLOPS measured");
+      figure_cell(chip.mamf_bf16_tflops, figure_text("mamf_bf16_tflops", chip.mamf_bf16_tflops.value) + " measured");
       ImGui::PopID();
     }
   } else if (ImGui::BeginTable("chips", 7, flags)) {
-    const char* headers[] = {"Chip", "BF16 TFLOPS", "FP8 TFLOPS", "HBM", "HBM TB/s", "Link GB/s each way", "Measured matmul TFLOPS"};
+    const char* headers[] = {"Chip", "BF16 TFLOP/s", "FP8 TFLOP/s", "HBM", "HBM TB/s", "Link GB/s each way", "Measured matmul TFLOP/s"};
     for (int h = 0; h < 7; ++h) ImGui::TableSetupColumn(headers[h], ImGuiTableColumnFlags_WidthStretch, h == 0 ? 2.2f : 1.0f);
     ImGui::TableHeadersRow();
     for (const Chip& chip : c.chips) {
