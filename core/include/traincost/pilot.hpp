@@ -13,6 +13,7 @@
 //     net value once the pilot's cost is paid and a port that passes is reused.
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "traincost/scenario_json.hpp"
@@ -113,6 +114,13 @@ const char* recommendation(const PilotPlan& plan);
 std::string pilot_summary(const ResolvedScenario& resolved, const PilotPlan& plan);
 // The pass marks as rows of text: {what to measure, the mark, what the plan expects}.
 std::vector<std::vector<std::string>> pass_mark_rows(const ResolvedScenario& resolved, const PilotPlan& plan);
+// What to run as rows of {label, text}: on which cluster, how long, the porting before it, the cost.
+std::vector<std::pair<std::string, std::string>> pilot_run_rows(const ResolvedScenario& resolved, const PilotPlan& plan);
+// Whether it is worth it as rows of {label, figure}: deciding now, after the pilot, the value of the
+// information, the chances, the net value.
+std::vector<std::pair<std::string, std::string>> pilot_value_rows(const ResolvedScenario& resolved, const PilotPlan& plan);
+// How the value was estimated: samples, seed, what the pilot reveals.
+std::string pilot_method_note(const PilotPlan& plan);
 OrderedJson pilot_to_json(const Scenario& scenario, const ResolvedScenario& resolved, const PilotPlan& plan);
 std::string pilot_text(const Scenario& scenario, const ResolvedScenario& resolved, const PilotPlan& plan);
 // To paste into a design document or a ticket; user text escaped.
