@@ -10,6 +10,8 @@
 #include "input_repair.hpp"
 #include "item_registry.hpp"
 #include "traincost/evaluate.hpp"
+#include "traincost/pilot.hpp"
+#include "traincost/thresholds.hpp"
 #include "traincost/uncertainty.hpp"
 #include "ui/charts.hpp"
 #include "ui/theme.hpp"
@@ -39,7 +41,7 @@ struct UiState {
   bool narrow = false;          // one column (window narrower than about 60 em)
   bool compact = false;         // phone-sized: toolbar in a menu, tables as cards
   bool open_share = false, open_import = false, open_saved = false, open_hf = false;
-  int results_tab = 0;          // 0 results, 1 uncertainty, 2 catalog
+  int results_tab = 0;          // 0 results, 1 uncertainty, 2 catalog, 3 what would change it (kPilotTab)
   int select_results_tab = -1;  // a tab to select in the next frame (keyboard, tests)
   bool runs_per_month = false;  // the runs field shows runs per month × months
   std::string import_text, hf_text, save_name;
@@ -65,6 +67,17 @@ struct Derived {
   bool analysis_ready = false;
   bool analysis_shown = false;   // `analysis` holds a result (maybe of an earlier scenario)
   double analysis_due_ms = 0;    // Monte Carlo runs this long after the last edit
+  // Per workload, its leader's thresholds against its runner-up (thresholds.hpp): computed with the
+  // results, as they are cheap (two evaluations of one pair per input).
+  std::vector<std::vector<Threshold>> thresholds;
+  // The pilot plan of the selected workload. Its value of information is a Monte Carlo, so it is
+  // planned only while its tab is open, after the analysis, in a frame of its own (never in the
+  // frame of an edit), and kept until the scenario or the workload changes.
+  PilotPlan pilot;
+  std::string pilot_markdown;    // its export, written once per plan
+  bool pilot_ready = false;
+  double pilot_due_ms = 0;
+  double last_pilot_ms = 0;
   double persist_due_ms = 0;     // URL and autosave are written after a pause in editing
   double last_compute_ms = 0;    // CPU time of the last recompute (evaluate + text mirror)
   double last_analysis_ms = 0;
@@ -151,6 +164,8 @@ class App {
  private:
   void recompute();
   void run_analysis();
+  void run_pilot();
+  bool pilot_wanted() const;  // the pilot tab is open and its plan is not yet that of the scenario
   void persist();
   void publish();
   void load_initial_scenario();
@@ -178,6 +193,9 @@ bool analysis_usable(const Derived& d);
 // Options whose expected runs take longer than the workload's horizon ("Trn2 x64: 2 runs × 232
 // days = 464 days, longer than the 12-month horizon"), for the verdict and the text mirror.
 std::vector<std::string> schedule_warnings(const Derived& d, size_t workload);
+
+// The results tab that shows the thresholds and the pilot plan (UiState::results_tab).
+inline constexpr int kPilotTab = 3;
 
 // Action ids for banner buttons.
 enum BannerAction { kRestoreAutosave = 1, kUndoLoad = 2 };
