@@ -5,11 +5,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assert, assertEqual, launch, openPage, run, screenshot, serve, waitForCalculator } from './lib/harness.mjs';
+import { assert, assertEqual, launch, openPage, run, screenshot, serve, waitForCalculator, writeJson } from './lib/harness.mjs';
 import { cli, cliJson, linkFor, scenarioPath } from './lib/calculator.mjs';
 import * as ui from './lib/ui.mjs';
 
-const TAB = 'What flips it?';
+const TAB = 'Thresholds & pilot';
 const browser = await launch();
 const { server, url } = await serve();
 
@@ -95,6 +95,10 @@ try {
       await ui.click(page, TAB);
       assertEqual((await ui.stats(page)).results_tab, 3, 'the tab is selected');
       await ui.settled(page);  // the plan is part of "settled" while its tab is open
+      // For the record (no assertion on time): what planning cost, in a frame of its own.
+      const timing = await ui.stats(page);
+      writeJson('pilot-timings.json', { last_pilot_ms: timing.last_pilot_ms, last_analysis_ms: timing.last_analysis_ms,
+        last_compute_ms: timing.last_compute_ms, samples: (await ui.scenario(page)).analysis?.samples ?? 'default' });
       const plan = cliJson(['pilot', scenarioPath(example), '--format', 'json']);
       const shown = await ui.find(page, 'pilot recommendation', { visible: false });
       assert(['worth running', 'not worth it: decide now'].includes(shown.text), `a recommendation: ${shown.text}`);

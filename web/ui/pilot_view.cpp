@@ -1,4 +1,4 @@
-// "What would change it?": for the selected workload, the value of each deciding input at which
+// "Thresholds & pilot": for the selected workload, the value of each deciding input at which
 // its leader and runner-up would cost the same (thresholds.hpp), and the pilot plan (pilot.hpp):
 // what to run, what it costs, the pass marks, whether it is worth running, and the plan as
 // Markdown to download or copy. Every word and figure comes from the core (threshold_row,

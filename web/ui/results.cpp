@@ -382,7 +382,7 @@ void draw_results(App& app) {
   const size_t w = selected_workload(app);
   if (ImGui::BeginTabBar("result-tabs")) {
     // In the order shown; each with its UiState::results_tab number.
-    const char* names[] = {"Results", "How sure?", "What flips it?", "Catalog"};
+    const char* names[] = {"Results", "How sure?", "Thresholds & pilot", "Catalog"};
     const int tabs[] = {0, 1, kPilotTab, 2};
     for (int k = 0; k < 4; ++k) {
       if (ImGui::BeginTabItem(names[k])) {
