@@ -33,6 +33,10 @@ constexpr const char* kAutosaveKey = "traincost.autosave";
 constexpr const char* kThemeKey = "traincost.theme";
 constexpr double kPersistDelayMs = 400;   // URL and autosave follow edits after this pause
 constexpr double kAnalysisDelayMs = 250;  // Monte Carlo reruns after this pause (debounce while dragging)
+// The Monte Carlo runs in slices of about this much CPU time per frame, so a million samples of a
+// large scenario never hold the main thread for seconds (keys, clicks and scrolling keep working).
+constexpr double kAnalysisSliceMs = 12;
+constexpr size_t kAnalysisFirstSlice = 200;
 
 std::string first_problems(const Problems& problems, size_t max = 4) {
   std::string text;
@@ -252,6 +256,7 @@ void App::recompute() {
   for (size_t w = 0; w < d.results.workloads.size(); ++w) d.thresholds.push_back(leading_thresholds(d.scenario, d.resolved, d.results, w));
   d.link = "s=" + encode_link(scenario);
   d.analysis_ready = false;
+  d.analysis_run.reset();  // of the scenario before this edit
   d.analysis_due_ms = now_ms() + kAnalysisDelayMs;
   d.pilot_ready = false;
   d.pilot_due_ms = d.analysis_due_ms;
@@ -263,15 +268,38 @@ void App::recompute() {
 
 void App::run_analysis() {
   const double start = now_ms();
-  AnalyzeOptions options;
-  options.samples = d.scenario.analysis.samples;
-  options.seed = d.scenario.analysis.seed;
-  options.workload = static_cast<size_t>(std::clamp(ui.workload, 0, static_cast<int>(d.scenario.workloads.size()) - 1));
-  d.analysis = analyze(d.scenario, builtin_catalog(), options);
-  d.analysis_ready = true;
-  d.analysis_shown = true;
-  d.last_analysis_ms = now_ms() - start;
-  publish();
+  if (!d.analysis_run) {
+    AnalyzeOptions options;
+    options.samples = d.scenario.analysis.samples;
+    options.seed = d.scenario.analysis.seed;
+    options.workload = static_cast<size_t>(std::clamp(ui.workload, 0, static_cast<int>(d.scenario.workloads.size()) - 1));
+    d.analysis_run = std::make_unique<AnalysisRun>(d.scenario, builtin_catalog(), options);
+    d.last_analysis_ms = 0;
+    d.analysis_slices = 0;
+    analysis_rate_ = 0;
+  }
+  // A slice sized to about kAnalysisSliceMs at the rate of the last slice (the first is small,
+  // to measure it). The slicing changes when the answer arrives, never the answer itself.
+  AnalysisRun& run = *d.analysis_run;
+  const size_t slice = analysis_rate_ > 0 ? static_cast<size_t>(std::max(1.0, analysis_rate_ * kAnalysisSliceMs)) : kAnalysisFirstSlice;
+  const double slice_start = now_ms();
+  const bool finished = run.advance(slice);
+  ++d.analysis_slices;
+  const double slice_ms = now_ms() - slice_start;
+  if (slice_ms > 0.5) analysis_rate_ = static_cast<double>(slice) / slice_ms;
+  else analysis_rate_ = analysis_rate_ > 0 ? analysis_rate_ * 2 : static_cast<double>(kAnalysisFirstSlice);
+  if (finished) {
+    d.analysis = run.finish();
+    d.analysis_run.reset();
+    d.analysis_ready = true;
+    d.analysis_shown = true;
+  }
+  d.last_analysis_ms += now_ms() - start;
+  if (finished) publish();
+}
+
+double App::analysis_progress() const {
+  return d.analysis_run && d.analysis_run->total() > 0 ? static_cast<double>(d.analysis_run->done()) / static_cast<double>(d.analysis_run->total()) : 0;
 }
 
 bool App::pilot_wanted() const {
@@ -386,8 +414,10 @@ void App::frame() {
   for (auto it = widgets.rejections.begin(); it != widgets.rejections.end();)
     it = it->second.until_ms <= now ? widgets.rejections.erase(it) : std::next(it);
   // Re-run the Monte Carlo when another workload is selected.
-  if (d.analysis_ready && d.valid && d.analysis.workload != static_cast<size_t>(std::clamp(ui.workload, 0, static_cast<int>(d.scenario.workloads.size()) - 1))) {
+  const size_t shown_workload = static_cast<size_t>(std::clamp(ui.workload, 0, static_cast<int>(d.scenario.workloads.size()) - 1));
+  if (d.valid && ((d.analysis_ready && d.analysis.workload != shown_workload) || (d.analysis_run && d.analysis_run->workload() != shown_workload))) {
     d.analysis_ready = false;
+    d.analysis_run.reset();
     d.analysis_due_ms = now;
   }
   const ImGuiIO& io = ImGui::GetIO();
@@ -599,11 +629,13 @@ std::string App::stats_json() const {
                       {"recomputes", d.recomputes},
                       {"edits", d.edits},
                       {"analysis_ready", d.analysis_ready},
+                      {"analysis_progress", analysis_progress()},
+                      {"analysis_slices", d.analysis_slices},
                       {"link", d.link},
                       {"valid", d.valid},
                       {"settled", settled()},
                       {"banners_shown", ui.banners_shown},
-                      {"input_idle", !input.queued() && loop.frames_left == 0 && pending_tab_ == 0},
+                      {"input_idle", !input.queued() && loop.frames_drawn >= loop.settled_at_frame && pending_tab_ == 0},
                       {"undo_steps", history_.undo_steps()},
                       {"redo_steps", history_.redo_steps()},
                       {"results_tab", ui.results_tab},

@@ -4,6 +4,7 @@
 // validates, recomputes, and keeps the link, the autosave, the undo history and the page's text
 // mirror in step. It also owns everything the page keeps between frames (main loop, input
 // mending, widget registry, widget state): there is no other global state.
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -66,7 +67,10 @@ struct Derived {
   Analysis analysis;             // of the last valid scenario once analysis_ready; until then, of the one before
   bool analysis_ready = false;
   bool analysis_shown = false;   // `analysis` holds a result (maybe of an earlier scenario)
-  double analysis_due_ms = 0;    // Monte Carlo runs this long after the last edit
+  double analysis_due_ms = 0;    // Monte Carlo starts this long after the last edit
+  // The Monte Carlo in progress, advanced a slice per frame so the page keeps answering; null
+  // when none runs. Its CPU time so far adds up in last_analysis_ms.
+  std::unique_ptr<AnalysisRun> analysis_run;
   // Per workload, its leader's thresholds against its runner-up (thresholds.hpp): computed with the
   // results, as they are cheap (two evaluations of one pair per input).
   std::vector<std::vector<Threshold>> thresholds;
@@ -81,6 +85,7 @@ struct Derived {
   double persist_due_ms = 0;     // URL and autosave are written after a pause in editing
   double last_compute_ms = 0;    // CPU time of the last recompute (evaluate + text mirror)
   double last_analysis_ms = 0;
+  unsigned analysis_slices = 0;  // frames the last (or running) Monte Carlo has taken
   unsigned recomputes = 0;
   unsigned edits = 0;            // scenario changes (edits, loads, undo) since the page opened
   double last_frame_ms = 0;            // CPU time of the last frame (UI, recompute, drawing)
@@ -97,6 +102,9 @@ struct Loop {
   bool started = false;
   double wake_at_ms = 0;      // a timed wake-up is pending for then (0: none)
   unsigned frames_drawn = 0;  // read by the browser tests through tc_frames_drawn()
+  // The frame count by which the last wake-up's frames are drawn: input has settled then even
+  // while timed work (a Monte Carlo running a slice per frame) keeps promising frames.
+  unsigned settled_at_frame = 0;
   int backbuffer_w = 0, backbuffer_h = 0;
   float font_ratio = 0;       // pixel ratio the font atlas was rasterized for
   std::vector<unsigned char> fonts[3];  // Inter Regular, SemiBold, symbols (kept for re-rasterizing)
@@ -151,6 +159,7 @@ class App {
   void record_items(bool on);
   std::string items_json() const { return items.json(); }
   bool reveal(const std::string& name);  // scrolls the named item into view
+  double analysis_progress() const;      // share of the running Monte Carlo's samples done (0 when none runs)
 
   Scenario scenario;
   UiState ui;
@@ -163,7 +172,7 @@ class App {
 
  private:
   void recompute();
-  void run_analysis();
+  void run_analysis();       // starts or advances the Monte Carlo by one frame's slice
   void run_pilot();
   bool pilot_wanted() const;  // the pilot tab is open and its plan is not yet that of the scenario
   void persist();
@@ -173,6 +182,7 @@ class App {
   void keyboard();           // Tab focus, Enter on a focused button, undo shortcuts
   void move_focus(int direction);
   bool settled() const;
+  double analysis_rate_ = 0;     // Monte Carlo samples per ms in the last slice (sizes the next)
 
   size_t published_banners_ = 0;
   std::string clipboard_;        // ImGui's clipboard: filled by copies and by the page's paste event

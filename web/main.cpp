@@ -6,6 +6,7 @@
 #include <emscripten/html5.h>
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -35,6 +36,7 @@ void resume(App& app) {
 
 void wake(App& app, int frames = pacing::kFramesPerEvent) {
   app.loop.frames_left = pacing::after_event(app.loop.frames_left, frames);
+  app.loop.settled_at_frame = std::max(app.loop.settled_at_frame, app.loop.frames_drawn + static_cast<unsigned>(frames));
   resume(app);
 }
 

@@ -300,45 +300,48 @@ std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario
   return out;
 }
 
-Analysis analyze(const Scenario& s, const Catalog& catalog, const AnalyzeOptions& options) {
-  Analysis a;
-  const ResolvedScenario base = resolve(s, catalog);
-  a.workload = std::min(options.workload, base.workloads.size() - 1);
-  const size_t w = a.workload;
-  a.inputs = ranged_inputs(s, base, catalog);
-  const Results base_results = evaluate(base);
+double AnalysisRun::metric(const WorkloadResult& wr) const {
+  if (a_.leader < 0 || a_.runner_up < 0) return NAN;
+  const OptionResult& leader = wr.options[static_cast<size_t>(a_.leader)];
+  const OptionResult& runner_up = wr.options[static_cast<size_t>(a_.runner_up)];
+  if (!leader.feasible() || !runner_up.feasible()) return NAN;
+  return runner_up.cost_per_run - leader.cost_per_run;
+}
+
+double AnalysisRun::breakeven_of(const WorkloadResult& wr) const {
+  if (a_.leader < 0 || a_.runner_up < 0) return NAN;
+  // The challenger (the one with the larger fixed cost) against the other of the pair.
+  const size_t C = static_cast<size_t>(a_.challenger);
+  const size_t I = a_.challenger == a_.leader ? static_cast<size_t>(a_.runner_up) : static_cast<size_t>(a_.leader);
+  const OptionResult& c = wr.options[C];
+  const OptionResult& other = wr.options[I];
+  if (!c.feasible() || !other.feasible()) return NAN;
+  return payback_runs(breakeven(c.fixed_cost, c.per_run_cost, other.fixed_cost, other.per_run_cost));
+}
+
+AnalysisRun::AnalysisRun(const Scenario& s, const Catalog& catalog, const AnalyzeOptions& options)
+    : work_(resolve(s, catalog)), rng_(options.seed) {
+  a_.workload = std::min(options.workload, work_.workloads.size() - 1);
+  const size_t w = a_.workload;
+  a_.inputs = ranged_inputs(s, work_, catalog);
+  const Results base_results = evaluate(work_);
   const WorkloadResult& bw = base_results.workloads[w];
-  a.leader = bw.comparison.cheapest;
-  a.runner_up = bw.comparison.runner_up;
-  const bool has_pair = a.leader >= 0 && a.runner_up >= 0;
-  const size_t L = static_cast<size_t>(std::max(a.leader, 0)), R = static_cast<size_t>(std::max(a.runner_up, 0));
-  if (has_pair) a.challenger = bw.options[L].fixed_cost >= bw.options[R].fixed_cost ? a.leader : a.runner_up;
-  const size_t C = static_cast<size_t>(std::max(a.challenger, 0));
-  const size_t I = C == L ? R : L;
+  a_.leader = bw.comparison.cheapest;
+  a_.runner_up = bw.comparison.runner_up;
+  const bool has_pair = a_.leader >= 0 && a_.runner_up >= 0;
+  if (has_pair) {
+    const size_t L = static_cast<size_t>(a_.leader), R = static_cast<size_t>(a_.runner_up);
+    a_.challenger = bw.options[L].fixed_cost >= bw.options[R].fixed_cost ? a_.leader : a_.runner_up;
+  }
+  a_.base_metric = metric(bw);
+  a_.base_breakeven = breakeven_of(bw);
 
-  auto metric = [&](const WorkloadResult& wr) -> double {
-    if (!has_pair || !wr.options[L].feasible() || !wr.options[R].feasible()) return NAN;
-    return wr.options[R].cost_per_run - wr.options[L].cost_per_run;
-  };
-  auto breakeven_of = [&](const WorkloadResult& wr) -> double {
-    if (!has_pair || !wr.options[C].feasible() || !wr.options[I].feasible()) return NAN;
-    const OptionResult& c = wr.options[C];
-    const OptionResult& other = wr.options[I];
-    return payback_runs(breakeven(c.fixed_cost, c.per_run_cost, other.fixed_cost, other.per_run_cost));
-  };
-  a.base_metric = metric(bw);
-  a.base_breakeven = breakeven_of(bw);
-
-  ResolvedScenario work = base;
-  std::vector<InputBinding> bindings;
-  for (const RangedInput& in : a.inputs) bindings.emplace_back(work, in.ref, s);
-  auto set = [&](size_t k, double v) { bindings[k].set(v); };
-  auto restore = [&](size_t k) { bindings[k].restore(); };
-  Results results;
+  // Bound after work_ has its final address: the bindings point into it.
+  for (const RangedInput& in : a_.inputs) bindings_.emplace_back(work_, in.ref, s);
 
   if (options.sensitivity && has_pair) {
-    for (size_t k = 0; k < a.inputs.size(); ++k) {
-      const RangedInput& in = a.inputs[k];
+    for (size_t k = 0; k < a_.inputs.size(); ++k) {
+      const RangedInput& in = a_.inputs[k];
       SensitivityRow row;
       row.input = in.path;
       row.label = in.label;
@@ -346,86 +349,98 @@ Analysis analyze(const Scenario& s, const Catalog& catalog, const AnalyzeOptions
       row.low_value = in.low;
       row.high_value = in.high;
       row.default_range = in.default_range;
-      set(k, in.low);
-      evaluate_options(work, results);
-      row.metric_at_low = metric(results.workloads[w]);
-      row.breakeven_at_low = breakeven_of(results.workloads[w]);
-      set(k, in.high);
-      evaluate_options(work, results);
-      row.metric_at_high = metric(results.workloads[w]);
-      row.breakeven_at_high = breakeven_of(results.workloads[w]);
-      restore(k);
+      bindings_[k].set(in.low);
+      evaluate_options(work_, results_);
+      row.metric_at_low = metric(results_.workloads[w]);
+      row.breakeven_at_low = breakeven_of(results_.workloads[w]);
+      bindings_[k].set(in.high);
+      evaluate_options(work_, results_);
+      row.metric_at_high = metric(results_.workloads[w]);
+      row.breakeven_at_high = breakeven_of(results_.workloads[w]);
+      bindings_[k].restore();
       row.swing = std::fabs(row.metric_at_high - row.metric_at_low);
-      a.sensitivity.push_back(row);
+      a_.sensitivity.push_back(row);
     }
     // Largest swing first; rows whose metric is undefined at an end go last. stable_sort keeps
     // the input order among equals, so the table is the same on every platform.
-    std::stable_sort(a.sensitivity.begin(), a.sensitivity.end(), [](const SensitivityRow& x, const SensitivityRow& y) {
+    std::stable_sort(a_.sensitivity.begin(), a_.sensitivity.end(), [](const SensitivityRow& x, const SensitivityRow& y) {
       const double sx = std::isnan(x.swing) ? -1 : x.swing, sy = std::isnan(y.swing) ? -1 : y.swing;
       return sx > sy;
     });
   }
 
-  if (!options.monte_carlo) return a;
-  MonteCarlo& mc = a.monte_carlo;
-  const size_t n = static_cast<size_t>(std::max(options.samples, 1));
-  const size_t n_options = base.options.size();
-  mc.samples = static_cast<int>(n);
-  mc.seed = options.seed;
-  std::vector<std::vector<double>> per_run(n_options, std::vector<double>(n)), horizon(n_options, std::vector<double>(n));
-  std::vector<uint32_t> cheapest(n_options, 0), cheapest_horizon(n_options, 0), feasible(n_options, 0);
-  std::vector<double> difference, breakevens;
-  difference.reserve(n);
-  breakevens.reserve(n);
-  uint32_t pays_off = 0, pair_samples = 0;
-  std::vector<InputSampler> draw;
-  for (const RangedInput& in : a.inputs) draw.emplace_back(in);
-  Random rng(options.seed);
-  for (size_t i = 0; i < n; ++i) {
-    for (size_t k = 0; k < a.inputs.size(); ++k) set(k, draw[k](rng.uniform()));
-    evaluate_options(work, results);
-    const WorkloadResult& wr = results.workloads[w];
+  if (!options.monte_carlo) return;
+  total_ = static_cast<size_t>(std::max(options.samples, 1));
+  const size_t n_options = work_.options.size();
+  a_.monte_carlo.samples = static_cast<int>(total_);
+  a_.monte_carlo.seed = options.seed;
+  per_run_.assign(n_options, std::vector<double>(total_));
+  horizon_.assign(n_options, std::vector<double>(total_));
+  cheapest_.assign(n_options, 0);
+  cheapest_horizon_.assign(n_options, 0);
+  feasible_.assign(n_options, 0);
+  difference_.reserve(total_);
+  breakevens_.reserve(total_);
+  for (const RangedInput& in : a_.inputs) draw_.emplace_back(in);
+}
+
+bool AnalysisRun::advance(size_t samples) {
+  const size_t w = a_.workload;
+  const size_t n_options = work_.options.size();
+  MonteCarlo& mc = a_.monte_carlo;
+  const size_t end = next_ + std::min(samples, total_ - next_);
+  for (size_t i = next_; i < end; ++i) {
+    for (size_t k = 0; k < bindings_.size(); ++k) bindings_[k].set(draw_[k](rng_.uniform()));
+    evaluate_options(work_, results_);
+    const WorkloadResult& wr = results_.workloads[w];
     int best = -1, best_horizon = -1;
     for (size_t o = 0; o < n_options; ++o) {
       const bool ok = wr.options[o].feasible();
-      feasible[o] += ok;
-      per_run[o][i] = ok ? wr.options[o].cost_per_run : kInf;
+      feasible_[o] += ok;
+      per_run_[o][i] = ok ? wr.options[o].cost_per_run : kInf;
       double total = 0;
-      for (const WorkloadResult& each : results.workloads)
+      for (const WorkloadResult& each : results_.workloads)
         total += each.options[o].feasible() ? each.options[o].horizon_cost : kInf;
-      horizon[o][i] = total;
-      if (ok && (best < 0 || per_run[o][i] < per_run[static_cast<size_t>(best)][i])) best = static_cast<int>(o);
-      if (std::isfinite(total) && (best_horizon < 0 || total < horizon[static_cast<size_t>(best_horizon)][i]))
+      horizon_[o][i] = total;
+      if (ok && (best < 0 || per_run_[o][i] < per_run_[static_cast<size_t>(best)][i])) best = static_cast<int>(o);
+      if (std::isfinite(total) && (best_horizon < 0 || total < horizon_[static_cast<size_t>(best_horizon)][i]))
         best_horizon = static_cast<int>(o);
     }
     if (best < 0) ++mc.infeasible_samples;
-    else ++cheapest[static_cast<size_t>(best)];
-    if (best_horizon >= 0) ++cheapest_horizon[static_cast<size_t>(best_horizon)];
+    else ++cheapest_[static_cast<size_t>(best)];
+    if (best_horizon >= 0) ++cheapest_horizon_[static_cast<size_t>(best_horizon)];
     const double d = metric(wr);
-    if (!std::isnan(d)) difference.push_back(d);
+    if (!std::isnan(d)) difference_.push_back(d);
     const double be = breakeven_of(wr);
     if (!std::isnan(be)) {
-      breakevens.push_back(be);
-      ++pair_samples;
-      pays_off += be <= work.workloads[w].runs;
+      breakevens_.push_back(be);
+      ++pair_samples_;
+      pays_off_ += be <= work_.workloads[w].runs;
     }
   }
-  const double inv = 1.0 / static_cast<double>(n);
-  for (size_t o = 0; o < n_options; ++o) {
+  next_ = end;
+  return next_ == total_;
+}
+
+Analysis AnalysisRun::finish() {
+  if (total_ == 0) return a_;  // no Monte Carlo asked for
+  MonteCarlo& mc = a_.monte_carlo;
+  const double inv = 1.0 / static_cast<double>(total_);
+  for (size_t o = 0; o < per_run_.size(); ++o) {
     OptionStats st;
-    st.probability_cheapest = cheapest[o] * inv;
-    st.probability_cheapest_horizon = cheapest_horizon[o] * inv;
-    st.probability_feasible = feasible[o] * inv;
-    st.cost_per_run = percentiles(per_run[o]);
-    st.horizon_cost = percentiles(horizon[o]);
+    st.probability_cheapest = cheapest_[o] * inv;
+    st.probability_cheapest_horizon = cheapest_horizon_[o] * inv;
+    st.probability_feasible = feasible_[o] * inv;
+    st.cost_per_run = percentiles(per_run_[o]);
+    st.horizon_cost = percentiles(horizon_[o]);
     mc.options.push_back(st);
   }
-  mc.breakeven_runs = percentiles(breakevens);
-  mc.probability_pays_off = pair_samples ? static_cast<double>(pays_off) / pair_samples : 0;
+  mc.breakeven_runs = percentiles(breakevens_);
+  mc.probability_pays_off = pair_samples_ ? static_cast<double>(pays_off_) / pair_samples_ : 0;
 
   // Histogram of the difference over its central 99%, 40 bins; the tails land in the end bins.
-  if (!difference.empty()) {
-    std::vector<double> scratch = difference;
+  if (!difference_.empty()) {
+    std::vector<double> scratch = difference_;
     const std::vector<double> ends = sample_quantiles(scratch, {0.005, 0.995});
     double lo = ends[0], hi = ends[1];
     if (!(hi > lo)) {
@@ -435,7 +450,7 @@ Analysis analyze(const Scenario& s, const Catalog& catalog, const AnalyzeOptions
     mc.difference.min = lo;
     mc.difference.max = hi;
     mc.difference.counts.assign(40, 0);
-    for (double d : difference) {
+    for (double d : difference_) {
       const double x = (d - lo) / (hi - lo) * 40;
       // NaN (inf / inf when the spread overflows) fails both tests and lands in bin 0; std::clamp
       // would pass it through, and lround(NaN) is no index.
@@ -443,7 +458,13 @@ Analysis analyze(const Scenario& s, const Catalog& catalog, const AnalyzeOptions
       ++mc.difference.counts[static_cast<size_t>(bin)];
     }
   }
-  return a;
+  return a_;
+}
+
+Analysis analyze(const Scenario& s, const Catalog& catalog, const AnalyzeOptions& options) {
+  AnalysisRun run(s, catalog, options);
+  run.advance(run.total());
+  return run.finish();
 }
 
 namespace {

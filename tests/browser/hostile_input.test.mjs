@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assert, assertEqual, launch, openPage, run, serve, waitForCalculator, ROOT } from './lib/harness.mjs';
-import { cliVerdicts, linkFor, mirror } from './lib/calculator.mjs';
+import { cliVerdicts, linkFor, mirror, rawLink, stats } from './lib/calculator.mjs';
+import * as ui from './lib/ui.mjs';
 
 const browser = await launch();
 const { server, url } = await serve();
@@ -62,6 +63,39 @@ try {
       const m = await mirror(page);
       assert(m.banners.some((b) => b.includes('This link could not be opened: the link holds a second "#"')), `banners: ${m.banners}`);
       assert(JSON.stringify(m.verdicts) !== JSON.stringify(cliVerdicts(names.B)), 'the page opened B');
+      await context.close();
+    },
+
+    async 'a link to 8 options × 16 workloads with 1,000,000 samples keeps the page answering (row 12)'() {
+      // The Monte Carlo of this link is 128 evaluations per sample, a million samples: tens of
+      // seconds of work (20 s natively on the build machine). The page runs it a slice per frame,
+      // so the page answers while it runs: the test reads its progress part-way (the main thread
+      // was free between slices), and an edit made then lands at once. Nothing here is timed.
+      const instances = ['p5.48xlarge', 'trn2.48xlarge', 'p4d.24xlarge', 'trn1.32xlarge'];
+      const big = {
+        version: 1,
+        name: 'row 12',
+        workloads: Array.from({ length: 16 }, (_, i) => ({ name: `w${i}`, model: { params: (i + 1) * 1e9 }, target: { tokens: (i + 1) * 2e10 } })),
+        options: Array.from({ length: 8 }, (_, i) => ({ label: `o${i}`, instance: instances[i % 4], instances: 4 + i })),
+        analysis: { samples: 1000000 },
+      };
+      const { page, context } = await openPage(browser, `${url}calculator.html${rawLink(JSON.stringify(big))}`);
+      await waitForCalculator(page);
+      assertEqual((await ui.scenario(page)).analysis.samples, 1000000, 'the link opened');
+      await page.waitForFunction(() => {
+        const p = Module._tc_stats();
+        const s = JSON.parse(UTF8ToString(p));
+        Module._free(p);
+        return s.analysis_progress > 0 || s.analysis_ready;
+      }, null, { timeout: 60000 });
+      const running = await stats(page);
+      assert(!running.analysis_ready && running.analysis_progress > 0 && running.analysis_progress < 1,
+             `the page answered part-way through the Monte Carlo: ${JSON.stringify(running)}`);
+      await ui.type(page, 'name', 'edited while simulating');
+      const after = await stats(page);
+      assertEqual((await ui.scenario(page)).name, 'edited while simulating', 'the edit landed');
+      assert(after.edits > running.edits, 'the edit counted');
+      assert(!after.analysis_ready, 'the edit restarted the Monte Carlo (the run of the old scenario is dropped)');
       await context.close();
     },
 

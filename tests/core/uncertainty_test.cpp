@@ -65,6 +65,44 @@ TEST(MonteCarlo, SameSeedSameNumbersOtherSeedOtherNumbers) {
   EXPECT_NE(analysis_to_json(s, r, analyze(s, builtin_catalog(), options)).dump(), first);
 }
 
+// The page runs the Monte Carlo a slice per frame (AnalysisRun) so that a million samples do not
+// freeze it; the answer must be the one-shot analyze()'s, bit for bit, however it is sliced, and
+// the run must report its progress and stop at the total.
+TEST(MonteCarlo, SlicedRunEqualsOneShotBitForBit) {
+  const Scenario s = test::scenario(test::read_source_file("assets/scenarios/gpt3-175b-ranges.json"));
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  AnalyzeOptions options;
+  options.samples = 2500;
+  options.seed = 5;
+  const std::string one_shot = analysis_to_json(s, r, analyze(s, builtin_catalog(), options)).dump();
+  for (size_t slice : {size_t{1}, size_t{7}, size_t{1000}, size_t{2499}, size_t{100000}}) {
+    AnalysisRun run(s, builtin_catalog(), options);
+    EXPECT_EQ(run.total(), 2500u);
+    size_t slices = 0;
+    while (!run.advance(slice)) {
+      ++slices;
+      EXPECT_EQ(run.done(), slices * slice);
+    }
+    EXPECT_EQ(run.done(), 2500u);
+    EXPECT_TRUE(run.advance(slice)) << "a finished run stays finished";
+    EXPECT_EQ(run.done(), 2500u);
+    EXPECT_EQ(analysis_to_json(s, r, run.finish()).dump(), one_shot) << "slices of " << slice;
+  }
+}
+
+// Without a Monte Carlo the run has nothing to advance and finishes at once with the sensitivity.
+TEST(MonteCarlo, RunWithoutMonteCarloIsDoneAtOnce) {
+  const Scenario s = test::scenario(test::read_source_file("assets/scenarios/gpt3-175b-ranges.json"));
+  AnalyzeOptions options;
+  options.monte_carlo = false;
+  AnalysisRun run(s, builtin_catalog(), options);
+  EXPECT_EQ(run.total(), 0u);
+  EXPECT_TRUE(run.advance(0));
+  const Analysis a = run.finish();
+  EXPECT_EQ(a.monte_carlo.samples, 0);
+  EXPECT_FALSE(a.sensitivity.empty());
+}
+
 TEST(Sensitivity, SwingsAreExactAndSortedLargestFirst) {
   const Scenario s = test::scenario(R"({"version":1,
     "workloads":[{"model":{"params":8e9},"target":{"tokens":1e11}}],

@@ -1,4 +1,6 @@
 #pragma once
+#include <string>
+
 // The page's panels. Each draws from the App's state and turns input into scenario edits
 // (changing app.scenario and calling app.edited()); none keeps state of its own beyond ImGui's.
 namespace traincost::web {
@@ -21,6 +23,8 @@ void draw_verdict_sentence(App& app, unsigned long workload);
 // The headline figure (the cheapest option's cost per run, marked when it rests on an estimate)
 // with the Monte Carlo's median and 90% range beside it.
 void draw_headline_figures(App& app, unsigned long workload);
+// " 40%" while a Monte Carlo runs (a large one takes a few seconds, a slice per frame), else "".
+std::string progress_text(const App& app);
 // The cumulative-cost chart of a workload (shared by the results and the embed view); 0 height: default.
 void draw_cumulative_chart(App& app, unsigned long workload, float height);
 

@@ -304,6 +304,11 @@ void portfolio_table(App& app) {
 
 }  // namespace
 
+std::string progress_text(const App& app) {
+  const double p = app.analysis_progress();
+  return p > 0 ? " " + fmt::percent(p) : "";
+}
+
 void draw_verdict_sentence(App& app, unsigned long w) {
   ImGui::PushFont(fonts().heading);
   widget::wrapped(workload_verdict(app.d.resolved, app.d.results, w), 0, "verdict");
@@ -347,12 +352,12 @@ void draw_headline_figures(App& app, unsigned long w) {
     const OptionStats& st = d.analysis.monte_carlo.options[best];
     const std::string line = "Monte Carlo: median " + fmt::usd(st.cost_per_run.p50) + ", 90% range " + fmt::usd(st.cost_per_run.p5) + "–" +
                              fmt::usd(st.cost_per_run.p95) + "; cheapest in " + fmt::percent(st.probability_cheapest) + " of " +
-                             fmt::number(d.analysis.monte_carlo.samples) + " simulated futures" + (d.analysis_ready ? "" : " (updating…)");
+                             fmt::number(d.analysis.monte_carlo.samples) + " simulated futures" + (d.analysis_ready ? "" : " (updating…" + progress_text(app) + ")");
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     widget::wrapped(line, 0, "monte carlo");
     ImGui::PopStyleColor();
   } else {
-    ImGui::TextDisabled("Monte Carlo: simulating…");
+    ImGui::TextDisabled("Monte Carlo: simulating…%s", progress_text(app).c_str());
   }
 }
 

@@ -201,7 +201,7 @@ void draw_uncertainty(App& app) {
   const Derived& d = app.d;
   const Palette& pal = palette();
   if (!analysis_usable(d)) {
-    ImGui::TextDisabled("Simulating %s futures…", fmt::number(d.scenario.analysis.samples).c_str());
+    ImGui::TextDisabled("Simulating %s futures…%s", fmt::number(d.scenario.analysis.samples).c_str(), progress_text(app).c_str());
     ranges_editor(app);
     return;
   }
@@ -212,7 +212,7 @@ void draw_uncertainty(App& app) {
   widget::wrapped("Every ranged input below is drawn at random, " + fmt::number(mc.samples) + " times (seed " + std::to_string(mc.seed) +
                   "), and the whole model recomputed. " +
                   (d.analysis_ready ? "Computed in " + fmt::number(std::round(d.last_analysis_ms)) + " ms in your browser."
-                                    : std::string("Updating for your last edit…")));
+                                    : "Updating for your last edit…" + progress_text(app)));
   probability_table(app);
   if (a.challenger >= 0 && a.leader >= 0 && a.runner_up >= 0) {
     const std::string challenger = d.resolved.options[static_cast<size_t>(a.challenger)].label;

@@ -138,6 +138,43 @@ struct AnalyzeOptions {
 // Requires a scenario that passed validate().
 Analysis analyze(const Scenario& scenario, const Catalog& catalog, const AnalyzeOptions& options);
 
+// The same analysis a slice of samples at a time, so the page keeps answering while a large Monte
+// Carlo runs (a million samples of 8 options × 16 workloads take seconds). However it is sliced,
+// the result is analyze()'s bit for bit: the samples are drawn from the same generator in the same
+// order, and analyze() is this run driven to the end in one slice. The sensitivity rows are done
+// on construction (two evaluations per ranged input). Holds pointers into itself: not copyable.
+class AnalysisRun {
+ public:
+  AnalysisRun(const Scenario& scenario, const Catalog& catalog, const AnalyzeOptions& options);
+  AnalysisRun(const AnalysisRun&) = delete;
+  AnalysisRun& operator=(const AnalysisRun&) = delete;
+
+  // Simulates up to `samples` more; true once every sample is done.
+  bool advance(size_t samples);
+  size_t done() const { return next_; }
+  size_t total() const { return total_; }
+  size_t workload() const { return a_.workload; }
+  // The analysis, once advance() has returned true (percentiles and histogram are computed here).
+  Analysis finish();
+
+ private:
+  Analysis a_;
+  ResolvedScenario work_;
+  std::vector<InputBinding> bindings_;
+  std::vector<InputSampler> draw_;
+  Random rng_;
+  Results results_;
+  size_t total_ = 0, next_ = 0;
+  // Per option and sample: cost per run, and all workloads' horizon cost (+inf when infeasible).
+  std::vector<std::vector<double>> per_run_, horizon_;
+  std::vector<uint32_t> cheapest_, cheapest_horizon_, feasible_;
+  std::vector<double> difference_, breakevens_;
+  uint32_t pays_off_ = 0, pair_samples_ = 0;
+  // Leader minus runner-up and the challenger's break-even, NaN when either cannot run.
+  double metric(const WorkloadResult& wr) const;
+  double breakeven_of(const WorkloadResult& wr) const;
+};
+
 // The q-quantiles of `v` (reordered), each by linear interpolation between the two order
 // statistics around position q × (size - 1), as the Monte Carlo percentiles are computed. NaNs
 // must be removed first. Exposed for tests.
