@@ -12,6 +12,7 @@
 //     throughput and convergence penalty (expected value of partial perfect information), and the
 //     net value once the pilot's cost is paid and a port that passes is reused.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -105,6 +106,29 @@ struct PilotPlan {
 // Requires a scenario that passed validate() and its resolve(). Options must name existing, distinct
 // options and a fraction in (0, 1] (api.cpp checks them).
 PilotPlan plan_pilot(const Scenario& scenario, const ResolvedScenario& resolved, const Catalog& catalog, const PilotOptions& options);
+
+// The same plan with its value of information sampled a slice at a time, so that the page keeps
+// answering while a large Monte Carlo runs. Bit for bit plan_pilot()'s however it is sliced: the
+// samples are drawn from the same generator in the same order, and plan_pilot() is this run driven
+// to the end in one slice. Everything but the sampling is done on construction.
+class PilotPlanRun {
+ public:
+  PilotPlanRun(const Scenario& scenario, const ResolvedScenario& resolved, const Catalog& catalog, const PilotOptions& options);
+  ~PilotPlanRun();
+  PilotPlanRun(const PilotPlanRun&) = delete;
+  PilotPlanRun& operator=(const PilotPlanRun&) = delete;
+
+  // Simulates up to `samples` more; true once every sample is done (at once without a plan to value).
+  bool advance(size_t samples);
+  size_t done() const;
+  size_t total() const;
+  PilotPlan finish();  // once advance() has returned true
+
+ private:
+  struct Sampler;  // the Monte Carlo's state (pilot.cpp); its bindings point into its own copy of the scenario
+  PilotPlan plan_;
+  std::unique_ptr<Sampler> sampler_;  // null when there is no plan to value
+};
 
 // ---- The plan as JSON (`traincost pilot --format json`, the API's pilot), text and Markdown -------
 
