@@ -259,6 +259,7 @@ void App::recompute() {
   d.analysis_run.reset();  // of the scenario before this edit
   d.analysis_due_ms = now_ms() + kAnalysisDelayMs;
   d.pilot_ready = false;
+  d.pilot_run.reset();  // of the scenario before this edit
   d.pilot_due_ms = d.analysis_due_ms;
   d.persist_due_ms = now_ms() + kPersistDelayMs;
   publish();
@@ -308,19 +309,37 @@ bool App::pilot_wanted() const {
   return !d.pilot_ready || d.pilot.workload != w;
 }
 
+// Starts or advances the pilot plan by one frame's slice of samples, sized as the analysis's are.
 void App::run_pilot() {
   const double start = now_ms();
-  PilotOptions options;
-  options.workload = static_cast<size_t>(std::clamp(ui.workload, 0, static_cast<int>(d.scenario.workloads.size()) - 1));
-  // The scenario's sampling settings, as `traincost pilot` and TrainCost.pilot use by default.
-  options.samples = d.scenario.analysis.samples;
-  options.seed = d.scenario.analysis.seed;
-  d.pilot = plan_pilot(d.scenario, d.resolved, builtin_catalog(), options);
-  d.pilot.workload = options.workload;  // also without a plan, so that it is not planned again
-  d.pilot_markdown = pilot_markdown(d.scenario, d.resolved, d.pilot);
-  d.pilot_ready = true;
-  d.last_pilot_ms = now_ms() - start;
-  publish();
+  const size_t w = static_cast<size_t>(std::clamp(ui.workload, 0, static_cast<int>(d.scenario.workloads.size()) - 1));
+  if (!d.pilot_run || d.pilot.workload != w) {
+    PilotOptions options;
+    options.workload = w;
+    // The scenario's sampling settings, as `traincost pilot` and TrainCost.pilot use by default.
+    options.samples = d.scenario.analysis.samples;
+    options.seed = d.scenario.analysis.seed;
+    d.pilot_run = std::make_unique<PilotPlanRun>(d.scenario, d.resolved, builtin_catalog(), options);
+    d.pilot.workload = w;  // what is being planned (the tab shows "computing" until it is ready)
+    d.pilot_ready = false;
+    d.last_pilot_ms = 0;
+    pilot_rate_ = 0;
+  }
+  const size_t slice = pilot_rate_ > 0 ? static_cast<size_t>(std::max(1.0, pilot_rate_ * kAnalysisSliceMs)) : kAnalysisFirstSlice;
+  const double slice_start = now_ms();
+  const bool finished = d.pilot_run->advance(slice);
+  const double slice_ms = now_ms() - slice_start;
+  if (slice_ms > 0.5) pilot_rate_ = static_cast<double>(slice) / slice_ms;
+  else pilot_rate_ = pilot_rate_ > 0 ? pilot_rate_ * 2 : static_cast<double>(kAnalysisFirstSlice);
+  if (finished) {
+    d.pilot = d.pilot_run->finish();
+    d.pilot.workload = w;  // also without a plan, so that it is not planned again
+    d.pilot_run.reset();
+    d.pilot_markdown = pilot_markdown(d.scenario, d.resolved, d.pilot);
+    d.pilot_ready = true;
+  }
+  d.last_pilot_ms += now_ms() - start;
+  if (finished) publish();
 }
 
 void App::persist() {
@@ -626,6 +645,9 @@ std::string App::stats_json() const {
                       {"last_analysis_ms", d.last_analysis_ms},
                       {"last_pilot_ms", d.last_pilot_ms},
                       {"pilot_ready", d.pilot_ready},
+                      {"pilot_progress", d.pilot_run && d.pilot_run->total() > 0
+                                             ? static_cast<double>(d.pilot_run->done()) / static_cast<double>(d.pilot_run->total())
+                                             : 0.0},
                       {"recomputes", d.recomputes},
                       {"edits", d.edits},
                       {"analysis_ready", d.analysis_ready},

@@ -75,9 +75,10 @@ struct Derived {
   // results, as they are cheap (two evaluations of one pair per input).
   std::vector<std::vector<Threshold>> thresholds;
   // The pilot plan of the selected workload. Its value of information is a Monte Carlo, so it is
-  // planned only while its tab is open, after the analysis, in a frame of its own (never in the
-  // frame of an edit), and kept until the scenario or the workload changes.
+  // planned only while its tab is open, after the analysis, a slice per frame as the analysis is
+  // (never in the frame of an edit), and kept until the scenario or the workload changes.
   PilotPlan pilot;
+  std::unique_ptr<PilotPlanRun> pilot_run;  // the plan being sampled; null when none is
   std::string pilot_markdown;    // its export, written once per plan
   bool pilot_ready = false;
   double pilot_due_ms = 0;
@@ -183,6 +184,7 @@ class App {
   void move_focus(int direction);
   bool settled() const;
   double analysis_rate_ = 0;     // Monte Carlo samples per ms in the last slice (sizes the next)
+  double pilot_rate_ = 0;        // the same for the pilot plan's Monte Carlo
 
   size_t published_banners_ = 0;
   std::string clipboard_;        // ImGui's clipboard: filled by copies and by the page's paste event

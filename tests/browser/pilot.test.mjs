@@ -155,6 +155,39 @@ try {
       await context.close();
     },
 
+    async 'a million samples: the plan is sampled a slice per frame, and an edit meanwhile lands'() {
+      // As the analysis (hostile_input.test.mjs, row 12): the test reads the plan's progress
+      // part-way, which it can only because the main thread was free between slices. Nothing timed.
+      const dir = mkdtempSync(join(tmpdir(), 'traincost-pilot-'));
+      const file = join(dir, 'million.json');
+      const scenario = JSON.parse(readFileSync(scenarioPath('llama3-8b-pretrain'), 'utf8'));
+      scenario.analysis = { ...(scenario.analysis || {}), samples: 1000000 };
+      writeFileSync(file, JSON.stringify(scenario));
+      const link = cli(['link', file]).trim();
+      const opened = await openPage(browser, `${url}calculator.html${link}`);
+      const { page, context } = opened;
+      await waitForCalculator(page);
+      await ui.settled(page, { timeout: 120000 });  // the analysis of a million samples first
+      await ui.click(page, TAB);
+      await page.waitForFunction(() => {
+        const p = Module._tc_stats();
+        const s = JSON.parse(UTF8ToString(p));
+        Module._free(p);
+        return s.pilot_progress > 0 || s.pilot_ready;
+      }, null, { timeout: 60000 });
+      const running = await ui.stats(page);
+      assert(!running.pilot_ready && running.pilot_progress > 0 && running.pilot_progress < 1,
+             `the page answered part-way through the plan's Monte Carlo: ${JSON.stringify(running)}`);
+      assertEqual((await ui.find(page, 'pilot status', { visible: false })).text, 'computing', 'the tab says it is computing');
+      await ui.type(page, 'name', 'edited while planning');
+      assertEqual((await ui.scenario(page)).name, 'edited while planning', 'the edit landed');
+      assert(!(await ui.stats(page)).pilot_ready, 'and restarted the plan');
+      await ui.settled(page, { timeout: 120000 });
+      const plan = cliJson(['pilot', file, '--format', 'json']);
+      assertEqual((await ui.find(page, 'pilot recommendation', { visible: false })).text, plan.recommendation, "the plan is the CLI's");
+      await context.close();
+    },
+
     async 'thresholds are marked on the tornado, in the input units of each row'() {
       const { page, context } = await open('llama3-8b-pretrain', { width: 1280, height: 1000 });
       await ui.click(page, 'How sure?');

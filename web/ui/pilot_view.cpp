@@ -102,8 +102,10 @@ void pilot_plan(App& app, size_t w) {
   muted("Port one representative job, confirm it converges, measure it, then decide: what that pilot must show, what it costs, "
         "and whether knowing first is worth its cost.");
   if (!d.pilot_ready || d.pilot.workload != w) {
-    // Planned in a frame of its own once the analysis is done (App::run_pilot): a Monte Carlo.
-    ImGui::TextDisabled("Computing the pilot plan (%s Monte Carlo samples)…", fmt::number(d.scenario.analysis.samples).c_str());
+    // Planned a slice per frame once the analysis is done (App::run_pilot): a Monte Carlo.
+    const double share = d.pilot_run && d.pilot_run->total() > 0 ? static_cast<double>(d.pilot_run->done()) / d.pilot_run->total() : 0;
+    ImGui::TextDisabled("Computing the pilot plan (%s Monte Carlo samples)… %s", fmt::number(d.scenario.analysis.samples).c_str(),
+                        fmt::percent(share).c_str());
     widget::note("pilot status", "computing");
     return;
   }
