@@ -60,6 +60,23 @@ std::string key_of(const Scenario& s) { return scenario_to_json(s, false).dump()
 
 }  // namespace
 
+namespace {
+
+// What would change a workload's answer (the line under its verdict and the thresholds tab), and
+// the pilot's recommendation once planned, into the text mirror.
+void publish_thresholds(const Derived& d, size_t w, OrderedJson& item) {
+  if (w >= d.thresholds.size()) return;
+  const std::string holds = holds_while(d.resolved, d.thresholds[w]);
+  if (!holds.empty()) item["holds_while"] = holds;
+  OrderedJson rows = OrderedJson::array();
+  for (const Threshold& t : d.thresholds[w]) rows.push_back({{"input", t.path}, {"condition", threshold_condition(d.resolved, t)}});
+  item["thresholds"] = rows;
+  if (d.pilot_ready && d.pilot.workload == w)
+    item["pilot"] = {{"recommendation", recommendation(d.pilot)}, {"summary", pilot_summary(d.resolved, d.pilot)}};
+}
+
+}  // namespace
+
 bool analysis_usable(const Derived& d) {
   const Analysis& a = d.analysis;
   const size_t n = d.resolved.options.size();
@@ -236,10 +253,15 @@ void App::recompute() {
   // The sweep costs ten times the evaluation (a layout search per size): it follows a pause in
   // editing, as the Monte Carlo does, so that typing stays quick (sweep_state.hpp).
   d.sweep_due_ms = now_ms() + kSweepDelayMs;
+  d.thresholds.clear();
+  for (size_t w = 0; w < d.results.workloads.size(); ++w) d.thresholds.push_back(leading_thresholds(d.scenario, d.resolved, d.results, w));
   d.link = "s=" + encode_link(scenario);
   d.analysis_ready = false;
   d.analysis_run.reset();  // of the scenario before this edit
   d.analysis_due_ms = now_ms() + kAnalysisDelayMs;
+  d.pilot_ready = false;
+  d.pilot_run.reset();  // of the scenario before this edit
+  d.pilot_due_ms = d.analysis_due_ms;
   d.persist_due_ms = now_ms() + kPersistDelayMs;
   publish();
   d.last_compute_ms = now_ms() - start;
@@ -282,6 +304,45 @@ double App::analysis_progress() const {
   return d.analysis_run && d.analysis_run->total() > 0 ? static_cast<double>(d.analysis_run->done()) / static_cast<double>(d.analysis_run->total()) : 0;
 }
 
+bool App::pilot_wanted() const {
+  if (ui.results_tab != kPilotTab || !d.valid || d.scenario.workloads.empty()) return false;
+  const size_t w = static_cast<size_t>(std::clamp(ui.workload, 0, static_cast<int>(d.scenario.workloads.size()) - 1));
+  return !d.pilot_ready || d.pilot.workload != w;
+}
+
+// Starts or advances the pilot plan by one frame's slice of samples, sized as the analysis's are.
+void App::run_pilot() {
+  const double start = now_ms();
+  const size_t w = static_cast<size_t>(std::clamp(ui.workload, 0, static_cast<int>(d.scenario.workloads.size()) - 1));
+  if (!d.pilot_run || d.pilot.workload != w) {
+    PilotOptions options;
+    options.workload = w;
+    // The scenario's sampling settings, as `traincost pilot` and TrainCost.pilot use by default.
+    options.samples = d.scenario.analysis.samples;
+    options.seed = d.scenario.analysis.seed;
+    d.pilot_run = std::make_unique<PilotPlanRun>(d.scenario, d.resolved, builtin_catalog(), options);
+    d.pilot.workload = w;  // what is being planned (the tab shows "computing" until it is ready)
+    d.pilot_ready = false;
+    d.last_pilot_ms = 0;
+    pilot_rate_ = 0;
+  }
+  const size_t slice = pilot_rate_ > 0 ? static_cast<size_t>(std::max(1.0, pilot_rate_ * kAnalysisSliceMs)) : kAnalysisFirstSlice;
+  const double slice_start = now_ms();
+  const bool finished = d.pilot_run->advance(slice);
+  const double slice_ms = now_ms() - slice_start;
+  if (slice_ms > 0.5) pilot_rate_ = static_cast<double>(slice) / slice_ms;
+  else pilot_rate_ = pilot_rate_ > 0 ? pilot_rate_ * 2 : static_cast<double>(kAnalysisFirstSlice);
+  if (finished) {
+    d.pilot = d.pilot_run->finish();
+    d.pilot.workload = w;  // also without a plan, so that it is not planned again
+    d.pilot_run.reset();
+    d.pilot_markdown = pilot_markdown(d.scenario, d.resolved, d.pilot);
+    d.pilot_ready = true;
+  }
+  d.last_pilot_ms += now_ms() - start;
+  if (finished) publish();
+}
+
 void App::persist() {
   replace_url_fragment(d.link);
   if (!ui.embed && !storage_set(kAutosaveKey, scenario_to_json(d.scenario, true).dump()))
@@ -307,6 +368,7 @@ void App::publish() {
     if (!note.empty()) item["estimates"] = note;
     const std::vector<std::string> warnings = schedule_warnings(d, w);
     if (!warnings.empty()) item["warnings"] = warnings;
+    publish_thresholds(d, w, item);
     // The headline's figures: the point estimate and, once simulated, the Monte Carlo's median and range.
     const int best = wr.comparison.cheapest;
     if (best >= 0) {
@@ -342,6 +404,7 @@ bool App::work_now() const { return !ui.pending_png.empty() || pending_tab_ != 0
 double App::next_due_ms() const {
   double due = pacing::kNever;
   if (!d.analysis_ready && d.valid) due = std::min(due, d.analysis_due_ms);
+  else if (pilot_wanted()) due = std::min(due, d.pilot_due_ms);
   if (d.persist_due_ms > 0) due = std::min(due, d.persist_due_ms);
   if (d.sweep_due_ms > 0) due = std::min(due, d.sweep_due_ms);
   for (const Banner& b : ui.banners)
@@ -352,7 +415,7 @@ double App::next_due_ms() const {
 }
 
 bool App::settled() const {
-  return d.persist_due_ms == 0 && d.sweep_due_ms == 0 && (!d.valid || d.analysis_ready) && !input.queued() && loop.frames_left == 0 &&
+  return d.persist_due_ms == 0 && d.sweep_due_ms == 0 && (!d.valid || d.analysis_ready) && !pilot_wanted() && !input.queued() && loop.frames_left == 0 &&
          pending_tab_ == 0 && ui.pending_png.empty();
 }
 
@@ -363,7 +426,9 @@ void App::frame() {
     d.persist_due_ms = 0;
     persist();
   }
+  // One Monte Carlo per frame at most: the analysis first, then the pilot plan when its tab is open.
   if (!d.analysis_ready && d.valid && now >= d.analysis_due_ms) run_analysis();
+  else if (d.analysis_ready && pilot_wanted() && now >= d.pilot_due_ms) run_pilot();
   ui.banners.erase(std::remove_if(ui.banners.begin(), ui.banners.end(), [&](const Banner& b) { return b.expires_ms > 0 && b.expires_ms <= now; }),
                    ui.banners.end());
   if (widgets.copied_until_ms > 0 && widgets.copied_until_ms <= now) widgets.copied_until_ms = 0;
@@ -592,6 +657,11 @@ std::string App::stats_json() const {
                       {"first_frame_ms", d.first_frame_ms},
                       {"last_analysis_ms", d.last_analysis_ms},
                       {"last_sweep_ms", d.last_sweep_ms},
+                      {"last_pilot_ms", d.last_pilot_ms},
+                      {"pilot_ready", d.pilot_ready},
+                      {"pilot_progress", d.pilot_run && d.pilot_run->total() > 0
+                                             ? static_cast<double>(d.pilot_run->done()) / static_cast<double>(d.pilot_run->total())
+                                             : 0.0},
                       {"recomputes", d.recomputes},
                       {"edits", d.edits},
                       {"analysis_ready", d.analysis_ready},

@@ -13,6 +13,8 @@
 #include "traincost/evaluate.hpp"
 #include "traincost/replay.hpp"
 #include "traincost/sweep.hpp"
+#include "traincost/pilot.hpp"
+#include "traincost/thresholds.hpp"
 #include "traincost/uncertainty.hpp"
 #include "ui/charts.hpp"
 #include "ui/theme.hpp"
@@ -45,7 +47,7 @@ struct UiState {
   bool open_replay = false;      // "Compare with a published run"
   int replay_option = -1;        // the option its button sets the utilization of
   std::string replay_run;        // the run chosen in it (id)
-  int results_tab = 0;          // 0 results, 1 uncertainty, 2 catalog
+  int results_tab = 0;          // 0 results, 1 uncertainty, 2 catalog, 3 what would change it (kPilotTab)
   int select_results_tab = -1;  // a tab to select in the next frame (keyboard, tests)
   bool runs_per_month = false;  // the runs field shows runs per month × months
   std::string import_text, hf_text, save_name;
@@ -81,6 +83,18 @@ struct Derived {
   // The Monte Carlo in progress, advanced a slice per frame so the page keeps answering; null
   // when none runs. Its CPU time so far adds up in last_analysis_ms.
   std::unique_ptr<AnalysisRun> analysis_run;
+  // Per workload, its leader's thresholds against its runner-up (thresholds.hpp): computed with the
+  // results, as they are cheap (two evaluations of one pair per input).
+  std::vector<std::vector<Threshold>> thresholds;
+  // The pilot plan of the selected workload. Its value of information is a Monte Carlo, so it is
+  // planned only while its tab is open, after the analysis, a slice per frame as the analysis is
+  // (never in the frame of an edit), and kept until the scenario or the workload changes.
+  PilotPlan pilot;
+  std::unique_ptr<PilotPlanRun> pilot_run;  // the plan being sampled; null when none is
+  std::string pilot_markdown;    // its export, written once per plan
+  bool pilot_ready = false;
+  double pilot_due_ms = 0;
+  double last_pilot_ms = 0;
   double persist_due_ms = 0;     // URL and autosave are written after a pause in editing
   double last_compute_ms = 0;    // CPU time of the last recompute (evaluate + text mirror)
   double last_analysis_ms = 0;
@@ -173,6 +187,8 @@ class App {
  private:
   void recompute();
   void run_analysis();       // starts or advances the Monte Carlo by one frame's slice
+  void run_pilot();
+  bool pilot_wanted() const;  // the pilot tab is open and its plan is not yet that of the scenario
   void persist();
   void publish();
   void load_initial_scenario();
@@ -182,6 +198,7 @@ class App {
   void move_focus(int direction);
   bool settled() const;
   double analysis_rate_ = 0;     // Monte Carlo samples per ms in the last slice (sizes the next)
+  double pilot_rate_ = 0;        // the same for the pilot plan's Monte Carlo
 
   size_t published_banners_ = 0;
   std::string clipboard_;        // ImGui's clipboard: filled by copies and by the page's paste event
@@ -202,6 +219,9 @@ bool analysis_usable(const Derived& d);
 // Options whose expected runs take longer than the workload's horizon ("Trn2 x64: 2 runs × 232
 // days = 464 days, longer than the 12-month horizon"), for the verdict and the text mirror.
 std::vector<std::string> schedule_warnings(const Derived& d, size_t workload);
+
+// The results tab that shows the thresholds and the pilot plan (UiState::results_tab).
+inline constexpr int kPilotTab = 3;
 
 // Action ids for banner buttons.
 enum BannerAction { kRestoreAutosave = 1, kUndoLoad = 2 };

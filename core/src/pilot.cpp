@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <memory>
 
 #include "traincost/fields.hpp"
 
@@ -55,90 +57,116 @@ namespace {
 
 std::string option_path(int o, const FieldSpec& f) { return "options[" + std::to_string(o) + "]." + f.input_name(); }
 
+}  // namespace
+
 // The Monte Carlo behind value_of_learning: the analysis's ranged inputs sampled with its
 // bindings and generator (the same draws, in the same order, as analyze() with this seed), and in
 // each sample the candidate's horizon cost at two values of g, giving that sample's a + b × g.
-PilotValue estimate_value(const Scenario& s, const ResolvedScenario& base, const Catalog& catalog, size_t w, int c, int i,
-                          double pilot_cost, int samples, uint64_t seed) {
-  const std::vector<RangedInput> inputs = ranged_inputs(s, base, catalog);
-  ResolvedScenario work = base;
+// Heap-held by PilotPlanRun: its bindings point into `work`.
+struct PilotPlanRun::Sampler {
+  std::vector<RangedInput> inputs;
+  ResolvedScenario work;
   std::vector<InputBinding> bindings;
   std::vector<InputSampler> draw;
-  for (const RangedInput& in : inputs) {
-    bindings.emplace_back(work, in.ref, s);
-    draw.emplace_back(in);
-  }
-  PairInputs& candidate = work.workloads[w].options[static_cast<size_t>(c)];
-  const bool measured = candidate.measured_tokens_per_sec_per_chip > 0;
-  double PairInputs::*rate = measured ? &PairInputs::measured_tokens_per_sec_per_chip : &PairInputs::mfu;
-  const std::string revealed[] = {option_path(c, measured ? fields::measured_tokens_per_sec_per_chip : fields::mfu),
-                                  option_path(c, fields::convergence_penalty)};
+  size_t w = 0;
+  int c = -1, i = -1;
+  double pilot_cost = 0;
+  bool measured = false;
+  double PairInputs::*rate = nullptr;
   std::vector<std::string> revealed_ranged;
-  for (const RangedInput& in : inputs)
-    if (in.path == revealed[0] || in.path == revealed[1]) revealed_ranged.push_back(in.path);
-
-  const double rate0 = candidate.*rate, penalty0 = candidate.convergence_penalty;
-  const double g0 = (1 + penalty0) / rate0;
-  const size_t n = static_cast<size_t>(std::max(samples, 1));
+  double rate0 = 0, penalty0 = 0, g0 = 0;
+  size_t n = 0, next = 0;
   std::vector<double> a, b, incumbent, g;
-  a.reserve(n);
-  b.reserve(n);
-  incumbent.reserve(n);
-  g.reserve(n);
   double porting = 0;
   uint32_t skipped = 0;
-  Random rng(seed);
-  for (size_t j = 0; j < n; ++j) {
-    for (size_t k = 0; k < inputs.size(); ++k) bindings[k].set(draw[k](rng.uniform()));
-    const WorkloadInputs& wi = work.workloads[w];
-    const double target = target_tokens(wi.target, wi.model);
-    const double rate_j = candidate.*rate, penalty_j = candidate.convergence_penalty;
-    const OptionResult other = evaluate_pair(wi, wi.options[static_cast<size_t>(i)], target);
-    // The candidate at g0 and at g0 / 2 (twice the rate), everything else as sampled. The cost is
-    // affine in g (hours and days of delay are proportional to it); the second point is the faster
-    // one because a cluster sized to meet a deadline at g0 misses it at any slower rate.
-    candidate.*rate = rate0;
-    candidate.convergence_penalty = penalty0;
-    const OptionResult at_g0 = evaluate_pair(wi, candidate, target);
-    candidate.*rate = rate0 * 2;
-    const OptionResult at_g1 = evaluate_pair(wi, candidate, target);
-    candidate.*rate = rate_j;  // an input without a range is set by no binding: put back what was sampled
-    candidate.convergence_penalty = penalty_j;
-    if (!other.feasible() || !at_g0.feasible() || !at_g1.feasible()) {
-      ++skipped;
-      continue;
+  uint64_t seed = 0;
+  Random rng;
+
+  Sampler(const Scenario& s, const ResolvedScenario& base, const Catalog& catalog, size_t w_, int c_, int i_, double pilot_cost_,
+          int samples, uint64_t seed_)
+      : inputs(ranged_inputs(s, base, catalog)), work(base), w(w_), c(c_), i(i_), pilot_cost(pilot_cost_), seed(seed_), rng(seed_) {
+    for (const RangedInput& in : inputs) {
+      bindings.emplace_back(work, in.ref, s);
+      draw.emplace_back(in);
     }
-    const double slope = (at_g0.horizon_cost - at_g1.horizon_cost) / (g0 / 2);  // over g0 − g0 / 2
-    b.push_back(slope);
-    a.push_back(at_g0.horizon_cost - slope * g0);
-    incumbent.push_back(other.horizon_cost);
-    g.push_back((1 + penalty_j) / rate_j);
-    porting += at_g0.porting_cost;
+    PairInputs& candidate = work.workloads[w].options[static_cast<size_t>(c)];
+    measured = candidate.measured_tokens_per_sec_per_chip > 0;
+    rate = measured ? &PairInputs::measured_tokens_per_sec_per_chip : &PairInputs::mfu;
+    const std::string revealed[] = {option_path(c, measured ? fields::measured_tokens_per_sec_per_chip : fields::mfu),
+                                    option_path(c, fields::convergence_penalty)};
+    for (const RangedInput& in : inputs)
+      if (in.path == revealed[0] || in.path == revealed[1]) revealed_ranged.push_back(in.path);
+    rate0 = candidate.*rate;
+    penalty0 = candidate.convergence_penalty;
+    g0 = (1 + penalty0) / rate0;
+    n = static_cast<size_t>(std::max(samples, 1));
+    a.reserve(n);
+    b.reserve(n);
+    incumbent.reserve(n);
+    g.reserve(n);
   }
 
-  LearningModel model;
-  const double kept = static_cast<double>(g.size());
-  for (size_t j = 0; j < g.size(); ++j) {
-    model.a += a[j] / kept;
-    model.b += b[j] / kept;
-    model.incumbent += incumbent[j] / kept;
+  // Simulates up to `count` more samples; true once all are done.
+  bool advance(size_t count) {
+    PairInputs& candidate = work.workloads[w].options[static_cast<size_t>(c)];
+    const size_t stop = next + std::min(count, n - next);
+    for (; next < stop; ++next) {
+      for (size_t k = 0; k < inputs.size(); ++k) bindings[k].set(draw[k](rng.uniform()));
+      const WorkloadInputs& wi = work.workloads[w];
+      const double target = target_tokens(wi.target, wi.model);
+      const double rate_j = candidate.*rate, penalty_j = candidate.convergence_penalty;
+      const OptionResult other = evaluate_pair(wi, wi.options[static_cast<size_t>(i)], target);
+      // The candidate at g0 and at g0 / 2 (twice the rate), everything else as sampled. The cost is
+      // affine in g (hours and days of delay are proportional to it); the second point is the faster
+      // one because a cluster sized to meet a deadline at g0 misses it at any slower rate.
+      candidate.*rate = rate0;
+      candidate.convergence_penalty = penalty0;
+      const OptionResult at_g0 = evaluate_pair(wi, candidate, target);
+      candidate.*rate = rate0 * 2;
+      const OptionResult at_g1 = evaluate_pair(wi, candidate, target);
+      candidate.*rate = rate_j;  // an input without a range is set by no binding: put back what was sampled
+      candidate.convergence_penalty = penalty_j;
+      if (!other.feasible() || !at_g0.feasible() || !at_g1.feasible()) {
+        ++skipped;
+        continue;
+      }
+      const double slope = (at_g0.horizon_cost - at_g1.horizon_cost) / (g0 / 2);  // over g0 − g0 / 2
+      b.push_back(slope);
+      a.push_back(at_g0.horizon_cost - slope * g0);
+      incumbent.push_back(other.horizon_cost);
+      g.push_back((1 + penalty_j) / rate_j);
+      porting += at_g0.porting_cost;
+    }
+    return next >= n;
   }
-  model.porting = g.empty() ? 0 : porting / kept;
-  PilotValue v = value_of_learning(model, g, pilot_cost);
-  v.samples = static_cast<int>(n);
-  v.seed = seed;
-  v.revealed = revealed_ranged;
-  v.skipped_samples = skipped;
-  v.decide_now = v.decide_now == 0 ? c : v.decide_now == 1 ? i : -1;
-  // Perfect information: each sample's own costs, the choice made now held against the best.
-  double perfect = 0;
-  for (size_t j = 0; j < g.size(); ++j) {
-    const double own = a[j] + b[j] * g[j];
-    perfect += (v.decide_now == c ? own : incumbent[j]) - std::min(own, incumbent[j]);
+
+  PilotValue finish() const {
+    LearningModel model;
+    const double kept = static_cast<double>(g.size());
+    for (size_t j = 0; j < g.size(); ++j) {
+      model.a += a[j] / kept;
+      model.b += b[j] / kept;
+      model.incumbent += incumbent[j] / kept;
+    }
+    model.porting = g.empty() ? 0 : porting / kept;
+    PilotValue v = value_of_learning(model, g, pilot_cost);
+    v.samples = static_cast<int>(n);
+    v.seed = seed;
+    v.revealed = revealed_ranged;
+    v.skipped_samples = skipped;
+    v.decide_now = v.decide_now == 0 ? c : v.decide_now == 1 ? i : -1;
+    // Perfect information: each sample's own costs, the choice made now held against the best.
+    double perfect = 0;
+    for (size_t j = 0; j < g.size(); ++j) {
+      const double own = a[j] + b[j] * g[j];
+      perfect += (v.decide_now == c ? own : incumbent[j]) - std::min(own, incumbent[j]);
+    }
+    v.perfect_information_usd = g.empty() ? 0 : perfect / kept;
+    return v;
   }
-  v.perfect_information_usd = g.empty() ? 0 : perfect / kept;
-  return v;
-}
+};
+
+namespace {
 
 // Whether `instances` of the candidate hold the job (memory and batch), by the step-time model's layout search.
 bool pilot_fits(const Scenario& s, const Catalog& catalog, size_t w, int c, int instances) {
@@ -151,8 +179,8 @@ bool pilot_fits(const Scenario& s, const Catalog& catalog, size_t w, int c, int 
 
 }  // namespace
 
-PilotPlan plan_pilot(const Scenario& s, const ResolvedScenario& base, const Catalog& catalog, const PilotOptions& o) {
-  PilotPlan plan;
+PilotPlanRun::PilotPlanRun(const Scenario& s, const ResolvedScenario& base, const Catalog& catalog, const PilotOptions& o) {
+  PilotPlan& plan = plan_;
   const size_t w = std::min(o.workload, base.workloads.size() - 1);
   plan.workload = w;
   const Results results = evaluate(base);
@@ -171,7 +199,7 @@ PilotPlan plan_pilot(const Scenario& s, const ResolvedScenario& base, const Cata
   plan.incumbent = i;
   if (c < 0 || i < 0 || c == i) {
     plan.reason = "a pilot needs two options that can run this workload";
-    return plan;
+    return;
   }
   const OptionResult& rc = options[static_cast<size_t>(c)];
   plan.candidate_leads = rc.cost_per_run < options[static_cast<size_t>(i)].cost_per_run;
@@ -179,7 +207,7 @@ PilotPlan plan_pilot(const Scenario& s, const ResolvedScenario& base, const Cata
   for (const int k : {c, i})
     if (!options[static_cast<size_t>(k)].feasible()) {
       plan.reason = base.options[static_cast<size_t>(k)].label + " cannot run this workload";
-      return plan;
+      return;
     }
 
   // What to run.
@@ -189,12 +217,12 @@ PilotPlan plan_pilot(const Scenario& s, const ResolvedScenario& base, const Cata
   run.instances = o.instances > 0 ? o.instances : run.planned_instances;
   if (run.instances > run.planned_instances) {
     plan.reason = "the pilot cluster is larger than the planned one (" + std::to_string(run.planned_instances) + " instances)";
-    return plan;
+    return;
   }
   if (run.instances < run.planned_instances && !pilot_fits(s, catalog, w, c, run.instances)) {
     plan.reason = "a pilot on " + std::to_string(run.instances) + (run.instances == 1 ? " instance of " : " instances of ") + info.label +
                   " cannot hold the job";
-    return plan;
+    return;
   }
   run.planned_chips = rc.chips;
   run.chips = chips(run.instances, p.chips_per_instance);
@@ -240,8 +268,20 @@ PilotPlan plan_pilot(const Scenario& s, const ResolvedScenario& base, const Cata
     marks.loss_gap = loss_gap_for_penalty(law.B, law.beta, run.tokens, marks.tokens_factor - 1);
   }
 
-  // Is it worth running?
-  plan.value = estimate_value(s, base, catalog, w, c, i, run.compute_usd + run.compile_usd, o.samples, o.seed);
+  // Is it worth running? Sampled by advance().
+  sampler_ = std::make_unique<Sampler>(s, base, catalog, w, c, i, run.compute_usd + run.compile_usd, o.samples, o.seed);
+}
+
+PilotPlanRun::~PilotPlanRun() = default;
+
+bool PilotPlanRun::advance(size_t samples) { return !sampler_ || sampler_->advance(samples); }
+size_t PilotPlanRun::done() const { return sampler_ ? sampler_->next : 0; }
+size_t PilotPlanRun::total() const { return sampler_ ? sampler_->n : 0; }
+
+PilotPlan PilotPlanRun::finish() {
+  PilotPlan plan = plan_;
+  if (!sampler_) return plan;
+  plan.value = sampler_->finish();
   if (plan.value.decide_now < 0) {
     plan.reason = "in no sample of the ranges could both options run the workload";
     return plan;
@@ -249,6 +289,12 @@ PilotPlan plan_pilot(const Scenario& s, const ResolvedScenario& base, const Cata
   plan.worth_running = plan.value.net_value_usd > 0;
   plan.ok = true;
   return plan;
+}
+
+PilotPlan plan_pilot(const Scenario& s, const ResolvedScenario& base, const Catalog& catalog, const PilotOptions& o) {
+  PilotPlanRun run(s, base, catalog, o);
+  run.advance(std::numeric_limits<size_t>::max());
+  return run.finish();
 }
 
 }  // namespace traincost

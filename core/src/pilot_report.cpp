@@ -47,7 +47,6 @@ std::string cost_text(const PilotPlan& plan) {
          " compilation = " + fmt::usd(run.cost_usd);
 }
 
-// The value section's lines, as label and figure.
 std::vector<std::pair<std::string, std::string>> value_rows(const ResolvedScenario& r, const PilotPlan& plan) {
   const PilotValue& v = plan.value;
   const std::string c = label_of(r, plan.candidate), i = label_of(r, plan.incumbent);
@@ -76,6 +75,21 @@ std::string method_note(const PilotPlan& plan) {
 }
 
 }  // namespace
+
+std::vector<std::pair<std::string, std::string>> pilot_run_rows(const ResolvedScenario& r, const PilotPlan& plan) {
+  if (!plan.ok) return {};
+  const PilotRun& run = plan.run;
+  return {{"On", cluster_text(r, plan)},
+          {"Length", length_text(plan)},
+          {"Before it", "porting, " + fmt::number(run.engineer_weeks, 3) + " engineer-weeks (" + fmt::usd(run.porting_usd) + ")"},
+          {"Cost", cost_text(plan)}};
+}
+
+std::vector<std::pair<std::string, std::string>> pilot_value_rows(const ResolvedScenario& r, const PilotPlan& plan) {
+  return plan.ok ? value_rows(r, plan) : std::vector<std::pair<std::string, std::string>>();
+}
+
+std::string pilot_method_note(const PilotPlan& plan) { return plan.ok ? method_note(plan) : std::string(); }
 
 const char* recommendation(const PilotPlan& plan) {
   if (!plan.ok) return "no plan";
@@ -237,12 +251,9 @@ std::string pilot_markdown(const Scenario& s, const ResolvedScenario& r, const P
   if (plan.ok) out += ", " + md(label_of(r, plan.candidate)) + " against " + md(label_of(r, plan.incumbent));
   out += "\n\n" + md(pilot_summary(r, plan)) + "\n\n";
   if (plan.ok) {
-    const PilotRun& run = plan.run;
     out += "#### What to run\n\n| | |\n|---|---|\n";
-    out += "| On | " + md(cluster_text(r, plan)) + " |\n";
-    out += "| Length | " + md(length_text(plan)) + " |\n";
-    out += "| Before it | " + md("porting, " + fmt::number(run.engineer_weeks, 3) + " engineer-weeks (" + fmt::usd(run.porting_usd) + ")") + " |\n";
-    out += "| Cost | " + md(cost_text(plan)) + " |\n\n";
+    for (const auto& [label, text] : pilot_run_rows(r, plan)) out += "| " + md(label) + " | " + md(text) + " |\n";
+    out += "\n";
     out += "#### What to measure\n\nEach pass mark holds the other inputs at their planned values.\n\n";
     out += "| Measure | Pass mark | Planned |\n|---|---|---|\n";
     for (const std::vector<std::string>& row : pass_mark_rows(r, plan))

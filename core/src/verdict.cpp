@@ -143,6 +143,42 @@ std::string holds_while(const ResolvedScenario& s, const std::vector<Threshold>&
   return "Holds while " + threshold_condition(s, thresholds[static_cast<size_t>(k)]) + ".";
 }
 
+namespace {
+
+// A threshold input's value in the units threshold_condition words it in. Throughput shows the
+// effective rate evaluate() uses (tokens/s per chip and MFU), not the field written.
+std::string threshold_value_text(const Threshold& t, double value, double tokens_per_sec_per_chip, double mfu) {
+  switch (t.input) {
+    case ThresholdInput::Throughput:
+      return fmt::rounded(tokens_per_sec_per_chip) + " tokens/s per chip (MFU " + fmt::number(mfu, 2) + ")";
+    case ThresholdInput::Price: return fmt::usd(value) + " per instance-hour";
+    case ThresholdInput::PortingEffort: return fmt::number(value, 3) + " engineer-weeks";
+    case ThresholdInput::ConvergencePenalty: return fmt::percent(value) + " more tokens";
+    case ThresholdInput::CompileTime: return fmt::hours(value) + " per run";
+    case ThresholdInput::Runs: return fmt::number(value, 3) + (value == 1 ? " run" : " runs");
+  }
+  return {};
+}
+
+}  // namespace
+
+ThresholdRow threshold_row(const ResolvedScenario& s, const Threshold& t) {
+  ThresholdRow row;
+  row.option = t.option >= 0 ? s.options[static_cast<size_t>(t.option)].label : std::string("both");
+  row.input = description_of(kThresholdInputWords, t.input);
+  row.base = threshold_value_text(t, t.base, t.base_tokens_per_sec_per_chip, t.base_mfu);
+  if (!t.flips) {
+    row.value = "no value flips it";
+    return row;
+  }
+  row.value = threshold_value_text(t, t.value, t.tokens_per_sec_per_chip, t.mfu);
+  row.direction = t.at_least ? "at least" : "at most";
+  const double change = t.change();
+  // A minus sign, not a hyphen, as the page's other signed figures.
+  if (std::isfinite(change)) row.change = (change < 0 ? "−" : "+") + fmt::percent(std::fabs(change));
+  return row;
+}
+
 std::string portfolio_verdict(const ResolvedScenario& s, const Results& results) {
   const Portfolio& p = results.portfolio;
   const size_t n = results.workloads.size();

@@ -150,6 +150,27 @@ TEST(PilotValue, ReproducibleBySeed) {
   EXPECT_NE(pilot_to_json(s, r, plan_pilot(s, r, builtin_catalog(), options)).dump(), first);
 }
 
+// The page plans a slice of samples per frame: however it is sliced, the plan is plan_pilot()'s,
+// bit for bit (its JSON, every figure at full precision).
+TEST(PilotValue, SlicedRunIsThePlanBitForBit) {
+  for (const char* name : kExamples) {
+    const Scenario s = example(name);
+    const ResolvedScenario r = resolve(s, builtin_catalog());
+    PilotOptions options;
+    options.samples = 1500;
+    options.seed = 5;
+    PilotPlanRun run(s, r, builtin_catalog(), options);
+    EXPECT_EQ(run.total(), 1500u) << name;
+    size_t slices = 0;
+    for (const size_t slice : {size_t{1}, size_t{7}, size_t{333}})
+      if (!run.advance(slice)) ++slices;
+    EXPECT_EQ(run.done(), 341u) << name;
+    while (!run.advance(400)) ++slices;
+    EXPECT_EQ(slices, 5u) << name;
+    EXPECT_EQ(pilot_to_json(s, r, run.finish()).dump(), pilot_to_json(s, r, plan_pilot(s, r, builtin_catalog(), options)).dump()) << name;
+  }
+}
+
 TEST(PilotPlan, RunCostAndPassMarks) {
   const Scenario s = example("llama3-8b-pretrain");
   const ResolvedScenario r = resolve(s, builtin_catalog());

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "test_support.hpp"
+#include "traincost/format.hpp"
 #include "traincost/report.hpp"
 #include "traincost/verdict.hpp"
 
@@ -93,6 +94,43 @@ TEST(Thresholds, LinearCaseMatchesTheHandDerivation) {
       EXPECT_LE(std::fabs(decisive.change()), std::fabs(t.change())) << t.path;
     }
   EXPECT_EQ(holds_while(r, rows), "Holds while " + threshold_condition(r, decisive) + ".");
+}
+
+// The table row says what threshold_condition says, in cells: the same figures and units, the
+// base beside the threshold, the direction and the move in percent; "no value flips it" otherwise.
+TEST(Thresholds, RowSplitsTheConditionIntoCells) {
+  const Scenario s = test::scenario(kLinear);
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  const std::vector<Threshold> rows = thresholds(s, r, 0, 0, 1);
+  const Threshold& price = find(rows, "options[0].price_usd_per_hour");
+  const ThresholdRow p = threshold_row(r, price);
+  EXPECT_EQ(p.option, "A");
+  EXPECT_EQ(p.input, "price per instance-hour");
+  EXPECT_EQ(p.base, "$40.00 per instance-hour");
+  EXPECT_EQ(p.value, fmt::usd(price.value) + " per instance-hour");
+  EXPECT_EQ(p.direction, "at most");
+  EXPECT_EQ(p.change, "+" + fmt::percent(price.value / 40 - 1));
+  EXPECT_NE(threshold_condition(r, price).find(fmt::usd(price.value)), std::string::npos);
+  // Throughput in the effective rate, as the condition gives it.
+  const Threshold& mfu = find(rows, "options[0].mfu");
+  const ThresholdRow m = threshold_row(r, mfu);
+  EXPECT_EQ(m.input, "throughput");
+  EXPECT_EQ(m.value, fmt::rounded(mfu.tokens_per_sec_per_chip) + " tokens/s per chip (MFU " + fmt::number(mfu.mfu, 2) + ")");
+  EXPECT_EQ(m.base, fmt::rounded(mfu.base_tokens_per_sec_per_chip) + " tokens/s per chip (MFU 0.4)");
+  EXPECT_NE(threshold_condition(r, mfu).find(m.value), std::string::npos);
+  EXPECT_EQ(m.direction, "at least");
+  EXPECT_EQ(m.change.rfind("−", 0), 0u) << m.change;  // a fall: a minus sign, not a hyphen
+  // B's porting effort only makes B dearer.
+  const ThresholdRow none = threshold_row(r, find(rows, "options[1].porting.engineer_weeks"));
+  EXPECT_EQ(none.value, "no value flips it");
+  EXPECT_EQ(none.base, "0 engineer-weeks");
+  EXPECT_EQ(none.direction, "");
+  EXPECT_EQ(none.change, "");
+  // The runs belong to the workload.
+  const ThresholdRow runs = threshold_row(r, find(rows, "workloads[0].runs"));
+  EXPECT_EQ(runs.option, "both");
+  EXPECT_EQ(runs.base, "4 runs");
+  EXPECT_EQ(runs.direction, "at least");
 }
 
 TEST(Thresholds, RunsThresholdIsTheBreakEven) {

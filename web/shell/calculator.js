@@ -116,6 +116,19 @@
         add('p', 'verdict', w.verdict).setAttribute('data-workload', String(wi));
         if (w.headline) add('p', 'headline', w.headline).setAttribute('data-workload', String(wi));
         (w.warnings || []).forEach(function (text) { add('p', 'warning', text).setAttribute('data-workload', String(wi)); });
+        if (w.holds_while) add('p', 'holds-while', w.holds_while).setAttribute('data-workload', String(wi));
+        // What would change the answer: a list, not a table (tables are the results, one per workload).
+        if (w.thresholds && w.thresholds.length) {
+          var list = add('ul', 'thresholds', '');
+          list.setAttribute('data-workload', String(wi));
+          w.thresholds.forEach(function (t) {
+            var li = document.createElement('li');
+            li.setAttribute('data-input', t.input);
+            li.textContent = t.condition;
+            list.appendChild(li);
+          });
+        }
+        if (w.pilot) add('p', 'pilot', w.pilot.recommendation + ': ' + w.pilot.summary).setAttribute('data-workload', String(wi));
         var table = document.createElement('table');
         var head = table.insertRow();
         (data.columns || []).forEach(function (c) {

@@ -324,11 +324,15 @@ Rect tornado(const TornadoSpec& spec) {
   const double pad = (hi - lo) * 0.08;
   lo -= pad;
   hi += pad;
-  float label_w = 0;
-  for (const TornadoRow& r : spec.rows) label_w = std::max(label_w, text_width(r.label));
+  float label_w = 0, flip_w = 0;
+  for (const TornadoRow& r : spec.rows) {
+    label_w = std::max(label_w, text_width(r.label));
+    if (!r.flip_text.empty()) flip_w = std::max(flip_w, text_width(r.flip_text) + em(0.6f));
+  }
   label_w = std::min(label_w, frame.GetWidth() * 0.38f);
+  flip_w = std::min(flip_w, frame.GetWidth() * 0.22f);  // the flip values' column at the right
   const ImRect plot(ImVec2(frame.Min.x + label_w + em(0.8f), frame.Min.y + line_h * 1.2f),
-                    ImVec2(frame.Max.x - em(0.6f), frame.Max.y - line_h * 1.4f));
+                    ImVec2(frame.Max.x - em(0.6f) - flip_w, frame.Max.y - line_h * 1.4f));
   auto px = [&](double v) { return plot.Min.x + float((v - lo) / (hi - lo)) * plot.GetWidth(); };
   for (double t : nice_ticks(lo, hi, 5)) {
     const float x = px(t);
@@ -362,7 +366,22 @@ Rect tornado(const TornadoSpec& spec) {
       dl->AddRectFilled(ImVec2(std::min(x, base_x), bar_top), ImVec2(std::max(x, base_x), bar_bottom),
                         end == 0 ? pal.low : pal.high);
     }
+    if (r.flip_text.empty()) continue;
+    // Where the answer flips on this input: a diamond where its bar crosses the flip line (the
+    // threshold lies within the range), and the value in the right-hand column either way.
+    if (r.flip_in_range && std::isfinite(spec.flip_at) && spec.flip_at >= lo && spec.flip_at <= hi) {
+      const ImVec2 c(px(spec.flip_at), y + row_h * 0.5f);
+      const float s = row_h * 0.32f;
+      dl->AddQuadFilled(ImVec2(c.x, c.y - s), ImVec2(c.x + s, c.y), ImVec2(c.x, c.y + s), ImVec2(c.x - s, c.y), pal.warn);
+    }
+    dl->PushClipRect(ImVec2(plot.Max.x, frame.Min.y), frame.Max, true);
+    dl->AddText(ImVec2(frame.Max.x - text_width(r.flip_text), y + (row_h - line_h) * 0.5f), r.flip_in_range ? pal.warn : pal.text_muted,
+                r.flip_text.c_str());
+    dl->PopClipRect();
   }
+  // The flip line: every threshold is where the lead is 0, so on this axis they share one line.
+  if (std::isfinite(spec.flip_at) && spec.flip_at >= lo && spec.flip_at <= hi && flip_w > 0)
+    dashed_vline(dl, px(spec.flip_at), plot.Min.y, plot.Max.y, pal.warn);
   dl->AddLine(ImVec2(base_x, plot.Min.y - 2), ImVec2(base_x, plot.Max.y), pal.text, 1.5f);
   if (!spec.metric_label.empty())
     dl->AddText(ImVec2(plot.GetCenter().x - text_width(spec.metric_label) * 0.5f, plot.Max.y + line_h * 1.0f - 2), pal.text_muted,
@@ -376,8 +395,13 @@ Rect tornado(const TornadoSpec& spec) {
     ImGui::Text("at %s: %s", r.low_text.c_str(), std::isfinite(r.at_low) ? fmt::usd_exact(r.at_low).c_str() : "n/a");
     ImGui::Text("at %s: %s", r.high_text.c_str(), std::isfinite(r.at_high) ? fmt::usd_exact(r.at_high).c_str() : "n/a");
     ImGui::Text("swing %s", fmt::usd_exact(std::fabs(r.at_high - r.at_low)).c_str());
+    if (!r.flip_text.empty())
+      ImGui::TextUnformatted(r.flip_in_range ? (r.flip_text + ", within this range").c_str() : (r.flip_text + ", outside this range").c_str());
     ImGui::EndTooltip();
   }
+  // For tests and screen readers: which rows carry a threshold.
+  for (const TornadoRow& r : spec.rows)
+    if (!r.flip_text.empty()) widget::note("tornado flip: " + r.label, r.flip_text, r.flip_in_range ? pal.warn : pal.text_muted);
   return {frame.Min, frame.Max};
 }
 

@@ -3,6 +3,7 @@
 // markers, stacked bars, a tornado and a histogram. Each lays itself out as one ImGui item, shows
 // exact values in a tooltip on hover, formats its axes with units ($1.2M, 3.4 days, 2.1×), and
 // returns its screen rectangle so the page can save it as a PNG.
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -76,6 +77,10 @@ struct TornadoRow {
   std::string low_text, high_text;  // the input's values at each end
   double at_low = 0, at_high = 0;   // the metric there
   bool default_range = false;
+  // The input's value at which the answer flips ("flips at 0.252"), written at the row's right end;
+  // "" when none. When it lies within the input's range, the bar crosses `flip_at` there: marked.
+  std::string flip_text;
+  bool flip_in_range = false;
 };
 struct TornadoSpec {
   const char* id = "tornado";
@@ -83,6 +88,7 @@ struct TornadoSpec {
   double base = 0;
   std::string metric_label;
   std::vector<TornadoRow> rows;  // largest swing first
+  double flip_at = NAN;          // the metric's value where the answer flips (a lead of 0); NaN: none
 };
 Rect tornado(const TornadoSpec& spec);
 

@@ -315,6 +315,11 @@ void draw_verdict_sentence(App& app, unsigned long w) {
   ImGui::PushFont(fonts().heading);
   widget::wrapped(workload_verdict(app.d.resolved, app.d.results, w), 0, "verdict");
   ImGui::PopFont();
+  // The most decisive threshold: what would have to change for the answer to flip.
+  if (w < app.d.thresholds.size()) {
+    const std::string holds = holds_while(app.d.resolved, app.d.thresholds[w]);
+    if (!holds.empty()) widget::wrapped(holds, 0, "holds while");
+  }
   for (const std::string& warning : schedule_warnings(app.d, w)) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette().warn));
     widget::wrapped(warning, 0, "schedule warning");
@@ -383,10 +388,12 @@ void draw_results(App& app) {
   if (d.results.workloads.empty()) return;
   const size_t w = selected_workload(app);
   if (ImGui::BeginTabBar("result-tabs")) {
-    const char* names[] = {"Results", "How sure?", "Catalog"};
-    for (int t = 0; t < 3; ++t) {
-      if (ImGui::BeginTabItem(names[t])) {
-        app.ui.results_tab = t;
+    // In the order shown; each with its UiState::results_tab number.
+    const char* names[] = {"Results", "How sure?", "Thresholds & pilot", "Catalog"};
+    const int tabs[] = {0, 1, kPilotTab, 2};
+    for (int k = 0; k < 4; ++k) {
+      if (ImGui::BeginTabItem(names[k])) {
+        app.ui.results_tab = tabs[k];
         ImGui::EndTabItem();
       }
     }
@@ -398,6 +405,10 @@ void draw_results(App& app) {
   }
   if (app.ui.results_tab == 2) {
     draw_catalog(app);
+    return;
+  }
+  if (app.ui.results_tab == kPilotTab) {
+    draw_pilot(app);
     return;
   }
   results_table(app, w);

@@ -177,6 +177,24 @@ void ranges_editor(App& app) {
   if (changed) app.edited();
 }
 
+// Thresholds on the tornado. The tornado is in cost terms (the leader's lead per run) and every
+// threshold is, by definition, the input value where that lead is 0: placed on this axis, all of
+// them would sit on one point. So the chart draws that point once as the flip line, marks each bar
+// that crosses it (its threshold lies within the input's range), and labels each row with its
+// threshold in the input's own units, as the row's low and high ends are shown ("flips at 0.252"),
+// which also tells of thresholds outside the range, that no bar reaches. Only for the pair the
+// thresholds are of (the analysis's leader and runner-up are the comparison's).
+void mark_threshold(const Derived& d, const Analysis& a, const SensitivityRow& row, const RangedInput* in, chart::TornadoRow& out) {
+  if (!in || a.workload >= d.thresholds.size() || a.workload >= d.results.workloads.size()) return;
+  const Comparison& c = d.results.workloads[a.workload].comparison;
+  if (a.leader != c.cheapest || a.runner_up != c.runner_up) return;
+  for (const Threshold& t : d.thresholds[a.workload]) {
+    if (t.path != row.input || !t.flips) continue;
+    out.flip_text = "flips at " + input_value_text(*in, t.value);
+    out.flip_in_range = t.value >= std::min(row.low_value, row.high_value) && t.value <= std::max(row.low_value, row.high_value);
+  }
+}
+
 }  // namespace
 
 void draw_uncertainty(App& app) {
@@ -245,8 +263,10 @@ void draw_uncertainty(App& app) {
         if (each.path == row.input) in = &each;
       t.rows.push_back({row.label, in ? input_value_text(*in, row.low_value) : fmt::number(row.low_value),
                         in ? input_value_text(*in, row.high_value) : fmt::number(row.high_value), row.metric_at_low, row.metric_at_high,
-                        row.default_range});
+                        row.default_range, "", false});
+      mark_threshold(d, a, row, in, t.rows.back());
     }
+    t.flip_at = 0;  // a lead of 0: the leader and the runner-up cost the same
     chart::Rect& tornado_rect = app.ui.tornado_rect;
     tornado_rect = chart::tornado(t);
     // Not the options' colours (the histogram above uses those): low and high are greys.

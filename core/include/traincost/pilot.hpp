@@ -12,7 +12,9 @@
 //     throughput and convergence penalty (expected value of partial perfect information), and the
 //     net value once the pilot's cost is paid and a port that passes is reused.
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "traincost/scenario_json.hpp"
@@ -105,6 +107,29 @@ struct PilotPlan {
 // options and a fraction in (0, 1] (api.cpp checks them).
 PilotPlan plan_pilot(const Scenario& scenario, const ResolvedScenario& resolved, const Catalog& catalog, const PilotOptions& options);
 
+// The same plan with its value of information sampled a slice at a time, so that the page keeps
+// answering while a large Monte Carlo runs. Bit for bit plan_pilot()'s however it is sliced: the
+// samples are drawn from the same generator in the same order, and plan_pilot() is this run driven
+// to the end in one slice. Everything but the sampling is done on construction.
+class PilotPlanRun {
+ public:
+  PilotPlanRun(const Scenario& scenario, const ResolvedScenario& resolved, const Catalog& catalog, const PilotOptions& options);
+  ~PilotPlanRun();
+  PilotPlanRun(const PilotPlanRun&) = delete;
+  PilotPlanRun& operator=(const PilotPlanRun&) = delete;
+
+  // Simulates up to `samples` more; true once every sample is done (at once without a plan to value).
+  bool advance(size_t samples);
+  size_t done() const;
+  size_t total() const;
+  PilotPlan finish();  // once advance() has returned true
+
+ private:
+  struct Sampler;  // the Monte Carlo's state (pilot.cpp); its bindings point into its own copy of the scenario
+  PilotPlan plan_;
+  std::unique_ptr<Sampler> sampler_;  // null when there is no plan to value
+};
+
 // ---- The plan as JSON (`traincost pilot --format json`, the API's pilot), text and Markdown -------
 
 // "worth running" or "not worth it: decide now"; "no plan" without one.
@@ -113,6 +138,13 @@ const char* recommendation(const PilotPlan& plan);
 std::string pilot_summary(const ResolvedScenario& resolved, const PilotPlan& plan);
 // The pass marks as rows of text: {what to measure, the mark, what the plan expects}.
 std::vector<std::vector<std::string>> pass_mark_rows(const ResolvedScenario& resolved, const PilotPlan& plan);
+// What to run as rows of {label, text}: on which cluster, how long, the porting before it, the cost.
+std::vector<std::pair<std::string, std::string>> pilot_run_rows(const ResolvedScenario& resolved, const PilotPlan& plan);
+// Whether it is worth it as rows of {label, figure}: deciding now, after the pilot, the value of the
+// information, the chances, the net value.
+std::vector<std::pair<std::string, std::string>> pilot_value_rows(const ResolvedScenario& resolved, const PilotPlan& plan);
+// How the value was estimated: samples, seed, what the pilot reveals.
+std::string pilot_method_note(const PilotPlan& plan);
 OrderedJson pilot_to_json(const Scenario& scenario, const ResolvedScenario& resolved, const PilotPlan& plan);
 std::string pilot_text(const Scenario& scenario, const ResolvedScenario& resolved, const PilotPlan& plan);
 // To paste into a design document or a ticket; user text escaped.

@@ -26,6 +26,18 @@ std::string threshold_condition(const ResolvedScenario& scenario, const Threshol
 // The line under the verdict: "Holds while " + the most decisive threshold's condition, or "" when
 // no threshold flips the answer.
 std::string holds_while(const ResolvedScenario& scenario, const std::vector<Threshold>& thresholds);
+
+// A threshold as a row of a table (the page's "What would change it" tab, the tornado's labels):
+// the same figures and units as threshold_condition, split into cells.
+struct ThresholdRow {
+  std::string option;     // the option whose input it is; "both" for the workload's runs
+  std::string input;      // "throughput", "price per instance-hour", …
+  std::string base;       // the value now: "2,900 tokens/s per chip (MFU 0.38)", "$35.76 per instance-hour"
+  std::string value;      // where the answer flips, in the same units; "no value flips it"
+  std::string direction;  // "at least" / "at most" (the leader stays cheaper while the input is …); "" without a flip
+  std::string change;     // "+51%", "−33%": how far the input must move; "" without a flip or from a base of 0
+};
+ThresholdRow threshold_row(const ResolvedScenario& scenario, const Threshold& threshold);
 // What a workload's constraints cannot give, each naming the field: a deadline shorter than an
 // option's fastest possible run, a budget that buys less than one optimizer step on an option.
 // (The scenario is valid: the other options still answer.)
