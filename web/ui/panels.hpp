@@ -24,6 +24,8 @@ void draw_verdict_sentence(App& app, unsigned long workload);
 // with the Monte Carlo's median and 90% range beside it.
 void draw_headline_figures(App& app, unsigned long workload);
 // " 40%" while a Monte Carlo runs (a large one takes a few seconds, a slice per frame), else "".
+// Only on one-line texts: in a wrapped paragraph a changing figure can change the line breaks,
+// and the layout below would move under the user's finger at every frame.
 std::string progress_text(const App& app);
 // The cumulative-cost chart of a workload (shared by the results and the embed view); 0 height: default.
 void draw_cumulative_chart(App& app, unsigned long workload, float height);

@@ -354,7 +354,7 @@ void draw_headline_figures(App& app, unsigned long w) {
     const OptionStats& st = d.analysis.monte_carlo.options[best];
     const std::string line = "Monte Carlo: median " + fmt::usd(st.cost_per_run.p50) + ", 90% range " + fmt::usd(st.cost_per_run.p5) + "–" +
                              fmt::usd(st.cost_per_run.p95) + "; cheapest in " + fmt::percent(st.probability_cheapest) + " of " +
-                             fmt::number(d.analysis.monte_carlo.samples) + " simulated futures" + (d.analysis_ready ? "" : " (updating…" + progress_text(app) + ")");
+                             fmt::number(d.analysis.monte_carlo.samples) + " simulated futures" + (d.analysis_ready ? "" : " (updating…)");
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     widget::wrapped(line, 0, "monte carlo");
     ImGui::PopStyleColor();

@@ -212,7 +212,7 @@ void draw_uncertainty(App& app) {
   widget::wrapped("Every ranged input below is drawn at random, " + fmt::number(mc.samples) + " times (seed " + std::to_string(mc.seed) +
                   "), and the whole model recomputed. " +
                   (d.analysis_ready ? "Computed in " + fmt::number(std::round(d.last_analysis_ms)) + " ms in your browser."
-                                    : "Updating for your last edit…" + progress_text(app)));
+                                    : std::string("Updating for your last edit…")));
   probability_table(app);
   if (a.challenger >= 0 && a.leader >= 0 && a.runner_up >= 0) {
     const std::string challenger = d.resolved.options[static_cast<size_t>(a.challenger)].label;
