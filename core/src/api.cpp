@@ -120,7 +120,9 @@ void add_figure_texts(OrderedJson& node, const std::string& key, double chips) {
   }
   if (!node.is_object()) return;
   if (node.contains("value")) {
-    const OrderedJson& value = node["value"];
+    // A copy: adding "text" grows the object (an ordered map is a vector), which would leave a
+    // reference into it dangling.
+    const OrderedJson value = node["value"];
     if (value.is_string()) node["text"] = value;
     if (!value.is_number()) return;
     const double v = value.get<double>();
