@@ -58,10 +58,6 @@ std::string trim(const std::string& s) {
 
 std::string key_of(const Scenario& s) { return scenario_to_json(s, false).dump(); }
 
-}  // namespace
-
-namespace {
-
 // What would change a workload's answer (the line under its verdict and the thresholds tab), and
 // the pilot's recommendation once planned, into the text mirror.
 void publish_thresholds(const Derived& d, size_t w, OrderedJson& item) {

@@ -73,12 +73,7 @@ void draw_embed(App& app) {
     }
     ImGui::EndTable();
   }
-  const std::string note = estimate_footnote(d.scenario, d.resolved, w, builtin_catalog());
-  if (!note.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    widget::wrapped(note);
-    ImGui::PopStyleColor();
-  }
+  draw_estimate_footnote(app, w);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Expected runs");
   ImGui::SameLine();

@@ -23,6 +23,8 @@ void draw_verdict_sentence(App& app, unsigned long workload);
 // The headline figure (the cheapest option's cost per run, marked when it rests on an estimate)
 // with the Monte Carlo's median and 90% range beside it.
 void draw_headline_figures(App& app, unsigned long workload);
+// What the marked figures of a workload's results rest on, muted under its table (results and embed).
+void draw_estimate_footnote(App& app, unsigned long workload);
 // " 40%" while a Monte Carlo runs (a large one takes a few seconds, a slice per frame), else "".
 // Only on one-line texts: in a wrapped paragraph a changing figure can change the line breaks,
 // and the layout below would move under the user's finger at every frame.

@@ -149,12 +149,7 @@ void results_table(App& app, size_t w) {
     }
   }
   ImGui::EndTable();
-  const std::string note = estimate_footnote(d.scenario, d.resolved, w, builtin_catalog());
-  if (!note.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    widget::wrapped(note);
-    ImGui::PopStyleColor();
-  }
+  draw_estimate_footnote(app, w);
 }
 
 void explain_block(App& app, size_t w) {
@@ -305,6 +300,15 @@ void portfolio_table(App& app) {
 }
 
 }  // namespace
+
+void draw_estimate_footnote(App& app, unsigned long w) {
+  const Derived& d = app.d;
+  const std::string note = estimate_footnote(d.scenario, d.resolved, w, builtin_catalog());
+  if (note.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  widget::wrapped(note);
+  ImGui::PopStyleColor();
+}
 
 std::string progress_text(const App& app) {
   const double p = app.analysis_progress();
