@@ -35,11 +35,17 @@ constexpr const char* kAutosaveKey = "traincost.autosave";
 constexpr const char* kThemeKey = "traincost.theme";
 constexpr double kPersistDelayMs = 400;   // URL and autosave follow edits after this pause
 constexpr double kAnalysisDelayMs = 250;  // Monte Carlo reruns after this pause (debounce while dragging)
-// The Monte Carlo runs in slices of about this much CPU time per frame, so a million samples of a
-// large scenario never hold the main thread for seconds (keys, clicks and scrolling keep working).
-constexpr double kAnalysisSliceMs = 12;
-constexpr size_t kAnalysisFirstSlice = 200;
 constexpr double kSweepDelayMs = 200;     // the cluster-size sweep, a little before it
+
+// Advances a sliced run (AnalysisRun, PilotPlanRun) by one frame's slice; true when it is done.
+template <class Run>
+bool advance_slice(Run& run, SliceClock& clock) {
+  const size_t slice = clock.next_slice();
+  const double start = now_ms();
+  const bool finished = run.advance(slice);
+  clock.record(slice, now_ms() - start);
+  return finished;
+}
 
 std::string first_problems(const Problems& problems, size_t max = 4) {
   std::string text;
@@ -274,18 +280,12 @@ void App::run_analysis() {
     d.analysis_run = std::make_unique<AnalysisRun>(d.scenario, builtin_catalog(), options);
     d.last_analysis_ms = 0;
     d.analysis_slices = 0;
-    analysis_rate_ = 0;
+    analysis_clock_.restart();
   }
-  // A slice sized to about kAnalysisSliceMs at the rate of the last slice (the first is small,
-  // to measure it). The slicing changes when the answer arrives, never the answer itself.
+  // Keys, clicks and scrolling keep working while a million samples run: one slice a frame.
   AnalysisRun& run = *d.analysis_run;
-  const size_t slice = analysis_rate_ > 0 ? static_cast<size_t>(std::max(1.0, analysis_rate_ * kAnalysisSliceMs)) : kAnalysisFirstSlice;
-  const double slice_start = now_ms();
-  const bool finished = run.advance(slice);
+  const bool finished = advance_slice(run, analysis_clock_);
   ++d.analysis_slices;
-  const double slice_ms = now_ms() - slice_start;
-  if (slice_ms > 0.5) analysis_rate_ = static_cast<double>(slice) / slice_ms;
-  else analysis_rate_ = analysis_rate_ > 0 ? analysis_rate_ * 2 : static_cast<double>(kAnalysisFirstSlice);
   if (finished) {
     d.analysis = run.finish();
     d.analysis_run.reset();
@@ -296,9 +296,7 @@ void App::run_analysis() {
   if (finished) publish();
 }
 
-double App::analysis_progress() const {
-  return d.analysis_run && d.analysis_run->total() > 0 ? static_cast<double>(d.analysis_run->done()) / static_cast<double>(d.analysis_run->total()) : 0;
-}
+double App::analysis_progress() const { return progress_of(d.analysis_run.get()); }
 
 bool App::pilot_wanted() const {
   if (ui.results_tab != kPilotTab || !d.valid || d.scenario.workloads.empty()) return false;
@@ -320,14 +318,9 @@ void App::run_pilot() {
     d.pilot.workload = w;  // what is being planned (the tab shows "computing" until it is ready)
     d.pilot_ready = false;
     d.last_pilot_ms = 0;
-    pilot_rate_ = 0;
+    pilot_clock_.restart();
   }
-  const size_t slice = pilot_rate_ > 0 ? static_cast<size_t>(std::max(1.0, pilot_rate_ * kAnalysisSliceMs)) : kAnalysisFirstSlice;
-  const double slice_start = now_ms();
-  const bool finished = d.pilot_run->advance(slice);
-  const double slice_ms = now_ms() - slice_start;
-  if (slice_ms > 0.5) pilot_rate_ = static_cast<double>(slice) / slice_ms;
-  else pilot_rate_ = pilot_rate_ > 0 ? pilot_rate_ * 2 : static_cast<double>(kAnalysisFirstSlice);
+  const bool finished = advance_slice(*d.pilot_run, pilot_clock_);
   if (finished) {
     d.pilot = d.pilot_run->finish();
     d.pilot.workload = w;  // also without a plan, so that it is not planned again
@@ -655,9 +648,7 @@ std::string App::stats_json() const {
                       {"last_sweep_ms", d.last_sweep_ms},
                       {"last_pilot_ms", d.last_pilot_ms},
                       {"pilot_ready", d.pilot_ready},
-                      {"pilot_progress", d.pilot_run && d.pilot_run->total() > 0
-                                             ? static_cast<double>(d.pilot_run->done()) / static_cast<double>(d.pilot_run->total())
-                                             : 0.0},
+                      {"pilot_progress", progress_of(d.pilot_run.get())},
                       {"recomputes", d.recomputes},
                       {"edits", d.edits},
                       {"analysis_ready", d.analysis_ready},

@@ -10,6 +10,7 @@
 
 #include "input_repair.hpp"
 #include "item_registry.hpp"
+#include "slice_clock.hpp"
 #include "traincost/evaluate.hpp"
 #include "traincost/replay.hpp"
 #include "traincost/sweep.hpp"
@@ -197,8 +198,8 @@ class App {
   void keyboard();           // Tab focus, Enter on a focused button, undo shortcuts
   void move_focus(int direction);
   bool settled() const;
-  double analysis_rate_ = 0;     // Monte Carlo samples per ms in the last slice (sizes the next)
-  double pilot_rate_ = 0;        // the same for the pilot plan's Monte Carlo
+  SliceClock analysis_clock_;    // sizes the Monte Carlo's slice per frame
+  SliceClock pilot_clock_;       // the same for the pilot plan's Monte Carlo
 
   size_t published_banners_ = 0;
   std::string clipboard_;        // ImGui's clipboard: filled by copies and by the page's paste event

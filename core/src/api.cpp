@@ -220,40 +220,40 @@ bool read_sampling_option(const std::string& key, const Json& value, const Scena
   return true;
 }
 
-}  // namespace
-
-std::optional<AnalyzeOptions> analyze_options_from_json(const Json& options, const Scenario& scenario,
-                                                        Problems& problems) {
+// Reads an options object: the sampling options every Monte Carlo takes (samples, seed, workload),
+// then the keys `read_more` knows; any other key is unknown, and the message lists the `known` ones.
+template <class Options, class ReadMore>
+std::optional<Options> read_options(const Json& options, const Scenario& scenario, Problems& problems, const char* known,
+                                    ReadMore read_more) {
   if (!options.is_object()) {
     problems.push_back({"options", "must be a JSON object"});
     return std::nullopt;
   }
-  AnalyzeOptions out;
+  Options out;
   out.samples = scenario.analysis.samples;
   out.seed = scenario.analysis.seed;
   const size_t before = problems.size();
-  for (const auto& item : options.items())
-    if (!read_sampling_option(item.key(), item.value(), scenario, out.samples, out.seed, out.workload, problems))
-      problems.push_back({"options." + item.key(), "unknown option (samples, seed or workload)"});
+  for (const auto& item : options.items()) {
+    if (read_sampling_option(item.key(), item.value(), scenario, out.samples, out.seed, out.workload, problems)) continue;
+    if (!read_more(item.key(), item.value(), out))
+      problems.push_back({"options." + item.key(), std::string("unknown option (") + known + ")"});
+  }
   if (problems.size() != before) return std::nullopt;
   return out;
 }
 
+}  // namespace
+
+std::optional<AnalyzeOptions> analyze_options_from_json(const Json& options, const Scenario& scenario,
+                                                        Problems& problems) {
+  return read_options<AnalyzeOptions>(options, scenario, problems, "samples, seed or workload",
+                                      [](const std::string&, const Json&, AnalyzeOptions&) { return false; });
+}
+
 std::optional<PilotOptions> pilot_options_from_json(const Json& options, const Scenario& scenario, Problems& problems) {
-  if (!options.is_object()) {
-    problems.push_back({"options", "must be a JSON object"});
-    return std::nullopt;
-  }
-  PilotOptions out;
-  out.samples = scenario.analysis.samples;
-  out.seed = scenario.analysis.seed;
-  const size_t before = problems.size();
   const auto last_option = static_cast<long long>(scenario.options.size()) - 1;
-  for (const auto& item : options.items()) {
-    const std::string& key = item.key();
-    const Json& value = item.value();
+  auto read_more = [&](const std::string& key, const Json& value, PilotOptions& out) {
     const std::string path = "options." + key;
-    if (read_sampling_option(key, value, scenario, out.samples, out.seed, out.workload, problems)) continue;
     if (key == "candidate" || key == "against") {
       if (const auto n = whole(value, 0, last_option)) (key == "candidate" ? out.candidate : out.incumbent) = static_cast<int>(*n);
       else problems.push_back({path, "must be an option index from 0 to " + std::to_string(last_option)});
@@ -264,12 +264,16 @@ std::optional<PilotOptions> pilot_options_from_json(const Json& options, const S
       if (const auto n = whole(value, 1, 100000)) out.instances = static_cast<int>(*n);
       else problems.push_back({path, "must be a whole number from 1 to 100000"});
     } else {
-      problems.push_back({path, "unknown option (workload, candidate, against, fraction, instances, samples or seed)"});
+      return false;
     }
-  }
-  if (out.candidate >= 0 && out.candidate == out.incumbent)
+    return true;
+  };
+  std::optional<PilotOptions> out = read_options<PilotOptions>(
+      options, scenario, problems, "workload, candidate, against, fraction, instances, samples or seed", read_more);
+  if (out && out->candidate >= 0 && out->candidate == out->incumbent) {
     problems.push_back({"options.against", "must be another option than the candidate"});
-  if (problems.size() != before) return std::nullopt;
+    return std::nullopt;
+  }
   return out;
 }
 

@@ -19,6 +19,8 @@ std::string FieldSpec::input_name() const {
   return p;
 }
 
+std::string FieldSpec::of_option(size_t option) const { return "options[" + std::to_string(option) + "]." + input_name(); }
+
 namespace {
 // The shortest %g spelling that reads back as the same number: a bound of 2^53 - 1 shows as
 // 9007199254740991 and a value just past it as 9007199254740992, never both as "9.0072e+15"

@@ -53,12 +53,6 @@ PilotValue value_of_learning(const LearningModel& m, const std::vector<double>& 
   return v;
 }
 
-namespace {
-
-std::string option_path(int o, const FieldSpec& f) { return "options[" + std::to_string(o) + "]." + f.input_name(); }
-
-}  // namespace
-
 // The Monte Carlo behind value_of_learning: the analysis's ranged inputs sampled with its
 // bindings and generator (the same draws, in the same order, as analyze() with this seed), and in
 // each sample the candidate's horizon cost at two values of g, giving that sample's a + b × g.
@@ -92,8 +86,8 @@ struct PilotPlanRun::Sampler {
     PairInputs& candidate = work.workloads[w].options[static_cast<size_t>(c)];
     measured = candidate.measured_tokens_per_sec_per_chip > 0;
     rate = measured ? &PairInputs::measured_tokens_per_sec_per_chip : &PairInputs::mfu;
-    const std::string revealed[] = {option_path(c, measured ? fields::measured_tokens_per_sec_per_chip : fields::mfu),
-                                    option_path(c, fields::convergence_penalty)};
+    const std::string revealed[] = {(measured ? fields::measured_tokens_per_sec_per_chip : fields::mfu).of_option(static_cast<size_t>(c)),
+                                    fields::convergence_penalty.of_option(static_cast<size_t>(c))};
     for (const RangedInput& in : inputs)
       if (in.path == revealed[0] || in.path == revealed[1]) revealed_ranged.push_back(in.path);
     rate0 = candidate.*rate;

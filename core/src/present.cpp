@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "traincost/fields.hpp"
 #include "traincost/format.hpp"
 #include "traincost/resolve.hpp"
 #include "traincost/verdict.hpp"
@@ -122,7 +123,7 @@ EstimateFlags estimate_flags(const Scenario& s, const ResolvedScenario& r, size_
   if (o < s.options.size() && w < s.workloads.size() && p.engineer_weeks > 0 && !s.options[o].porting.engineer_weeks) {
     bool overridden = false;
     for (const WorkloadOverride& ov : s.workloads[w].overrides) overridden = overridden || (ov.option == static_cast<int>(o) && ov.costs.engineer_weeks);
-    const Figure* figure = overridden ? nullptr : c.defaults.find("engineer_weeks", info.family);
+    const Figure* figure = overridden ? nullptr : c.defaults.find(fields::engineer_weeks.catalog_default, info.family);
     if (figure && figure->estimate) {
       f.one_time = true;
       f.reasons.push_back(label + "'s porting effort (" + fmt::number(p.engineer_weeks) + " engineer-weeks) is TrainCost's estimate");

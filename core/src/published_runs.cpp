@@ -1,9 +1,9 @@
 #include "traincost/published_runs.hpp"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 
+#include "traincost/builtin_data.hpp"
+#include "traincost/by_id.hpp"
 #include "traincost/formulas.hpp"
 #include "traincost/json_text.hpp"
 
@@ -18,17 +18,8 @@ double PublishedRun::published_chip_hours() const {
   return 0;
 }
 
-const PublishedRun* RunLibrary::find(std::string_view id) const {
-  for (const PublishedRun& r : runs)
-    if (r.id == id) return &r;
-  return nullptr;
-}
-
-const RunSource* RunLibrary::find_source(std::string_view id) const {
-  for (const RunSource& s : sources)
-    if (s.id == id) return &s;
-  return nullptr;
-}
+const PublishedRun* RunLibrary::find(std::string_view id) const { return find_by_id(runs, id); }
+const RunSource* RunLibrary::find_source(std::string_view id) const { return find_by_id(sources, id); }
 
 std::string RunLibrary::ids() const {
   std::string out;
@@ -229,33 +220,21 @@ std::optional<RunLibrary> load_published_runs(std::string_view json_text, const 
     read.only(s, "sources." + key, {"title", "url", "secondary"});
     library.sources.push_back({key, read.text(s, "title", "sources." + key), read.text(s, "url", "sources." + key), Reader::flag(s, "secondary")});
   }
-  const Json& runs = (*doc)["runs"];
-  for (size_t i = 0; i < runs.size(); ++i) {
-    const std::string path = "runs[" + std::to_string(i) + "]";
-    if (!runs[i].is_object()) {
-      problems.push_back({path, "must be an object"});
-      continue;
-    }
+  for_each_object(*doc, "runs", problems, [&](const Json& j, const std::string& path) {
     PublishedRun r;
-    read_run(read, runs[i], path, r, problems);
+    read_run(read, j, path, r, problems);
     if (!r.id.empty() && library.find(r.id)) problems.push_back({path + ".id", "\"" + r.id + "\" is used twice"});
     library.runs.push_back(std::move(r));
-  }
+  });
   read.check_sources(library);
   if (problems.size() != before) return std::nullopt;
   return library;
 }
 
 const RunLibrary& builtin_published_runs() {
-  static const RunLibrary library = [] {
-    Problems problems;
-    std::optional<RunLibrary> l = load_published_runs(embedded::core_asset("published_runs.json"), builtin_catalog(), problems);
-    if (!l) {
-      std::fprintf(stderr, "traincost: the embedded published runs are invalid:\n%s\n", to_string(problems).c_str());
-      std::abort();
-    }
-    return *l;
-  }();
+  static const RunLibrary library = load_builtin_or_abort("published runs", [](Problems& problems) {
+    return load_published_runs(embedded::core_asset("published_runs.json"), builtin_catalog(), problems);
+  });
   return library;
 }
 

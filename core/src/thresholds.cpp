@@ -74,7 +74,7 @@ std::string cost_path(const Workload& wl, size_t w, int o, const FieldSpec& f) {
   for (size_t k = 0; k < wl.overrides.size(); ++k)
     if (wl.overrides[k].option == o && f.get(wl.overrides[k].costs))
       return "workloads[" + std::to_string(w) + "].overrides[" + std::to_string(k) + "]." + f.key();
-  return "options[" + std::to_string(o) + "]." + f.input_name();
+  return f.of_option(static_cast<size_t>(o));
 }
 
 std::vector<Lever> levers_of(const Scenario& s, const ResolvedScenario& r, size_t w, int o) {

@@ -237,19 +237,18 @@ std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario
     return false;
   };
   auto ref_of = [](const std::string& path) { return *parse_input_path(path); };
-  auto option_path = [](size_t i, const char* name) { return "options[" + std::to_string(i) + "]." + name; };
 
   for (size_t i = 0; i < resolved.options.size(); ++i) {
     const OptionInfo& info = resolved.options[i];
     const PairInputs p = resolve_option(s.options[i], catalog);  // the option's values, not a workload's
     const PairPerformance& predicted = resolved.workloads.front().options[i].performance;
     if (p.measured_tokens_per_sec_per_chip > 0) {
-      const std::string path = option_path(i, "measured_tokens_per_sec_per_chip");
+      const std::string path = fields::measured_tokens_per_sec_per_chip.of_option(i);
       if (!has_range(path))
         add(ref_of(path), p.measured_tokens_per_sec_per_chip * 0.9, p.measured_tokens_per_sec_per_chip * 1.1,
             Distribution::Triangular, true);
     } else {
-      const std::string path = option_path(i, "mfu");
+      const std::string path = fields::mfu.of_option(i);
       if (!has_range(path)) {
         // A predicted MFU is as uncertain as the step-time model was on measurements it did not
         // see: its 90th-percentile error either way. A chip with no published measurement
@@ -266,27 +265,27 @@ std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario
           add(ref_of(path), mfu * 0.8, std::min(1.0, mfu * 1.15), Distribution::Triangular, true);
       }
     }
-    const std::string price = option_path(i, "price_usd_per_hour");
+    const std::string price = fields::price_usd_per_hour.of_option(i);
     if (info.price_from_catalog && info.catalog_price && info.catalog_price->has_range() && !has_range(price))
       add(ref_of(price), info.catalog_price->low, info.catalog_price->high, Distribution::Triangular, true);
     // Failures matter only on large clusters: where they cost more than 3% of the time, the
     // per-chip MTBF varies over the catalog's range (OPT-175B's failure rate to BLOOM's).
-    const std::string mtbf = option_path(i, "reliability.mtbf_hours_per_instance");
+    const std::string mtbf = fields::mtbf_hours_per_instance.of_option(i);
     const Figure* mtbf_figure = catalog.defaults.find(fields::mtbf_hours_per_instance.catalog_default, info.family);
     const WorkloadInputs& first = resolved.workloads.front();
     if (!s.options[i].reliability.mtbf_hours_per_instance && mtbf_figure && mtbf_figure->has_range() && !has_range(mtbf) &&
         goodput_terms(first, first.options[i]).goodput < 0.97)
       add(ref_of(mtbf), mtbf_figure->low / p.chips_per_instance, mtbf_figure->high / p.chips_per_instance, Distribution::Triangular,
           true);
-    const std::string weeks = option_path(i, "porting.engineer_weeks");
+    const std::string weeks = fields::engineer_weeks.of_option(i);
     if (p.engineer_weeks > 0 && !has_range(weeks))
       add(ref_of(weeks), p.engineer_weeks * 0.5, p.engineer_weeks * 2.5, Distribution::LogNormal, true);
-    const std::string penalty = option_path(i, "porting.convergence_penalty");
+    const std::string penalty = fields::convergence_penalty.of_option(i);
     if (p.convergence_penalty > 0 && !has_range(penalty))
       add(ref_of(penalty), 0.0, std::min(1.0, p.convergence_penalty * 3), Distribution::Triangular, true);
     // The chance of a forced re-port, as the catalog bounds it, where the option has a one-time
     // cost to repeat and takes the catalog's figure.
-    const std::string report = option_path(i, "porting.report_probability_per_year");
+    const std::string report = fields::report_probability_per_year.of_option(i);
     const Figure* chance = catalog.defaults.find(fields::report_probability_per_year.catalog_default, info.family);
     if (!s.options[i].porting.report_probability_per_year && chance && chance->has_range() && p.report_probability_per_year > 0 &&
         (p.engineer_weeks > 0 || p.validation_runs > 0) && !has_range(report))

@@ -37,6 +37,51 @@ ImFont* add(const std::vector<unsigned char>& data, const std::vector<unsigned c
   return font;
 }
 
+// Every colour the page sets on ImGui's style, dark and light side by side; the rest are ImGui's
+// own dark or light defaults. Light buttons are pale blue under the theme's dark text.
+struct Swatch {
+  ImGuiCol slot;
+  ImVec4 dark, light;
+};
+const Swatch kSwatches[] = {
+    {ImGuiCol_WindowBg, rgbf(17, 20, 26), rgbf(246, 247, 250)},
+    {ImGuiCol_ChildBg, rgbf(24, 28, 36), rgbf(255, 255, 255)},
+    {ImGuiCol_PopupBg, rgbf(30, 34, 44, 0.98f), rgbf(255, 255, 255, 0.98f)},
+    {ImGuiCol_Border, rgbf(52, 58, 72), rgbf(214, 219, 228)},
+    {ImGuiCol_FrameBg, rgbf(36, 41, 53), rgbf(244, 246, 250)},
+    {ImGuiCol_FrameBgHovered, rgbf(46, 53, 68), rgbf(232, 238, 248)},
+    {ImGuiCol_FrameBgActive, rgbf(54, 62, 80), rgbf(222, 232, 250)},
+    {ImGuiCol_Button, rgbf(44, 70, 120), rgbf(232, 238, 250)},
+    {ImGuiCol_ButtonHovered, rgbf(56, 88, 150), rgbf(214, 226, 248)},
+    {ImGuiCol_ButtonActive, rgbf(64, 100, 170), rgbf(196, 214, 246)},
+    {ImGuiCol_Header, rgbf(40, 48, 64), rgbf(228, 234, 245)},
+    {ImGuiCol_HeaderHovered, rgbf(50, 62, 84), rgbf(214, 226, 246)},
+    {ImGuiCol_HeaderActive, rgbf(58, 72, 98), rgbf(200, 216, 244)},
+    {ImGuiCol_Tab, rgbf(30, 36, 48), rgbf(228, 233, 242)},
+    {ImGuiCol_TabHovered, rgbf(56, 88, 150), rgbf(59, 130, 246)},
+    {ImGuiCol_TabActive, rgbf(44, 70, 120), rgbf(37, 99, 235)},
+    {ImGuiCol_TableHeaderBg, rgbf(32, 37, 48), rgbf(236, 240, 247)},
+    {ImGuiCol_TableRowBgAlt, rgbf(255, 255, 255, 0.025f), rgbf(0, 0, 0, 0.025f)},
+    {ImGuiCol_Text, rgbf(228, 232, 240), rgbf(22, 27, 38)},
+    {ImGuiCol_TextDisabled, rgbf(140, 148, 164), rgbf(100, 108, 124)},
+    {ImGuiCol_SliderGrab, rgbf(110, 160, 255), rgbf(37, 99, 235)},
+    {ImGuiCol_CheckMark, rgbf(110, 160, 255), rgbf(37, 99, 235)},
+    {ImGuiCol_NavHighlight, rgbf(250, 204, 21), rgbf(202, 138, 4)},
+};
+
+// Chart colours: text, muted text, accent, good, bad, warn, grid, panel, the six option series,
+// the six stack segments, and the tornado's low and high ends.
+const Palette kDarkPalette = {rgb(228, 232, 240), rgb(150, 158, 175), rgb(110, 160, 255), rgb(72, 199, 142), rgb(240, 100, 100),
+                 rgb(240, 180, 70), rgb(255, 255, 255, 28), rgb(24, 28, 36),
+                 {rgb(255, 159, 64), rgb(96, 165, 250), rgb(52, 211, 153), rgb(244, 114, 182), rgb(250, 204, 21), rgb(167, 139, 250)},
+                 {rgb(96, 165, 250), rgb(129, 140, 248), rgb(244, 114, 182), rgb(251, 146, 60), rgb(250, 204, 21), rgb(45, 212, 191)},
+                 rgb(148, 163, 184), rgb(226, 232, 240)};
+const Palette kLightPalette = {rgb(22, 27, 38), rgb(96, 104, 120), rgb(37, 99, 235), rgb(22, 140, 90), rgb(200, 40, 40),
+                 rgb(180, 110, 0), rgb(0, 0, 0, 24), rgb(255, 255, 255),
+                 {rgb(234, 88, 12), rgb(37, 99, 235), rgb(5, 150, 105), rgb(219, 39, 119), rgb(202, 138, 4), rgb(124, 58, 237)},
+                 {rgb(59, 130, 246), rgb(99, 102, 241), rgb(236, 72, 153), rgb(249, 115, 22), rgb(234, 179, 8), rgb(20, 184, 166)},
+                 rgb(100, 116, 139), rgb(30, 41, 59)};
+
 }  // namespace
 
 const Fonts& fonts() { return theme().fonts; }
@@ -79,74 +124,9 @@ void apply_theme(bool dark) {
   style.IndentSpacing = 16;
   style.ScrollbarSize = 12;
   style.GrabMinSize = 10;
-  ImVec4* c = style.Colors;
-  if (dark) {
-    theme().background = rgbf(17, 20, 26);
-    c[ImGuiCol_WindowBg] = theme().background;
-    c[ImGuiCol_ChildBg] = rgbf(24, 28, 36);
-    c[ImGuiCol_PopupBg] = rgbf(30, 34, 44, 0.98f);
-    c[ImGuiCol_Border] = rgbf(52, 58, 72);
-    c[ImGuiCol_FrameBg] = rgbf(36, 41, 53);
-    c[ImGuiCol_FrameBgHovered] = rgbf(46, 53, 68);
-    c[ImGuiCol_FrameBgActive] = rgbf(54, 62, 80);
-    c[ImGuiCol_Button] = rgbf(44, 70, 120);
-    c[ImGuiCol_ButtonHovered] = rgbf(56, 88, 150);
-    c[ImGuiCol_ButtonActive] = rgbf(64, 100, 170);
-    c[ImGuiCol_Header] = rgbf(40, 48, 64);
-    c[ImGuiCol_HeaderHovered] = rgbf(50, 62, 84);
-    c[ImGuiCol_HeaderActive] = rgbf(58, 72, 98);
-    c[ImGuiCol_Tab] = rgbf(30, 36, 48);
-    c[ImGuiCol_TabHovered] = rgbf(56, 88, 150);
-    c[ImGuiCol_TabActive] = rgbf(44, 70, 120);
-    c[ImGuiCol_TableHeaderBg] = rgbf(32, 37, 48);
-    c[ImGuiCol_TableRowBgAlt] = rgbf(255, 255, 255, 0.025f);
-    c[ImGuiCol_Text] = rgbf(228, 232, 240);
-    c[ImGuiCol_TextDisabled] = rgbf(140, 148, 164);
-    c[ImGuiCol_SliderGrab] = rgbf(110, 160, 255);
-    c[ImGuiCol_CheckMark] = rgbf(110, 160, 255);
-    theme().palette = {rgb(228, 232, 240), rgb(150, 158, 175), rgb(110, 160, 255), rgb(72, 199, 142), rgb(240, 100, 100),
-                 rgb(240, 180, 70), rgb(255, 255, 255, 28), rgb(24, 28, 36),
-                 {rgb(255, 159, 64), rgb(96, 165, 250), rgb(52, 211, 153), rgb(244, 114, 182), rgb(250, 204, 21), rgb(167, 139, 250)},
-                 {rgb(96, 165, 250), rgb(129, 140, 248), rgb(244, 114, 182), rgb(251, 146, 60), rgb(250, 204, 21), rgb(45, 212, 191)},
-                 rgb(148, 163, 184), rgb(226, 232, 240)};
-    c[ImGuiCol_NavHighlight] = rgbf(250, 204, 21);
-  } else {
-    theme().background = rgbf(246, 247, 250);
-    c[ImGuiCol_WindowBg] = theme().background;
-    c[ImGuiCol_ChildBg] = rgbf(255, 255, 255);
-    c[ImGuiCol_PopupBg] = rgbf(255, 255, 255, 0.98f);
-    c[ImGuiCol_Border] = rgbf(214, 219, 228);
-    c[ImGuiCol_FrameBg] = rgbf(244, 246, 250);
-    c[ImGuiCol_FrameBgHovered] = rgbf(232, 238, 248);
-    c[ImGuiCol_FrameBgActive] = rgbf(222, 232, 250);
-    c[ImGuiCol_Button] = rgbf(37, 99, 235);
-    c[ImGuiCol_ButtonHovered] = rgbf(29, 78, 216);
-    c[ImGuiCol_ButtonActive] = rgbf(30, 64, 175);
-    c[ImGuiCol_Header] = rgbf(228, 234, 245);
-    c[ImGuiCol_HeaderHovered] = rgbf(214, 226, 246);
-    c[ImGuiCol_HeaderActive] = rgbf(200, 216, 244);
-    c[ImGuiCol_Tab] = rgbf(228, 233, 242);
-    c[ImGuiCol_TabHovered] = rgbf(59, 130, 246);
-    c[ImGuiCol_TabActive] = rgbf(37, 99, 235);
-    c[ImGuiCol_TableHeaderBg] = rgbf(236, 240, 247);
-    c[ImGuiCol_TableRowBgAlt] = rgbf(0, 0, 0, 0.025f);
-    c[ImGuiCol_Text] = rgbf(22, 27, 38);
-    c[ImGuiCol_TextDisabled] = rgbf(100, 108, 124);
-    c[ImGuiCol_SliderGrab] = rgbf(37, 99, 235);
-    c[ImGuiCol_CheckMark] = rgbf(37, 99, 235);
-    theme().palette = {rgb(22, 27, 38), rgb(96, 104, 120), rgb(37, 99, 235), rgb(22, 140, 90), rgb(200, 40, 40),
-                 rgb(180, 110, 0), rgb(0, 0, 0, 24), rgb(255, 255, 255),
-                 {rgb(234, 88, 12), rgb(37, 99, 235), rgb(5, 150, 105), rgb(219, 39, 119), rgb(202, 138, 4), rgb(124, 58, 237)},
-                 {rgb(59, 130, 246), rgb(99, 102, 241), rgb(236, 72, 153), rgb(249, 115, 22), rgb(234, 179, 8), rgb(20, 184, 166)},
-                 rgb(100, 116, 139), rgb(30, 41, 59)};
-    c[ImGuiCol_NavHighlight] = rgbf(202, 138, 4);
-  }
-  // Light theme: button text is white on blue.
-  if (!dark) {
-    c[ImGuiCol_Button] = rgbf(232, 238, 250);
-    c[ImGuiCol_ButtonHovered] = rgbf(214, 226, 248);
-    c[ImGuiCol_ButtonActive] = rgbf(196, 214, 246);
-  }
+  for (const Swatch& s : kSwatches) style.Colors[s.slot] = dark ? s.dark : s.light;
+  theme().background = style.Colors[ImGuiCol_WindowBg];
+  theme().palette = dark ? kDarkPalette : kLightPalette;
   ImGui::GetStyle() = style;
 }
 

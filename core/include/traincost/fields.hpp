@@ -133,6 +133,8 @@ struct FieldSpec {
   std::string key() const;
   // The path below its workload or option ("porting.engineer_weeks"), for range inputs.
   std::string input_name() const;
+  // The input path of this field of option `option`: "options[2].porting.engineer_weeks".
+  std::string of_option(size_t option) const;
   // "must be > 0, got -3" or "" when the value is acceptable. `as_written` (when given) is how
   // the input spelled the value, shown after "got" (an integer beyond 2^53 has no double of its own).
   std::string check(double value, const std::string& as_written = {}) const;

@@ -34,4 +34,18 @@ std::string printable_bytes(std::string_view text, bool quote_too = false);
 // Compact rendering of a value for messages, cut to a few dozen characters.
 std::string preview(const Json& value);
 
+// Calls `read(element, path)` for each element of the array `parent[key]`, with the element's
+// path ("chips[3]"); an element that is not an object is a problem at that path instead. A
+// missing key, or one that is not an array, has no elements (the caller says so if it matters).
+template <class Read>
+void for_each_object(const Json& parent, const std::string& key, Problems& problems, Read read) {
+  if (!parent.is_object() || !parent.contains(key) || !parent[key].is_array()) return;
+  const Json& array = parent[key];
+  for (size_t i = 0; i < array.size(); ++i) {
+    const std::string path = key + "[" + std::to_string(i) + "]";
+    if (array[i].is_object()) read(array[i], path);
+    else problems.push_back({path, "must be an object"});
+  }
+}
+
 }  // namespace traincost
