@@ -65,6 +65,7 @@ std::string usd_exact(double v) {
 std::string hours(double h) {
   if (!std::isfinite(h)) return "n/a";
   if (h < 0) return "-" + hours(-h);
+  if (h == 0) return "0 s";  // none at all, not a rounded "0.0 s"
   if (h * 60 < 0.995) return printf_string(h * 3600 < 9.95 ? "%.1f s" : "%.0f s", h * 3600);
   if (h < 1) return printf_string("%.0f min", h * 60);
   if (h < 48) return printf_string(h < 10 ? "%.1f h" : "%.0f h", h);

@@ -69,6 +69,13 @@ try {
       assert(m, 'the mirror has the sweep');
       sameJson(m.data, cliData, 'sweep');
       assertEqual(m.text, cli(['sweep', scenarioPath('llama3-8b-deadline')]), 'the mirror reads as the CLI text');
+      // Its ~100 lines are not re-read to a screen reader after every edit: outside the live
+      // region, which keeps the verdict.
+      const live = await page.evaluate(() => ({
+        sweep: !!document.querySelector('#results-mirror .sweep').closest('[aria-live]'),
+        verdict: !!document.querySelector('#results-mirror .verdict').closest('[aria-live]'),
+      }));
+      assertEqual(JSON.stringify(live), JSON.stringify({ sweep: false, verdict: true }), 'what the live region holds');
       // Every point that runs is drawn, named by its option and instance count.
       await ui.find(page, 'chart: sweep');
       const list = await ui.items(page);

@@ -26,6 +26,8 @@ TEST(Format, Hours) {
   EXPECT_EQ(fmt::hours(30), "30 h");
   EXPECT_EQ(fmt::hours(81.6), "3.4 days");  // 81.6 / 24 = 3.4
   EXPECT_EQ(fmt::hours(24 * 400), "1.1 years");
+  EXPECT_EQ(fmt::hours(0), "0 s");         // nothing at all: not "0.0 s"
+  EXPECT_EQ(fmt::hours(1e-6), "0.0 s");     // 0.0036 s: rounds to 0.0, but is not none
 }
 
 TEST(Format, CountsPercentsRatios) {

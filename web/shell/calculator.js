@@ -9,6 +9,9 @@
   var overlayText = document.getElementById('overlay-text');
   var overlayProgress = document.getElementById('overlay-progress');
   var mirror = document.getElementById('mirror-body');
+  // Long figures (the sweep's ~200 lines) sit outside the live region: a screen reader would read
+  // them again after every edit.
+  var mirrorDetail = document.getElementById('mirror-detail');
   var started = false;
 
   function setOverlay(text, busy) {
@@ -104,13 +107,14 @@
     publishResults: function (json) {
       var data;
       try { data = JSON.parse(json); } catch (e) { return; }
-      function add(tag, className, text) {
+      function add(tag, className, text, parent) {
         var node = document.createElement(tag);
         if (className) node.className = className;
         node.textContent = text;
-        return mirror.appendChild(node);
+        return (parent || mirror).appendChild(node);
       }
       while (mirror.firstChild) mirror.removeChild(mirror.firstChild);
+      while (mirrorDetail.firstChild) mirrorDetail.removeChild(mirrorDetail.firstChild);
       (data.workloads || []).forEach(function (w, wi) {
         add('h2', '', w.name);
         add('p', 'verdict', w.verdict).setAttribute('data-workload', String(wi));
@@ -148,7 +152,7 @@
       // The cluster-size sweep of the selected workload: the chart's figures as the CLI prints
       // them, and as its JSON for scripts and tests.
       if (data.sweep && data.sweep.text) {
-        var sweep = add('pre', 'sweep', data.sweep.text);
+        var sweep = add('pre', 'sweep', data.sweep.text, mirrorDetail);
         sweep.setAttribute('data-workload', String(data.sweep.workload));
         sweep.setAttribute('data-json', JSON.stringify(data.sweep.data));
       }
