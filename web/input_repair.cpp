@@ -134,8 +134,8 @@ void InputRepair::after_new_frame() {
 
 // A key pressed since the last frame is held down for this frame and let go in the next one,
 // unless it really is still down. The frame stops before a character that follows a command key,
-// or a modifier that follows a character; the rest waits for the next frame. Tab never reaches
-// ImGui: it is reported through tab().
+// or a modifier that follows a character; the rest waits for the next frame, and its keys are up
+// until then. Tab never reaches ImGui: it is reported through tab().
 void InputRepair::settle_keys(ImGuiIO& io, GLFWwindow* window) {
   for (int k : forced_keys_)
     if (glfwGetKey(window, k) != GLFW_PRESS) io.KeysDown[k] = false;
@@ -161,6 +161,17 @@ void InputRepair::settle_keys(ImGuiIO& io, GLFWwindow* window) {
       }
       after_command = after_command || is_command_key(t.key);
     }
+  }
+  // ImGui's GLFW backend marks a key down the moment its press arrives, ahead of the characters
+  // queued before it: a press still waiting its turn is not down yet. (Typing "37%" and Enter
+  // between two frames otherwise commits the field before the "37%" reaches it, and a Ctrl that
+  // arrives early makes ImGui drop the characters before it.)
+  for (size_t i = n; i < typed_.size(); ++i) {
+    const int k = typed_[i].key;
+    if (k < 0 || k == GLFW_KEY_TAB) continue;
+    bool fed_now = false;
+    for (size_t j = 0; j < n; ++j) fed_now = fed_now || typed_[j].key == k;
+    if (!fed_now) io.KeysDown[k] = false;
   }
   if (n > 0) {
     std::string fed = " |";

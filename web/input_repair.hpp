@@ -5,7 +5,8 @@
 //   the pointer over an item for a frame before a press on it counts, so such a press waits a frame.
 // - ImGui reads keys as "down now": a key tapped between two frames is held down for one frame.
 // - Typing that outruns frames is fed in order (a frame reads all characters before any key, and
-//   drops characters while Ctrl is down).
+//   drops characters while Ctrl is down); a key waiting its turn is up until then (the backend
+//   marks it down as soon as it arrives: an early Enter would commit a field before its text).
 // - Wheel deltas arrive as raw browser pixels or lines (positive = down) where GLFW promises
 //   notches (positive = up).
 // - Tab and Shift+Tab are taken out of ImGui's hands and reported to the app, which moves the

@@ -295,6 +295,40 @@ try {
       assertEqual(JSON.stringify(changes(after, await ui.scenario(page))), '[]', 'a double click changes nothing');
       await context.close();
     },
+
+    async 'typing and Enter that all arrive before the next frame land in order (a busy machine)'() {
+      const { page, context } = await openPage(browser, `${url}calculator.html`, { viewport: { width: 1366, height: 768 } });
+      await waitForCalculator(page);
+      await ui.settled(page);
+      const before = await ui.scenario(page);
+      await ui.click(page, 'options[0].mfu');
+      assert((await ui.items(page)).some((i) => i.name === 'options[0].mfu' && i.active), 'the click starts editing the MFU');
+      // Ctrl+A, "0.29" and Enter's press in one task, so no frame runs between them; Enter's
+      // release comes frames later. This is what a loaded machine does to a fast typist (and what
+      // failed browser.fields under load): the page feeds the characters over the next frames, and
+      // Enter must stay up until its turn, or it commits the field before "0.29" is in it.
+      await page.evaluate(() => {
+        const fire = (type, init) => window.dispatchEvent(new KeyboardEvent(type, { bubbles: true, cancelable: true, ...init }));
+        fire('keydown', { key: 'Control', keyCode: 17, ctrlKey: true });
+        fire('keydown', { key: 'a', keyCode: 65, ctrlKey: true });
+        fire('keyup', { key: 'a', keyCode: 65, ctrlKey: true });
+        fire('keyup', { key: 'Control', keyCode: 17 });
+        for (const ch of '0.29') {
+          const keyCode = ch === '.' ? 190 : ch.charCodeAt(0);
+          fire('keydown', { key: ch, keyCode });
+          fire('keypress', { key: ch, keyCode: ch.charCodeAt(0), charCode: ch.charCodeAt(0) });
+          fire('keyup', { key: ch, keyCode });
+        }
+        fire('keydown', { key: 'Enter', keyCode: 13 });
+      });
+      await ui.nextFrames(page, 4);
+      await page.evaluate(() => window.dispatchEvent(new KeyboardEvent('keyup', { key: 'Enter', keyCode: 13 })));
+      await ui.settled(page);
+      const after = await ui.scenario(page);
+      assertEqual(JSON.stringify(changes(before, after)), JSON.stringify(['options[0].mfu']), `only the MFU changed (input: ${(await ui.trace(page)).slice(-300)})`);
+      assertEqual(after.options[0].mfu, 0.29, 'MFU 0.29 as typed');
+      await context.close();
+    },
   });
 } finally {
   await browser.close();
