@@ -81,6 +81,9 @@ async function editAndCheck(page, name, field, expectChanged, { path = expectCha
     throw new Error(`${name}: typing ${typed(v)} changed nothing (the field shows ${item && item.text}, active: ${item && item.active}); ` +
                     `input: ${trace.slice(-600)}`);
   });
+  // What follows an edit (the Monte Carlo, the sweep, the link) can change the layout; the next
+  // field is looked up once it is done, or a busy machine clicks where that field used to be.
+  await ui.settled(page);
   const after = await ui.scenario(page);
   const changed = changes(before, after);
   assertEqual(JSON.stringify(changed), JSON.stringify(expectChanged), `${name}: the edit changed exactly its own field`);

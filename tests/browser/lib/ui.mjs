@@ -55,9 +55,9 @@ export async function find(page, name, { visible = true, timeout = 10000 } = {})
     const list = await items(page);
     last = matches(list, name);
     if (last.length === 1 && (!visible || last[0].visible)) {
-      if (!visible || !revealed) return last[0];
-      // The layout may still be moving (a line appearing above it): wait until the item has
-      // stayed in place for a frame before using its rectangle.
+      if (!visible) return last[0];
+      // The layout may still be moving (a line appearing above it, a scroll into view): wait
+      // until the item has stayed in place for a frame before using its rectangle.
       await nextFrames(page, 1);
       const again = matches(await items(page), name);
       if (again.length === 1 && again[0].visible && again[0].x === last[0].x && again[0].y === last[0].y) return again[0];
