@@ -337,8 +337,11 @@ try {
         const r = await ui.find(page, name);
         assert(r.x >= 0 && r.x + r.w <= 390, `${name} is on screen`);
       }
-      // A tap on a field opens the phone's keyboard (a focused text input) and typing edits it.
-      await ui.click(page, 'workloads[0].runs', { touch: true });
+      // A tap on a field opens the phone's keyboard (a focused text input) and typing edits it. The
+      // lift reaches the page 800 ms after the touch, as on a phone too busy to handle it sooner,
+      // after the long-press timer has run: the finger was down 50 ms, so it is still a tap.
+      const runs = ui.centre(await ui.find(page, 'workloads[0].runs'));
+      await ui.tap(page, runs.x, runs.y, { gap: 800 });
       await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'text-proxy', null, { timeout: 10000 })
         .catch(() => { throw new Error("a tap on a field does not open the keyboard"); });
       await page.keyboard.type('7');

@@ -346,7 +346,7 @@
     if (touch && touch.timer) clearTimeout(touch.timer);
     if (e.touches.length !== 1) { touch = null; return; }
     var p = point(e.changedTouches[0]);
-    touch = {x0: p.x, y0: p.y, x: p.x, y: p.y, t: e.timeStamp, moved: false, long: false, vx: 0, vy: 0, timer: 0};
+    touch = {x0: p.x, y0: p.y, x: p.x, y: p.y, t0: e.timeStamp, t: e.timeStamp, moved: false, long: false, vx: 0, vy: 0, timer: 0};
     touch.timer = setTimeout(function () {
       if (touch && !touch.moved) { touch.long = true; Module._tc_touch(1, touch.x, touch.y, 0, 0); }
     }, LONG_PRESS_MS);
@@ -371,7 +371,12 @@
     var t = touch;
     touch = null;
     clearTimeout(t.timer);
-    if (!t.moved && !t.long) {
+    // How long the finger was down comes from the events' own times: on a busy phone the timer
+    // can run before a short tap's lift is handled (that is still a tap), or not yet have run when
+    // a long press's lift is (that still shows the tooltip).
+    var held = e.timeStamp - t.t0;
+    if (!t.moved && held >= LONG_PRESS_MS && !t.long) { t.long = true; Module._tc_touch(1, t.x, t.y, 0, 0); }
+    if (!t.moved && held < LONG_PRESS_MS) {
       Module._tc_touch(0, t.x, t.y, 0, 0);
       if (Module._tc_text_input_at(t.x, t.y)) {
         proxy.style.left = t.x + 'px';

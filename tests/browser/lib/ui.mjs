@@ -100,13 +100,25 @@ export function centre(item) {
   return { x: item.x + item.w / 2, y: item.y + item.h / 2 };
 }
 
+// A finger down for 50 ms, whenever the two events reach the page: each carries its own time, so a
+// busy machine cannot turn the tap into a long press. With `gap` (ms), the lift is sent that much
+// later on the wall clock (a page too busy to handle it sooner).
+export async function tap(page, x, y, { gap = 0 } = {}) {
+  const cdp = await page.context().newCDPSession(page);
+  const down = Date.now() / 1000;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }], timestamp: down });
+  if (gap) await new Promise((r) => setTimeout(r, gap));
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [], timestamp: down + 0.05 });
+  await cdp.detach();
+}
+
 // Clicks (or, on a touch page, taps) the centre of the named item and waits until the page has
 // acted on it (the press and release are fed over the next frames).
 export async function click(page, name, { touch = false, double = false, settle = true } = {}) {
   const item = await find(page, name);
   const { x, y } = centre(item);
   if (touch) {
-    await page.touchscreen.tap(x, y);
+    await tap(page, x, y);
     if (settle) await settleInput(page);
     return item;
   }
