@@ -2,6 +2,7 @@
 
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 
@@ -21,6 +22,13 @@ bool is_command_key(int key) {
          (key >= GLFW_KEY_RIGHT && key <= GLFW_KEY_END);  // arrows, page up/down, home, end
 }
 
+// A key ImGui acts on as a key, not through a character: a command key, or any key with Ctrl,
+// Alt or Super (a shortcut).
+bool acts_as_key(int key, int mods) {
+  if (is_modifier(key) || key == GLFW_KEY_LEFT_SHIFT || key == GLFW_KEY_RIGHT_SHIFT) return false;
+  return is_command_key(key) || (mods & (GLFW_MOD_CONTROL | GLFW_MOD_ALT | GLFW_MOD_SUPER)) != 0;
+}
+
 // The window a swipe scrolls: the one under the finger, or the nearest parent that can scroll.
 ImGuiWindow* scrollable_under(ImGuiWindow* w, int axis) {
   while (w && w->ScrollMax[axis] <= 0.0f && (w->Flags & ImGuiWindowFlags_ChildWindow)) w = w->ParentWindow;
@@ -29,9 +37,9 @@ ImGuiWindow* scrollable_under(ImGuiWindow* w, int axis) {
 
 }  // namespace
 
-void InputRepair::key(int glfw_key, int action) {
-  if (glfw_key == GLFW_KEY_TAB && action != GLFW_RELEASE) typed_.push_back({glfw_key, 0});  // repeats tab on
-  else if (action == GLFW_PRESS && glfw_key >= 0 && glfw_key < 512) typed_.push_back({glfw_key, 0});
+void InputRepair::key(int glfw_key, int action, int mods) {
+  if (glfw_key == GLFW_KEY_TAB && action != GLFW_RELEASE) typed_.push_back({glfw_key, 0, mods});  // repeats tab on
+  else if (action == GLFW_PRESS && glfw_key >= 0 && glfw_key < 512) typed_.push_back({glfw_key, 0, mods});
 }
 
 void InputRepair::character(unsigned c) { typed_.push_back({-1, c}); }
@@ -51,7 +59,7 @@ void InputRepair::touch(Touch kind, float x, float y, float dx, float dy) {
     touch_steps_.back().delta.y += dy;
     return;
   }
-  touch_steps_.push_back({kind, ImVec2(x, y), ImVec2(dx, dy)});
+  touch_steps_.push_back({kind, ImVec2(x, y), ImVec2(dx, dy), typed_.size()});
 }
 
 void InputRepair::trace_note(const std::string& text) {
@@ -134,16 +142,27 @@ void InputRepair::after_new_frame() {
 
 // A key pressed since the last frame is held down for this frame and let go in the next one,
 // unless it really is still down. The frame stops before a character that follows a command key,
-// or a modifier that follows a character; the rest waits for the next frame, and its keys are up
-// until then. Tab never reaches ImGui: it is reported through tab().
+// a modifier that follows a character, or a second key that ImGui acts on (or the same key again,
+// which is up for a frame in between); the rest waits for the next frame, and its keys are up until
+// then. Tab never reaches ImGui: it is reported through tab().
 void InputRepair::settle_keys(ImGuiIO& io, GLFWwindow* window) {
   for (int k : forced_keys_)
     if (glfwGetKey(window, k) != GLFW_PRESS) io.KeysDown[k] = false;
   forced_keys_.clear();
   tab_ = 0;
-  bool after_command = false, after_char = false;
+  const auto hold = [&](int k) {
+    if (io.KeysDown[k]) return;
+    io.KeysDown[k] = true;
+    forced_keys_.push_back(k);
+  };
+  // Typing waits for a tap queued before it: on a phone, the tap that opens the keyboard
+  // activates the field over the next frames, and what is typed goes into that field.
+  size_t feedable = typed_.size();
+  for (const TouchStep& s : touch_steps_)
+    if (s.kind == Touch::Tap) feedable = std::min(feedable, s.typed_before);
+  bool after_command = false, after_char = false, acted = false;
   size_t n = 0;
-  for (; n < typed_.size(); ++n) {
+  for (; n < feedable; ++n) {
     const Typed& t = typed_[n];
     if (t.key < 0) {
       if (after_command) break;
@@ -151,14 +170,20 @@ void InputRepair::settle_keys(ImGuiIO& io, GLFWwindow* window) {
       after_char = true;
     } else if (t.key == GLFW_KEY_TAB) {
       if (after_char || after_command || tab_ != 0) break;  // one focus move a frame, after what was typed
-      tab_ = (io.KeysDown[GLFW_KEY_LEFT_SHIFT] || io.KeysDown[GLFW_KEY_RIGHT_SHIFT]) ? -1 : 1;
+      const bool shift = (t.mods & GLFW_MOD_SHIFT) || io.KeysDown[GLFW_KEY_LEFT_SHIFT] || io.KeysDown[GLFW_KEY_RIGHT_SHIFT];
+      tab_ = shift ? -1 : 1;
       after_command = true;
+    } else if (acts_as_key(t.key, t.mods)) {
+      if (acted || io.KeysDownDuration[t.key] >= 0.0f) break;
+      hold(t.key);
+      if (t.mods & GLFW_MOD_SHIFT) hold(GLFW_KEY_LEFT_SHIFT);
+      if (t.mods & GLFW_MOD_CONTROL) hold(GLFW_KEY_LEFT_CONTROL);
+      if (t.mods & GLFW_MOD_ALT) hold(GLFW_KEY_LEFT_ALT);
+      if (t.mods & GLFW_MOD_SUPER) hold(GLFW_KEY_LEFT_SUPER);
+      acted = after_command = true;
     } else {
       if (after_char && is_modifier(t.key)) break;
-      if (!io.KeysDown[t.key]) {
-        io.KeysDown[t.key] = true;
-        forced_keys_.push_back(t.key);
-      }
+      hold(t.key);
       after_command = after_command || is_command_key(t.key);
     }
   }
@@ -179,6 +204,7 @@ void InputRepair::settle_keys(ImGuiIO& io, GLFWwindow* window) {
     trace_note(fed);
   }
   typed_.erase(typed_.begin(), typed_.begin() + static_cast<std::ptrdiff_t>(n));
+  for (TouchStep& s : touch_steps_) s.typed_before -= std::min(s.typed_before, n);
   io.KeysDown[GLFW_KEY_TAB] = false;
   io.KeyCtrl = io.KeysDown[GLFW_KEY_LEFT_CONTROL] || io.KeysDown[GLFW_KEY_RIGHT_CONTROL];
   io.KeyShift = io.KeysDown[GLFW_KEY_LEFT_SHIFT] || io.KeysDown[GLFW_KEY_RIGHT_SHIFT];

@@ -7,13 +7,18 @@
 // - Typing that outruns frames is fed in order (a frame reads all characters before any key, and
 //   drops characters while Ctrl is down); a key waiting its turn is up until then (the backend
 //   marks it down as soon as it arrives: an early Enter would commit a field before its text).
+//   Keys ImGui acts on (Enter, Backspace, arrows, shortcuts such as Ctrl+V) get a frame each, with
+//   the modifiers that were down when they were pressed: ImGui reads keys as a chord, so Ctrl+A
+//   and Ctrl+V in one frame would only select, and three Backspaces would delete one character.
 // - Wheel deltas arrive as raw browser pixels or lines (positive = down) where GLFW promises
 //   notches (positive = up).
 // - Tab and Shift+Tab are taken out of ImGui's hands and reported to the app, which moves the
 //   focus through every widget in reading order (ImGui 1.86 tabs through text fields only).
 // - Touch (from the page's own touch handlers, not GLFW's): a tap is a move, then a press, then a
 //   release, one frame each; a long press hovers (tooltips); a swipe scrolls what is under it.
+//   Typing waits until a tap queued before it is done (it goes into the field the tap opens).
 // It keeps no ImGui state beyond the frame and no globals: the App owns one.
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -26,7 +31,7 @@ namespace traincost::web {
 class InputRepair {
  public:
   // From GLFW callbacks.
-  void key(int glfw_key, int action);
+  void key(int glfw_key, int action, int mods = 0);
   void character(unsigned c);
   void scroll(ImGuiIO& io, double dx, double dy);
   void mouse_moved() { touch_ = false; }
@@ -51,13 +56,15 @@ class InputRepair {
 
  private:
   struct Typed {
-    int key;      // a key press (GLFW key code), or -1
-    unsigned ch;  // a character, when key is -1
+    int key;       // a key press (GLFW key code), or -1
+    unsigned ch;   // a character, when key is -1
+    int mods = 0;  // GLFW_MOD_* bits down at the key's press
   };
   struct TouchStep {
     Touch kind;
     ImVec2 pos;
     ImVec2 delta;
+    size_t typed_before;  // typing queued before this step (fed first; the rest waits for a tap)
   };
   bool held_press_any() const { return held_press_[0] || held_press_[1] || held_press_[2]; }
   void settle_mouse(ImGuiIO& io);

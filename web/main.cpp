@@ -66,8 +66,8 @@ void on_scroll(GLFWwindow* w, double dx, double dy) {
   app_of(w).input.scroll(ImGui::GetIO(), dx, dy);
   wake(app_of(w));
 }
-void on_key(GLFWwindow* w, int key, int, int action, int) {
-  app_of(w).input.key(key, action);
+void on_key(GLFWwindow* w, int key, int, int action, int mods) {
+  app_of(w).input.key(key, action, mods);
   wake(app_of(w));
 }
 void on_char(GLFWwindow* w, unsigned c) {

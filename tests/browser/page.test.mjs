@@ -21,7 +21,8 @@ async function open(path = 'calculator.html', options = {}) {
   return opened;
 }
 const notes = async (page, name) => (await ui.items(page)).filter((i) => i.name === name);
-const scenarioWait = (page, test, what) => page.waitForFunction(test, null, { timeout: 10000 }).catch(() => { throw new Error(`${what}: timed out`); });
+const scenarioWait = (page, test, what) => page.waitForFunction(test, null, { timeout: 10000 })
+  .catch(async () => { throw new Error(`${what}: timed out (input: ${(await ui.trace(page)).slice(-300)})`); });
 
 // Touch gestures through the DevTools protocol (Playwright's touchscreen only taps).
 async function touch(page) {
