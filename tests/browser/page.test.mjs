@@ -24,36 +24,6 @@ const notes = async (page, name) => (await ui.items(page)).filter((i) => i.name 
 const scenarioWait = (page, test, what) => page.waitForFunction(test, null, { timeout: 10000 })
   .catch(async () => { throw new Error(`${what}: timed out (input: ${(await ui.trace(page)).slice(-300)})`); });
 
-// Touch gestures through the DevTools protocol (Playwright's touchscreen only taps).
-async function touch(page) {
-  const cdp = await page.context().newCDPSession(page);
-  // Each event carries its time, so that the page sees a finger's speed however busy the machine is.
-  let clock = Date.now() / 1000;
-  const send = (type, points, dt = 0.016) => {
-    clock += dt;
-    return cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })), timestamp: clock });
-  };
-  return {
-    // A finger moving at the screen's rate: one touch move per 16 ms.
-    async swipe(x, y0, y1, steps = 8) {
-      await send('touchStart', [[x, y0]]);
-      for (let i = 1; i <= steps; ++i) await send('touchMove', [[x, y0 + ((y1 - y0) * i) / steps]]);
-      await send('touchEnd', []);
-    },
-    // A finger held until `shown` (the page's answer to a long press) appears, then lifted.
-    async longPress(x, y, shown) {
-      await send('touchStart', [[x, y]]);
-      await page.waitForFunction(shown, null, { timeout: 10000 });
-      await send('touchEnd', [], 0.6);
-    },
-    async pinch(x, y) {
-      await send('touchStart', [[x - 20, y], [x + 20, y]]);
-      for (let i = 1; i <= 6; ++i) await send('touchMove', [[x - 20 - i * 15, y], [x + 20 + i * 15, y]]);
-      await send('touchEnd', []);
-    },
-  };
-}
-
 try {
   await run('page', {
     async 'row 3: the scenario title is editable and travels; option labels follow their instance and count'() {
@@ -355,7 +325,7 @@ try {
       await ui.click(page, 'workloads[0] > Architecture (attention FLOPs, activations)', { touch: true });
       await ui.find(page, 'workloads[0].model.layers', { visible: false });
       // Swipe up scrolls the page, and it keeps gliding after the finger lifts.
-      const t = await touch(page);
+      const t = await ui.fingers(page);
       const before = await ui.rect(page, 'workloads[0].model.params');
       await t.swipe(200, 700, 300, 10);
       const lifted = await ui.rect(page, 'workloads[0].model.params');

@@ -100,16 +100,48 @@ export function centre(item) {
   return { x: item.x + item.w / 2, y: item.y + item.h / 2 };
 }
 
-// A finger down for 50 ms, whenever the two events reach the page: each carries its own time, so a
-// busy machine cannot turn the tap into a long press. With `gap` (ms), the lift is sent that much
-// later on the wall clock (a page too busy to handle it sooner).
-export async function tap(page, x, y, { gap = 0 } = {}) {
+// Touch gestures through the DevTools protocol. Each event carries its own time, so the page sees
+// the finger's speed and how long it was down however busy the machine is when the events arrive.
+export async function fingers(page) {
   const cdp = await page.context().newCDPSession(page);
-  const down = Date.now() / 1000;
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }], timestamp: down });
-  if (gap) await new Promise((r) => setTimeout(r, gap));
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [], timestamp: down + 0.05 });
-  await cdp.detach();
+  let clock = Date.now() / 1000;
+  const send = (type, points, dt = 0.016) => {
+    clock += dt;
+    return cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })), timestamp: clock });
+  };
+  return {
+    // A finger down for 50 ms. With `gap` (ms), the lift is sent that much later on the wall clock
+    // (a page too busy to handle it sooner); its time still says 50 ms.
+    async tap(x, y, { gap = 0 } = {}) {
+      await send('touchStart', [[x, y]]);
+      if (gap) await new Promise((r) => setTimeout(r, gap));
+      await send('touchEnd', [], 0.05);
+    },
+    // A finger moving at the screen's rate: one touch move per 16 ms.
+    async swipe(x, y0, y1, steps = 8) {
+      await send('touchStart', [[x, y0]]);
+      for (let i = 1; i <= steps; ++i) await send('touchMove', [[x, y0 + ((y1 - y0) * i) / steps]]);
+      await send('touchEnd', []);
+    },
+    // A finger held until `shown` (the page's answer to a long press) appears, then lifted.
+    async longPress(x, y, shown) {
+      await send('touchStart', [[x, y]]);
+      await page.waitForFunction(shown, null, { timeout: 10000 });
+      await send('touchEnd', [], 0.6);
+    },
+    async pinch(x, y) {
+      await send('touchStart', [[x - 20, y], [x + 20, y]]);
+      for (let i = 1; i <= 6; ++i) await send('touchMove', [[x - 20 - i * 15, y], [x + 20 + i * 15, y]]);
+      await send('touchEnd', []);
+    },
+    close: () => cdp.detach(),
+  };
+}
+
+export async function tap(page, x, y, options) {
+  const f = await fingers(page);
+  await f.tap(x, y, options);
+  await f.close();
 }
 
 // Clicks (or, on a touch page, taps) the centre of the named item and waits until the page has
