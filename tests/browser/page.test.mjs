@@ -22,7 +22,16 @@ async function open(path = 'calculator.html', options = {}) {
 }
 const notes = async (page, name) => (await ui.items(page)).filter((i) => i.name === name);
 const scenarioWait = (page, test, what) => page.waitForFunction(test, null, { timeout: 10000 })
-  .catch(async () => { throw new Error(`${what}: timed out (input: ${(await ui.trace(page)).slice(-300)})`); });
+  .catch(async () => {
+    // What the page shows instead: the scenario's name, its banners and any open dialog's problem.
+    const seen = await page.evaluate(() => {
+      const p = Module._tc_scenario(); const s = JSON.parse(UTF8ToString(p)); Module._free(p);
+      const banners = [...document.querySelectorAll('#results-mirror .banner')].map((b) => b.textContent);
+      return `scenario "${s.name}", banners ${JSON.stringify(banners)}`;
+    });
+    const problem = (await ui.items(page)).filter((i) => i.name === 'import problem').map((i) => i.text);
+    throw new Error(`${what}: timed out (${seen}, import problem ${JSON.stringify(problem)}; input: ${(await ui.trace(page)).slice(-300)})`);
+  });
 
 try {
   await run('page', {
