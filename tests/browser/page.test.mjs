@@ -24,13 +24,10 @@ const notes = async (page, name) => (await ui.items(page)).filter((i) => i.name 
 const scenarioWait = (page, test, what) => page.waitForFunction(test, null, { timeout: 10000 })
   .catch(async () => {
     // What the page shows instead: the scenario's name, its banners and any open dialog's problem.
-    const seen = await page.evaluate(() => {
-      const p = Module._tc_scenario(); const s = JSON.parse(UTF8ToString(p)); Module._free(p);
-      const banners = [...document.querySelectorAll('#results-mirror .banner')].map((b) => b.textContent);
-      return `scenario "${s.name}", banners ${JSON.stringify(banners)}`;
-    });
-    const problem = (await ui.items(page)).filter((i) => i.name === 'import problem').map((i) => i.text);
-    throw new Error(`${what}: timed out (${seen}, import problem ${JSON.stringify(problem)}; input: ${(await ui.trace(page)).slice(-300)})`);
+    const name = (await ui.scenario(page)).name;
+    const banners = await page.evaluate(() => [...document.querySelectorAll('#results-mirror .banner')].map((b) => b.textContent));
+    const problem = (await notes(page, 'import problem')).map((i) => i.text);
+    throw new Error(`${what}: timed out (scenario "${name}", banners ${JSON.stringify(banners)}, import problem ${JSON.stringify(problem)}; input: ${(await ui.trace(page)).slice(-300)})`);
   });
 
 try {
