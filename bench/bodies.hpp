@@ -5,8 +5,8 @@
 // that depends on all of it, so the compiler cannot drop the work.
 #include <string>
 
-#include "traincost/evaluate.hpp"
-#include "traincost/scenario.hpp"
+#include "traincost/engine/evaluate.hpp"
+#include "traincost/scenario/scenario.hpp"
 
 namespace traincost::bench {
 

@@ -2,11 +2,15 @@
 #include <cstdio>
 
 #include "cli_io.hpp"
-#include "traincost/api.hpp"
-#include "traincost/link.hpp"
-#include "traincost/present.hpp"
-#include "traincost/sweep.hpp"
-#include "traincost/uncertainty.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/api/api.hpp"
+#include "traincost/engine/resolve.hpp"
+#include "traincost/io/link.hpp"
+#include "traincost/output/analysis_report.hpp"
+#include "traincost/output/present.hpp"
+#include "traincost/engine/sweep.hpp"
+#include "traincost/engine/uncertainty.hpp"
+#include "traincost/output/sweep_report.hpp"
 
 namespace traincost::cli {
 

@@ -5,9 +5,10 @@
 #include <string>
 
 #include "cli_io.hpp"
-#include "traincost/api.hpp"
-#include "traincost/format.hpp"
-#include "traincost/present.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/api/api.hpp"
+#include "traincost/base/format.hpp"
+#include "traincost/output/present.hpp"
 
 namespace traincost::cli {
 namespace {

@@ -10,9 +10,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "traincost/json_text.hpp"
-#include "traincost/present.hpp"
-#include "traincost/scenario_json.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/base/json_text.hpp"
+#include "traincost/output/present.hpp"
+#include "traincost/io/scenario_json.hpp"
 
 namespace traincost::cli {
 

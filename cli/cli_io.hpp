@@ -4,9 +4,9 @@
 #include <string>
 
 #include "commands.hpp"
-#include "traincost/json_text.hpp"
-#include "traincost/scenario_json.hpp"
-#include "traincost/scenario.hpp"
+#include "traincost/base/json_text.hpp"
+#include "traincost/io/scenario_json.hpp"
+#include "traincost/scenario/scenario.hpp"
 
 namespace traincost::cli {
 

@@ -1,10 +1,12 @@
 #include <cstdio>
 
 #include "cli_io.hpp"
-#include "traincost/api.hpp"
-#include "traincost/explain.hpp"
-#include "traincost/hf_config.hpp"
-#include "traincost/report.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/api/api.hpp"
+#include "traincost/engine/resolve.hpp"
+#include "traincost/output/explain.hpp"
+#include "traincost/io/hf_config.hpp"
+#include "traincost/output/report.hpp"
 
 namespace traincost::cli {
 

@@ -5,7 +5,7 @@
 #include <optional>
 #include <vector>
 
-#include "traincost/scenario.hpp"
+#include "traincost/scenario/scenario.hpp"
 
 namespace traincost::cli {
 

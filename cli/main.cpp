@@ -6,7 +6,7 @@
 #include <string>
 
 #include "commands.hpp"
-#include "traincost/present.hpp"
+#include "traincost/output/present.hpp"
 
 namespace {
 

@@ -4,8 +4,10 @@
 #include <cstdio>
 
 #include "cli_io.hpp"
-#include "traincost/calibration.hpp"
-#include "traincost/replay.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/evidence/calibration.hpp"
+#include "traincost/engine/replay.hpp"
+#include "traincost/output/validation_report.hpp"
 
 namespace traincost::cli {
 

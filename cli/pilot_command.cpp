@@ -1,10 +1,12 @@
 // `pilot`: what the pilot must show for the verdict to hold, what it costs, and whether it is worth
-// running before deciding (core/include/traincost/pilot.hpp).
+// running before deciding (core/include/traincost/engine/pilot.hpp).
 #include <cstdio>
 
 #include "cli_io.hpp"
-#include "traincost/api.hpp"
-#include "traincost/pilot.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/api/api.hpp"
+#include "traincost/engine/pilot.hpp"
+#include "traincost/engine/resolve.hpp"
 
 namespace traincost::cli {
 

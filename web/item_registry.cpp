@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "traincost/scenario_json.hpp"
+#include "traincost/io/scenario_json.hpp"
 
 namespace traincost::web {
 namespace {

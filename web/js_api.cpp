@@ -7,7 +7,7 @@
 #include <cstring>
 #include <string_view>
 
-#include "traincost/api.hpp"
+#include "traincost/api/api.hpp"
 
 namespace {
 

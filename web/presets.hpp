@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "traincost/scenario.hpp"
+#include "traincost/scenario/scenario.hpp"
 
 namespace traincost::web {
 

@@ -2,6 +2,8 @@
 
 #include "app.hpp"
 #include "platform.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/output/sweep_report.hpp"
 
 namespace traincost::web {
 

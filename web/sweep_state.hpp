@@ -5,7 +5,7 @@
 // with eight options it costs about ten times the evaluation itself (bench: sweep/8_options).
 #include <cstddef>
 
-#include "traincost/scenario_json.hpp"
+#include "traincost/io/scenario_json.hpp"
 
 namespace traincost::web {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <utility>
 
-#include "traincost/api.hpp"
+#include "traincost/api/api.hpp"
 
 namespace py = pybind11;
 

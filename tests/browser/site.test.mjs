@@ -251,7 +251,7 @@ try {
         if ((fig.source === 'traincost-estimates' || (path.startsWith('defaults/') && fig.estimate)) && !explained.has(path))
           problems.push(`${path} (an estimate) is not explained in methodology.html#estimates`);
       assertEqual(catalog.sources['traincost-estimates'].url, 'methodology.html#estimates', 'the estimates source points at the section');
-      const core = readFileSync(join(ROOT, 'core/src/scenario_json.cpp'), 'utf8');
+      const core = readFileSync(join(ROOT, 'core/src/io/scenario_json.cpp'), 'utf8');
       for (const [, kind, numbers] of core.matchAll(/case ScalingLawKind::(\w+): return \{([^}]+)\}/g)) {
         const row = text.match(new RegExp(`<tr><th scope="row"><code>${kind.toLowerCase()}</code>[\\s\\S]*?</tr>`));
         if (!row) { problems.push(`no table row for ${kind}`); continue; }

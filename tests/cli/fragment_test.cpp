@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "cli_support.hpp"
-#include "traincost/json_text.hpp"
+#include "traincost/base/json_text.hpp"
 
 namespace traincost::test {
 namespace {

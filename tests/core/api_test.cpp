@@ -6,8 +6,10 @@
 #include <gtest/gtest.h>
 
 #include "test_support.hpp"
-#include "traincost/api.hpp"
-#include "traincost/report.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/api/api.hpp"
+#include "traincost/engine/resolve.hpp"
+#include "traincost/output/report.hpp"
 
 namespace traincost {
 namespace {

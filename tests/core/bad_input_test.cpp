@@ -10,8 +10,9 @@
 #include <gtest/gtest.h>
 
 #include "test_support.hpp"
-#include "traincost/hf_config.hpp"
-#include "traincost/link.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/io/hf_config.hpp"
+#include "traincost/io/link.hpp"
 
 namespace traincost {
 namespace {

@@ -1,13 +1,15 @@
 // A budget per run: the tokens it buys on each option (closed form), and with a loss target the
 // loss they reach and the compute-optimal model for the same compute.
-#include "traincost/budget.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/engine/budget.hpp"
 
 #include <cmath>
 
 #include <gtest/gtest.h>
 
 #include "test_support.hpp"
-#include "traincost/verdict.hpp"
+#include "traincost/engine/resolve.hpp"
+#include "traincost/output/verdict.hpp"
 
 namespace traincost {
 namespace {

@@ -1,6 +1,7 @@
 // The step-time model's calibration: the catalog's factors are what the fit produces (nobody tunes
 // them by hand), and the catalog never claims the model is more accurate than the held-out rows show.
-#include "traincost/calibration.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/evidence/calibration.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +9,7 @@
 #include <set>
 
 #include "test_support.hpp"
-#include "traincost/predict.hpp"
+#include "traincost/model/predict.hpp"
 
 namespace traincost {
 namespace {

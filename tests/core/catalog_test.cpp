@@ -1,5 +1,6 @@
 // The embedded catalog loads, and every figure in it is sourced and dated.
-#include "traincost/catalog.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/data/catalog.hpp"
 
 #include <set>
 

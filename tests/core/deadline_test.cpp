@@ -1,15 +1,18 @@
 // A deadline sizes each option (the fewest instances in time, within its capacity), and the cost of
 // waiting for the model joins the costs the verdict compares: hand-worked sizes, the limits, and
 // flips of the verdict toward the faster option.
-#include "traincost/deadline.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/engine/cost_parts.hpp"
+#include "traincost/engine/deadline.hpp"
 
 #include <gtest/gtest.h>
 
 #include "test_support.hpp"
-#include "traincost/format.hpp"
-#include "traincost/present.hpp"
-#include "traincost/report.hpp"
-#include "traincost/verdict.hpp"
+#include "traincost/base/format.hpp"
+#include "traincost/engine/resolve.hpp"
+#include "traincost/output/present.hpp"
+#include "traincost/output/report.hpp"
+#include "traincost/output/verdict.hpp"
 
 namespace traincost {
 namespace {
@@ -159,7 +162,7 @@ TEST(DelayCost, AHighEnoughValueOfTimeTurnsTheVerdictToTheFasterOption) {
   // The delay is its own part of each run's cost.
   const OptionResult& late = flipped.workloads[0].options[0];
   EXPECT_NEAR(late.delay_cost_per_run, threshold * 1.05 * late.days_to_model, 1e-6 * late.delay_cost_per_run);
-  EXPECT_DOUBLE_EQ(breakdown(late, 6).delay, late.delay_cost_per_run);
+  EXPECT_DOUBLE_EQ(breakdown(late, 6)[cost_part_index("delay")], late.delay_cost_per_run);
   const std::string verdict = workload_verdict(r, flipped, 0);
   EXPECT_TRUE(mentions(verdict, "H100 x32 (p5) is ")) << verdict;
   EXPECT_TRUE(mentions(verdict, "That counts the delay at ")) << verdict;

@@ -2,8 +2,10 @@
 #include <gtest/gtest.h>
 
 #include "test_support.hpp"
-#include "traincost/report.hpp"
-#include "traincost/verdict.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/engine/resolve.hpp"
+#include "traincost/output/report.hpp"
+#include "traincost/output/verdict.hpp"
 
 namespace traincost {
 namespace {

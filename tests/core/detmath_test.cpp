@@ -1,5 +1,5 @@
 // detmath must agree with the C library to a few ulp (it replaces it for bit-for-bit parity).
-#include "traincost/detmath.hpp"
+#include "traincost/base/detmath.hpp"
 
 #include <cmath>
 

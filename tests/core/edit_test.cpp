@@ -1,14 +1,15 @@
-// Scenario edits (core/include/traincost/edit.hpp): each keeps the scenario valid and its
+// Scenario edits (core/include/traincost/api/edit.hpp): each keeps the scenario valid and its
 // cross-references (overrides, ranges, the reference option) pointing at the same things.
-#include "traincost/edit.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/api/edit.hpp"
 
 #include <gtest/gtest.h>
 
 #include "test_support.hpp"
-#include "traincost/formulas.hpp"
-#include "traincost/present.hpp"
-#include "traincost/published_runs.hpp"
-#include "traincost/resolve.hpp"
+#include "traincost/model/formulas.hpp"
+#include "traincost/output/present.hpp"
+#include "traincost/evidence/published_runs.hpp"
+#include "traincost/engine/resolve.hpp"
 
 namespace traincost {
 namespace {

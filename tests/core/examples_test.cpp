@@ -1,11 +1,16 @@
 // Every example scenario in assets/scenarios/ loads, validates and evaluates to finite numbers.
+#include <algorithm>
 #include <cmath>
+#include <numeric>
 
 #include <gtest/gtest.h>
 
 #include "test_support.hpp"
-#include "traincost/report.hpp"
-#include "traincost/verdict.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/engine/cost_parts.hpp"
+#include "traincost/engine/resolve.hpp"
+#include "traincost/output/report.hpp"
+#include "traincost/output/verdict.hpp"
 
 namespace traincost {
 namespace {
@@ -33,9 +38,42 @@ TEST_P(Example, EvaluatesToFiniteNumbersAndAVerdict) {
     EXPECT_NE(json.find(key), std::string::npos) << key;
 }
 
+// What one run costs, part by part (cost_parts.hpp), adds up to the cost per run for every option
+// that can run the job: the breakdown() the page charts, and the breakdown in the JSON results.
+TEST_P(Example, CostPartsAddUpToTheCostPerRun) {
+  const Scenario s = test::example(GetParam());
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  const Results res = evaluate(r);
+  const OrderedJson json = results_to_json(s, r, res);
+  int checked = 0;
+  for (size_t w = 0; w < res.workloads.size(); ++w)
+    for (size_t o = 0; o < res.workloads[w].options.size(); ++o) {
+      const OptionResult& x = res.workloads[w].options[o];
+      if (!x.feasible()) continue;
+      const CostBreakdown b = breakdown(x, r.workloads[w].runs);
+      EXPECT_NEAR(std::accumulate(b.begin(), b.end(), 0.0), x.cost_per_run, 1e-9 * x.cost_per_run) << w << "/" << o;
+      const OrderedJson& parts = json["workloads"][w]["options"][o]["breakdown_per_run_usd"];
+      ASSERT_EQ(parts.size(), kCostPartCount);
+      double sum = 0;
+      for (const CostPart& part : kCostParts) sum += parts[part.key].get<double>();
+      EXPECT_NEAR(sum, json["workloads"][w]["options"][o]["cost_per_run_usd"].get<double>(), 1e-9 * x.cost_per_run);
+      ++checked;
+    }
+  EXPECT_GT(checked, 0);
+}
+
+// test::kExamples names every file of assets/scenarios/ (so a test looping over it misses none).
+TEST(Examples, ListIsTheFolder) {
+  std::vector<std::string> listed(std::begin(test::kExamples), std::end(test::kExamples));
+  std::vector<std::string> found = test::source_files("assets/scenarios", ".json");
+  for (std::string& f : found) f = f.substr(0, f.size() - 5);
+  std::sort(listed.begin(), listed.end());
+  std::sort(found.begin(), found.end());
+  EXPECT_EQ(listed, found);
+}
+
 INSTANTIATE_TEST_SUITE_P(Scenarios, Example,
-                         ::testing::Values("llama3-8b-pretrain", "finetune-1b", "llama3-70b-target-loss", "mixtral-moe",
-                                           "portfolio-multicloud", "gpt3-175b-ranges", "llama3-8b-deadline"));
+                         ::testing::ValuesIn(test::kExamples));
 
 }  // namespace
 }  // namespace traincost

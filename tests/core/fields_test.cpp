@@ -1,7 +1,9 @@
-// The field table (core/src/fields.cpp) drives the reader, the writer and the resolver: every
+// The field table (core/src/scenario/fields.cpp) drives the reader, the writer and the resolver: every
 // field set at its documented path lands in its struct member, survives a round trip, and (for
 // an option's fields) reaches the resolved numbers.
-#include "traincost/fields.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/engine/resolve.hpp"
+#include "traincost/scenario/fields.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +11,7 @@
 #include <set>
 
 #include "test_support.hpp"
-#include "traincost/inputs.hpp"
+#include "traincost/scenario/inputs.hpp"
 
 namespace traincost {
 namespace {

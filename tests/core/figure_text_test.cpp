@@ -1,12 +1,12 @@
 // How catalog figures read (figure_text.hpp): the site's data page shows exactly these strings.
-#include "traincost/figure_text.hpp"
+#include "traincost/data/figure_text.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <functional>
 
-#include "traincost/api.hpp"
+#include "traincost/api/api.hpp"
 
 namespace traincost {
 namespace {

@@ -1,4 +1,4 @@
-#include "traincost/format.hpp"
+#include "traincost/base/format.hpp"
 
 #include <gtest/gtest.h>
 

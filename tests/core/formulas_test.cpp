@@ -1,5 +1,5 @@
 // Each formula against a value worked out by hand (the arithmetic is in the comment).
-#include "traincost/formulas.hpp"
+#include "traincost/model/formulas.hpp"
 
 #include <gtest/gtest.h>
 

@@ -10,9 +10,12 @@
 #include <gtest/gtest.h>
 
 #include "test_support.hpp"
-#include "traincost/pilot.hpp"
-#include "traincost/report.hpp"
-#include "traincost/uncertainty.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/engine/pilot.hpp"
+#include "traincost/engine/resolve.hpp"
+#include "traincost/output/analysis_report.hpp"
+#include "traincost/output/report.hpp"
+#include "traincost/engine/uncertainty.hpp"
 
 namespace traincost {
 namespace {
@@ -45,8 +48,7 @@ TEST_P(Golden, ResultsMonteCarloAndPilotMatchToTheBit) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Scenarios, Golden,
-                         ::testing::Values("llama3-8b-pretrain", "finetune-1b", "llama3-70b-target-loss", "mixtral-moe",
-                                           "portfolio-multicloud", "gpt3-175b-ranges", "llama3-8b-deadline"));
+                         ::testing::ValuesIn(test::kExamples));
 
 }  // namespace
 }  // namespace traincost

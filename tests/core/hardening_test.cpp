@@ -10,10 +10,11 @@
 #include <gtest/gtest.h>
 
 #include "test_support.hpp"
-#include "traincost/hf_config.hpp"
-#include "traincost/link.hpp"
-#include "traincost/present.hpp"
-#include "traincost/uncertainty.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/io/hf_config.hpp"
+#include "traincost/io/link.hpp"
+#include "traincost/output/present.hpp"
+#include "traincost/engine/uncertainty.hpp"
 
 namespace traincost {
 namespace {

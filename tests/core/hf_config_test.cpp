@@ -1,5 +1,5 @@
 // Parameter counts from Hugging Face configs against the published model sizes.
-#include "traincost/hf_config.hpp"
+#include "traincost/io/hf_config.hpp"
 
 #include <gtest/gtest.h>
 

@@ -15,11 +15,13 @@
 #include <gtest/gtest.h>
 
 #include "test_support.hpp"
-#include "traincost/detmath.hpp"
-#include "traincost/formulas.hpp"
-#include "traincost/link.hpp"
-#include "traincost/random.hpp"
-#include "traincost/uncertainty.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/base/detmath.hpp"
+#include "traincost/engine/resolve.hpp"
+#include "traincost/model/formulas.hpp"
+#include "traincost/io/link.hpp"
+#include "traincost/base/random.hpp"
+#include "traincost/engine/uncertainty.hpp"
 
 namespace traincost {
 namespace {

@@ -1,5 +1,7 @@
 // Share links: round trip, hostile input, and the corpus of released links.
-#include "traincost/link.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/engine/resolve.hpp"
+#include "traincost/io/link.hpp"
 
 #include <cstdlib>
 #include <fstream>
@@ -8,17 +10,14 @@
 #include <gtest/gtest.h>
 
 #include "test_support.hpp"
-#include "traincost/report.hpp"
+#include "traincost/output/report.hpp"
 
 namespace traincost {
 namespace {
 
-const char* const kExamples[] = {"llama3-8b-pretrain", "finetune-1b", "llama3-70b-target-loss", "mixtral-moe",
-                                 "portfolio-multicloud", "gpt3-175b-ranges", "llama3-8b-deadline"};
+using test::kExamples;
 
-Scenario example(const std::string& name) {
-  return test::scenario(test::read_source_file("assets/scenarios/" + name + ".json"));
-}
+using test::example;
 
 TEST(Link, RoundTripIsTheIdentity) {
   for (const char* name : kExamples) {

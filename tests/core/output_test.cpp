@@ -8,10 +8,13 @@
 #include <gtest/gtest.h>
 
 #include "test_support.hpp"
-#include "traincost/explain.hpp"
-#include "traincost/present.hpp"
-#include "traincost/report.hpp"
-#include "traincost/uncertainty.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/engine/resolve.hpp"
+#include "traincost/output/analysis_report.hpp"
+#include "traincost/output/explain.hpp"
+#include "traincost/output/present.hpp"
+#include "traincost/output/report.hpp"
+#include "traincost/engine/uncertainty.hpp"
 
 namespace traincost {
 namespace {

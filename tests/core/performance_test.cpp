@@ -3,10 +3,12 @@
 #include <gtest/gtest.h>
 
 #include "test_support.hpp"
-#include "traincost/formulas.hpp"
-#include "traincost/performance.hpp"
-#include "traincost/predict.hpp"
-#include "traincost/verdict.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/engine/resolve.hpp"
+#include "traincost/model/formulas.hpp"
+#include "traincost/model/performance.hpp"
+#include "traincost/model/predict.hpp"
+#include "traincost/output/verdict.hpp"
 
 namespace traincost {
 namespace {

@@ -1,13 +1,15 @@
 // The pilot plan: the value of learning against hand-computed answers (a two-point distribution, and
 // a uniform MFU integrated in closed form), its bounds, reproducibility by seed, and the plan's parts.
-#include "traincost/pilot.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/engine/pilot.hpp"
 
 #include <cmath>
 
 #include <gtest/gtest.h>
 
 #include "test_support.hpp"
-#include "traincost/report.hpp"
+#include "traincost/engine/resolve.hpp"
+#include "traincost/output/report.hpp"
 
 namespace traincost {
 namespace {
@@ -108,12 +110,8 @@ TEST(PilotValue, UniformMfuMatchesTheIntegral) {
   EXPECT_NEAR(plan.value.perfect_information_usd, plan.value.value_usd, 1e-6 * plan.value.value_usd);
 }
 
-const char* const kExamples[] = {"llama3-8b-pretrain", "finetune-1b", "llama3-70b-target-loss", "mixtral-moe",
-                                 "portfolio-multicloud", "gpt3-175b-ranges"};
-
-Scenario example(const char* name) {
-  return test::scenario(test::read_source_file(std::string("assets/scenarios/") + name + ".json"));
-}
+using test::example;
+using test::kExamples;
 
 TEST(PilotValue, BoundedOnEveryExample) {
   for (const char* name : kExamples) {

@@ -1,14 +1,15 @@
 // The presentation layer: one status word per option everywhere, and the escaping rule of each
 // output format, tried on the kinds of text an adversarial pass used (issue 15).
-#include "traincost/present.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/output/present.hpp"
 
 #include <gtest/gtest.h>
 
 #include "test_support.hpp"
-#include "traincost/explain.hpp"
-#include "traincost/report.hpp"
-#include "traincost/resolve.hpp"
-#include "traincost/evaluate.hpp"
+#include "traincost/output/explain.hpp"
+#include "traincost/output/report.hpp"
+#include "traincost/engine/resolve.hpp"
+#include "traincost/engine/evaluate.hpp"
 
 namespace traincost {
 namespace {

@@ -2,7 +2,8 @@
 // hand-picked dates. Partial dates count from their first day: "2026-08" is 2026-08-01, "2026" 2026-01-01.
 #include <gtest/gtest.h>
 
-#include "traincost/catalog.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/data/catalog.hpp"
 
 namespace traincost {
 namespace {

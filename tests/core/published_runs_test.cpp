@@ -1,14 +1,15 @@
 // The library of published runs: the embedded file loads, every figure is sourced and dated,
 // mistakes are reported with their path, the realized MFU is what the formula gives by hand, and
 // the runs marked "calibration" are exactly those whose rows the step-time model is fitted on.
-#include "traincost/published_runs.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/evidence/published_runs.hpp"
 
 #include <gtest/gtest.h>
 
 #include <set>
 
 #include "test_support.hpp"
-#include "traincost/calibration.hpp"
+#include "traincost/evidence/calibration.hpp"
 
 namespace traincost {
 namespace {

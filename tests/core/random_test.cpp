@@ -1,5 +1,5 @@
 // Our uniform generator and inverse CDFs against known values.
-#include "traincost/random.hpp"
+#include "traincost/base/random.hpp"
 
 #include <cmath>
 

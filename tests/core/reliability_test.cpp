@@ -1,13 +1,15 @@
 // The goodput model with the catalog's sourced defaults: Llama 3's 16,384 H100, the ends of the
 // scale, overrides and the sensitivity the explain text prints.
-#include "traincost/reliability.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/engine/reliability.hpp"
 
 #include <gtest/gtest.h>
 
 #include "test_support.hpp"
-#include "traincost/evaluate.hpp"
-#include "traincost/fields.hpp"
-#include "traincost/uncertainty.hpp"
+#include "traincost/engine/evaluate.hpp"
+#include "traincost/engine/resolve.hpp"
+#include "traincost/scenario/fields.hpp"
+#include "traincost/engine/uncertainty.hpp"
 
 namespace traincost {
 namespace {

@@ -1,7 +1,8 @@
 // Replaying published runs: each run becomes the scenario its public inputs describe, the error
 // is predicted / published chip-hours − 1, runs without a duration stay out of the statistics, and
 // the summary is the median and worst of what the rows show.
-#include "traincost/replay.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/engine/replay.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,9 +10,9 @@
 #include <cmath>
 
 #include "test_support.hpp"
-#include "traincost/api.hpp"
-#include "traincost/link.hpp"
-#include "traincost/resolve.hpp"
+#include "traincost/api/api.hpp"
+#include "traincost/io/link.hpp"
+#include "traincost/engine/resolve.hpp"
 
 namespace traincost {
 namespace {

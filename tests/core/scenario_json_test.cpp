@@ -1,5 +1,5 @@
 // The scenario format: reading, validation messages, and writing back.
-#include "traincost/scenario_json.hpp"
+#include "traincost/io/scenario_json.hpp"
 
 #include <gtest/gtest.h>
 
@@ -48,8 +48,7 @@ TEST(ScenarioJson, ReadsEveryDocumentedName) {
 }
 
 TEST(ScenarioJson, WritingAndReadingBackIsTheIdentity) {
-  for (const char* name : {"llama3-8b-pretrain", "finetune-1b", "llama3-70b-target-loss", "mixtral-moe",
-                           "portfolio-multicloud", "gpt3-175b-ranges", "llama3-8b-deadline"}) {
+  for (const char* name : test::kExamples) {
     const Scenario s = test::scenario(test::read_source_file(std::string("assets/scenarios/") + name + ".json"));
     for (bool minimal : {false, true}) {
       const std::string text = scenario_to_json(s, minimal).dump();

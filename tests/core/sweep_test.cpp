@@ -1,10 +1,12 @@
 // The cluster-size sweep: its sizes, and every point equal to evaluating the option at that size.
-#include "traincost/sweep.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/engine/resolve.hpp"
+#include "traincost/engine/sweep.hpp"
 
 #include <gtest/gtest.h>
 
 #include "test_support.hpp"
-#include "traincost/api.hpp"
+#include "traincost/api/api.hpp"
 
 namespace traincost {
 namespace {

@@ -1,9 +1,13 @@
 #include "test_support.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 
 #include <gtest/gtest.h>
+
+#include "traincost/api/builtin.hpp"
+#include "traincost/engine/resolve.hpp"
 
 namespace traincost::test {
 
@@ -28,6 +32,19 @@ std::string problems_of(const std::string& json_text) {
   parse_scenario(json_text, builtin_catalog(), problems);
   return to_string(problems);
 }
+
+std::vector<std::string> source_files(const std::string& relative_folder, const std::string& suffix) {
+  std::vector<std::string> names;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(TRAINCOST_SOURCE_DIR) + "/" + relative_folder, error)) {
+    const std::string name = entry.path().filename().string();
+    if (name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) names.push_back(name);
+  }
+  EXPECT_FALSE(error) << relative_folder << ": " << error.message();
+  return names;
+}
+
+Scenario example(const std::string& name) { return scenario(read_source_file("assets/scenarios/" + name + ".json")); }
 
 Results run(const Scenario& s) { return evaluate(resolve(s, builtin_catalog())); }
 

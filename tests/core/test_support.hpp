@@ -1,11 +1,17 @@
 #pragma once
 // Helpers shared by the core tests.
 #include <string>
+#include <vector>
 
-#include "traincost/evaluate.hpp"
-#include "traincost/scenario_json.hpp"
+#include "traincost/engine/evaluate.hpp"
+#include "traincost/io/scenario_json.hpp"
 
 namespace traincost::test {
+
+// The example scenarios (assets/scenarios/<name>.json), listed once for every test that loops over
+// them; Examples.ListIsTheFolder fails when a file is added without its name here.
+inline constexpr const char* kExamples[] = {"llama3-8b-pretrain", "finetune-1b",          "llama3-70b-target-loss", "mixtral-moe",
+                                            "portfolio-multicloud", "gpt3-175b-ranges", "llama3-8b-deadline"};
 
 // Reads a file below the source tree ("assets/scenarios/x.json").
 std::string read_source_file(const std::string& relative_path);
@@ -16,6 +22,12 @@ Scenario scenario(const std::string& json_text);
 
 // The problems a scenario's text produces, one "path: message" per line.
 std::string problems_of(const std::string& json_text);
+
+// The names of the files in a folder below the source tree that end in `suffix`.
+std::vector<std::string> source_files(const std::string& relative_folder, const std::string& suffix);
+
+// An example scenario by name, parsed and validated.
+Scenario example(const std::string& name);
 
 // Resolves against the built-in catalog and evaluates.
 Results run(const Scenario& s);

@@ -1,5 +1,8 @@
 // Sensitivity and Monte Carlo against cases whose answers can be derived exactly.
-#include "traincost/uncertainty.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/engine/resolve.hpp"
+#include "traincost/engine/uncertainty.hpp"
+#include "traincost/output/analysis_report.hpp"
 
 #include <gtest/gtest.h>
 

@@ -8,9 +8,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "traincost/json_text.hpp"
-#include "traincost/present.hpp"
-#include "traincost/scenario_json.hpp"
+#include "traincost/base/json_text.hpp"
+#include "traincost/output/present.hpp"
+#include "traincost/io/scenario_json.hpp"
 
 namespace traincost::fuzz {
 

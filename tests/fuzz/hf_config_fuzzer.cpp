@@ -7,7 +7,8 @@
 #include <string_view>
 
 #include "fuzz_support.hpp"
-#include "traincost/hf_config.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/io/hf_config.hpp"
 
 using namespace traincost;
 

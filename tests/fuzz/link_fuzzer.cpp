@@ -9,7 +9,8 @@
 #include <string_view>
 
 #include "fuzz_support.hpp"
-#include "traincost/link.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/io/link.hpp"
 
 using namespace traincost;
 

@@ -10,12 +10,16 @@
 #include <string_view>
 
 #include "fuzz_support.hpp"
-#include "traincost/explain.hpp"
-#include "traincost/link.hpp"
-#include "traincost/report.hpp"
-#include "traincost/sweep.hpp"
-#include "traincost/uncertainty.hpp"
-#include "traincost/verdict.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/engine/resolve.hpp"
+#include "traincost/output/analysis_report.hpp"
+#include "traincost/output/explain.hpp"
+#include "traincost/io/link.hpp"
+#include "traincost/output/report.hpp"
+#include "traincost/engine/sweep.hpp"
+#include "traincost/engine/uncertainty.hpp"
+#include "traincost/output/sweep_report.hpp"
+#include "traincost/output/verdict.hpp"
 
 using namespace traincost;
 

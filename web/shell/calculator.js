@@ -171,7 +171,7 @@
   // {"error": ..., "problems": [{"path": ..., "message": ...}]}, as the core's own are. (The npm package `traincost` offers the same functions, taking
   // and returning objects.)
   var resolveReady;
-  var MAX_BYTES = 1048576;  // the core's limit on a document (core/include/traincost/json_text.hpp)
+  var MAX_BYTES = 1048576;  // the core's limit on a document (core/include/traincost/base/json_text.hpp)
 
   function reply(error, path, message) {
     return JSON.stringify({error: error, problems: [{path: path, message: message}]});

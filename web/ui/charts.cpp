@@ -7,7 +7,7 @@
 #include <cstdio>
 
 #include "imgui_internal.h"
-#include "traincost/format.hpp"
+#include "traincost/base/format.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
 

@@ -10,18 +10,20 @@
 #include "imgui.h"
 #include "imgui_internal.h"
 #include "platform.hpp"
-#include "traincost/edit.hpp"
-#include "traincost/format.hpp"
-#include "traincost/formulas.hpp"
-#include "traincost/inputs.hpp"
-#include "traincost/present.hpp"
-#include "traincost/report.hpp"
-#include "traincost/resolve.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/api/edit.hpp"
+#include "traincost/base/format.hpp"
+#include "traincost/model/formulas.hpp"
+#include "traincost/scenario/inputs.hpp"
+#include "traincost/output/present.hpp"
+#include "traincost/output/report.hpp"
+#include "traincost/engine/resolve.hpp"
 #include "ui/charts.hpp"
 #include "ui/panels.hpp"
 #include "ui/replay_dialog.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
+#include "traincost/engine/resolve_pair.hpp"
 
 namespace traincost::web {
 namespace {
@@ -406,9 +408,11 @@ void draw_options(App& app) {
     const Palette& pal = palette();
     chart::ShareBarSpec bar;
     bar.id = "step time";
-    bar.segments = {{"Compute", pal.stack[0]}, {"Tensor parallel", pal.stack[1]}, {"Pipeline bubble", pal.stack[2]},
-                    {"Pipeline sends", pal.stack[3]}, {"Data parallel", pal.stack[4]}, {"Other", pal.stack[5]}};
-    bar.values = {b.compute, b.tensor, b.bubble, b.p2p, b.data, b.other};
+    static_assert(std::size(Palette{}.stack) >= kStepPartCount, "the theme needs a colour for every part of a step");
+    for (size_t k = 0; k < kStepPartCount; ++k) {
+      bar.segments.push_back({kStepParts[k].label, pal.stack[k]});
+      bar.values.push_back(b.*kStepParts[k].member);
+    }
     chart::share_bar(bar);
     std::string parts;
     for (size_t k = 0; k < bar.values.size(); ++k)

@@ -4,8 +4,8 @@
 // (kStalePriceMonths), the same summary `traincost catalog` and the data page give.
 #include <string>
 
-#include "traincost/catalog.hpp"
-#include "traincost/scenario_json.hpp"
+#include "traincost/data/catalog.hpp"
+#include "traincost/io/scenario_json.hpp"
 
 namespace traincost::web {
 class App;

@@ -9,9 +9,10 @@
 
 #include "app.hpp"
 #include "imgui.h"
-#include "traincost/edit.hpp"
-#include "traincost/format.hpp"
-#include "traincost/published_runs.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/api/edit.hpp"
+#include "traincost/base/format.hpp"
+#include "traincost/evidence/published_runs.hpp"
 #include "ui/dialog_parts.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"

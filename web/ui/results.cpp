@@ -5,12 +5,14 @@
 
 #include "app.hpp"
 #include "imgui.h"
-#include "traincost/explain.hpp"
-#include "traincost/format.hpp"
-#include "traincost/formulas.hpp"
-#include "traincost/present.hpp"
-#include "traincost/report.hpp"
-#include "traincost/verdict.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/engine/cost_parts.hpp"
+#include "traincost/output/explain.hpp"
+#include "traincost/base/format.hpp"
+#include "traincost/model/formulas.hpp"
+#include "traincost/output/present.hpp"
+#include "traincost/output/report.hpp"
+#include "traincost/output/verdict.hpp"
 #include "ui/charts.hpp"
 #include "ui/panels.hpp"
 #include "ui/price_age_view.hpp"
@@ -163,7 +165,8 @@ void explain_block(App& app, size_t w) {
   ImGui::SameLine();
   ImGui::TextDisabled("(the same steps as `traincost explain`)");
   const std::vector<ExplainStep> steps =
-      explain_pair(d.resolved.workloads[w], d.resolved.workloads[w].options[oi], d.results.workloads[w].options[oi], d.results.workloads[w].target_tokens);
+      explain_pair(d.resolved.workloads[w], d.resolved.workloads[w].options[oi], d.results.workloads[w].options[oi], d.results.workloads[w].target_tokens,
+                   *d.resolved.catalog);
   if (ImGui::BeginTable("explain", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_BordersInnerH)) {
     ImGui::TableSetupColumn("Quantity", ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableSetupColumn("Formula", ImGuiTableColumnFlags_WidthStretch, 1.4f);
@@ -236,12 +239,12 @@ void breakdown_chart(App& app, size_t w) {
   const Palette& pal = palette();
   chart::StackedBarSpec spec;
   spec.id = "breakdown";
-  spec.segments = {{"Compute", pal.stack[0]},           {"Compile", pal.stack[1]},     {"Porting (amortized)", pal.stack[2]},
-                   {"Validation (amortized)", pal.stack[3]}, {"Maintenance", pal.stack[4]}, {"Egress", pal.stack[5]}};
+  static_assert(std::size(Palette{}.stack) >= kCostPartCount, "the theme needs a colour for every cost part");
+  for (size_t i = 0; i < kCostPartCount; ++i) spec.segments.push_back({kCostParts[i].label, pal.stack[i]});
   for (size_t o = 0; o < wr.options.size(); ++o) {
     const CostBreakdown b = breakdown(wr.options[o], d.resolved.workloads[w].runs);
     spec.bars.push_back(d.resolved.options[o].label);
-    spec.values.push_back({b.compute, b.compile, b.porting, b.validation, b.maintenance, b.egress});
+    spec.values.push_back(std::vector<double>(b.begin(), b.end()));
   }
   chart::Rect& rect = app.ui.breakdown_rect;
   chart_title(app, "What one run costs", "traincost-cost-per-run.png", rect);

@@ -6,7 +6,7 @@
 #include "app.hpp"
 #include "imgui.h"
 #include "sweep_state.hpp"
-#include "traincost/format.hpp"
+#include "traincost/base/format.hpp"
 #include "ui/sweep_view.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"

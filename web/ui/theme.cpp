@@ -70,16 +70,18 @@ const Swatch kSwatches[] = {
 };
 
 // Chart colours: text, muted text, accent, good, bad, warn, grid, panel, the six option series,
-// the six stack segments, and the tornado's low and high ends.
+// the stack segments (one per cost part, kCostParts order), and the tornado's low and high ends.
 const Palette kDarkPalette = {rgb(228, 232, 240), rgb(150, 158, 175), rgb(110, 160, 255), rgb(72, 199, 142), rgb(240, 100, 100),
                  rgb(240, 180, 70), rgb(255, 255, 255, 28), rgb(24, 28, 36),
                  {rgb(255, 159, 64), rgb(96, 165, 250), rgb(52, 211, 153), rgb(244, 114, 182), rgb(250, 204, 21), rgb(167, 139, 250)},
-                 {rgb(96, 165, 250), rgb(129, 140, 248), rgb(244, 114, 182), rgb(251, 146, 60), rgb(250, 204, 21), rgb(45, 212, 191)},
+                 {rgb(96, 165, 250), rgb(129, 140, 248), rgb(244, 114, 182), rgb(251, 146, 60), rgb(250, 204, 21), rgb(163, 230, 53),
+                  rgb(45, 212, 191), rgb(248, 113, 113), rgb(192, 132, 252), rgb(148, 163, 184)},
                  rgb(148, 163, 184), rgb(226, 232, 240)};
 const Palette kLightPalette = {rgb(22, 27, 38), rgb(96, 104, 120), rgb(37, 99, 235), rgb(22, 140, 90), rgb(200, 40, 40),
                  rgb(180, 110, 0), rgb(0, 0, 0, 24), rgb(255, 255, 255),
                  {rgb(234, 88, 12), rgb(37, 99, 235), rgb(5, 150, 105), rgb(219, 39, 119), rgb(202, 138, 4), rgb(124, 58, 237)},
-                 {rgb(59, 130, 246), rgb(99, 102, 241), rgb(236, 72, 153), rgb(249, 115, 22), rgb(234, 179, 8), rgb(20, 184, 166)},
+                 {rgb(59, 130, 246), rgb(99, 102, 241), rgb(236, 72, 153), rgb(249, 115, 22), rgb(234, 179, 8), rgb(101, 163, 13),
+                  rgb(20, 184, 166), rgb(220, 38, 38), rgb(147, 51, 234), rgb(100, 116, 139)},
                  rgb(100, 116, 139), rgb(30, 41, 59)};
 
 }  // namespace

@@ -21,7 +21,7 @@ void load_fonts(const std::vector<unsigned char>& regular, const std::vector<uns
                 const std::vector<unsigned char>& symbols, float pixel_ratio);
 
 struct Palette {
-  ImU32 text, text_muted, accent, good, bad, warn, grid, panel, series[6], stack[6];
+  ImU32 text, text_muted, accent, good, bad, warn, grid, panel, series[6], stack[10];
   ImU32 low, high;  // an input at the low / high end of its range (tornado): not option colours
 };
 

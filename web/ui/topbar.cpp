@@ -6,7 +6,7 @@
 #include "imgui.h"
 #include "platform.hpp"
 #include "presets.hpp"
-#include "traincost/report.hpp"
+#include "traincost/output/report.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"

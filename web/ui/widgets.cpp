@@ -9,7 +9,7 @@
 #include "app.hpp"
 #include "imgui_internal.h"
 #include "platform.hpp"
-#include "traincost/format.hpp"
+#include "traincost/base/format.hpp"
 #include "ui/theme.hpp"
 
 namespace traincost::web::widget {

@@ -1,7 +1,7 @@
 #pragma once
 // Input widgets for scenario fields. Each returns true when the user changed the value (the
 // moment the app revalidates and recomputes), shows a tooltip with the field's meaning, unit,
-// typical values and valid range (from core/src/fields.cpp, the same table the validator uses),
+// typical values and valid range (from core/src/scenario/fields.cpp, the same table the validator uses),
 // and refuses out-of-range input with the validator's own message instead of clamping silently.
 //
 // Every field input is named in the item registry by its scenario path
@@ -12,8 +12,8 @@
 #include <array>
 
 #include "imgui.h"
-#include "traincost/fields.hpp"
-#include "traincost/present.hpp"
+#include "traincost/scenario/fields.hpp"
+#include "traincost/output/present.hpp"
 
 namespace traincost::web::widget {
 
@@ -36,7 +36,7 @@ struct State {
   double copied_until_ms = 0;
 };
 
-// How a value is shown and typed: the field's display style (core/include/traincost/fields.hpp).
+// How a value is shown and typed: the field's display style (core/include/traincost/scenario/fields.hpp).
 using Style = Display;
 
 // The tooltip for a field; `source` adds where a default comes from ("catalog: … , 2025-12-02").

@@ -6,15 +6,17 @@
 #include "app.hpp"
 #include "imgui.h"
 #include "presets.hpp"
-#include "traincost/edit.hpp"
-#include "traincost/format.hpp"
-#include "traincost/present.hpp"
-#include "traincost/formulas.hpp"
-#include "traincost/report.hpp"
-#include "traincost/resolve.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/api/edit.hpp"
+#include "traincost/base/format.hpp"
+#include "traincost/output/present.hpp"
+#include "traincost/model/formulas.hpp"
+#include "traincost/output/report.hpp"
+#include "traincost/engine/resolve.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
+#include "traincost/engine/resolve_pair.hpp"
 
 namespace traincost::web {
 namespace {

@@ -1,0 +1,22 @@
+#pragma once
+// The data compiled into this binary (cmake/EmbedFiles.cmake turns assets/ into C++ at build
+// time), each parsed once: the catalog with the published runs checked against it, and the
+// step-time measurements. Only the API and the programs on top of the core (CLI, page, packages,
+// tests) read them; everything below takes its catalog as a parameter.
+//
+// The embedded files are checked by the tests, so one that does not load is a build defect, not
+// user input: these say what is wrong and stop.
+#include "traincost/api/builtin.hpp"
+#include "traincost/data/catalog.hpp"
+#include "traincost/evidence/calibration.hpp"
+#include "traincost/evidence/published_runs.hpp"
+
+namespace traincost {
+
+// assets/catalog.json, with assets/published_runs.json as its `runs`.
+const Catalog& builtin_catalog();
+const RunLibrary& builtin_published_runs();
+// assets/measurements.json: in a file of its own, so only programs that call this carry it.
+const MeasurementSet& builtin_measurements();
+
+}  // namespace traincost

@@ -1,0 +1,32 @@
+#pragma once
+// One (workload, option) pair resolved: the option's numbers with every default applied, and the
+// step-time model's layout and utilization at a given cluster size. resolve() builds every pair
+// with it; deadline sizing and the cluster-size sweep call it at other sizes.
+#include "traincost/data/catalog.hpp"
+#include "traincost/engine/resolved.hpp"
+#include "traincost/scenario/scenario.hpp"
+
+namespace traincost {
+
+// Tokens per optimizer step: the workload's global_batch_tokens, else a steps target's batch, else
+// kDefaultGlobalBatchTokens.
+double batch_tokens_of(const Workload& workload);
+
+// One option's numbers with every default applied: the option's own values, then the catalog's.
+// `costs` are a workload's overrides of the platform costs (they win over the option's). The web
+// page also uses this to show each empty field's default. An option the catalog does not know
+// resolves to zeros rather than failing.
+PairInputs resolve_option(const Option& option, const Catalog& catalog, const PlatformCosts& costs = {},
+                          OptionInfo* info = nullptr);
+
+// One (workload, option) pair with the option at `instances` instances: the option's numbers with
+// the workload's overrides, and the step-time model's layout and utilization at that size.
+// resolve() builds every pair with it; deadline sizing and the cluster-size sweep call it at other
+// sizes, where `find_min_instances` (the search for the fewest instances that hold a model that
+// does not fit) is wasted work.
+
+// `index` is the option's place in the scenario (workload overrides name options by it).
+PairInputs resolve_pair(const Workload& workload, const Option& option, size_t index, double instances, const Catalog& catalog,
+                        bool find_min_instances = true);
+
+}  // namespace traincost

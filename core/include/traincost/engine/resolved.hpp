@@ -1,0 +1,100 @@
+#pragma once
+// The resolved form of a scenario: every default applied and every catalog lookup done, plain
+// numbers ready for the formulas (resolve.hpp makes it). Evaluation, sensitivity and Monte Carlo work on this form, so a sample only
+// changes a few doubles and re-evaluates, with no strings, lookups or allocation.
+#include <string>
+#include <vector>
+
+#include "traincost/data/catalog.hpp"
+#include "traincost/model/performance.hpp"
+#include "traincost/scenario/pair_numbers.hpp"
+#include "traincost/scenario/scenario.hpp"
+
+namespace traincost {
+
+struct PublishedRun;
+
+// Where an option's throughput comes from.
+enum class ThroughputSource { Predicted, Mfu, Measured };
+inline constexpr EnumWord<ThroughputSource> kThroughputSourceWords[] = {
+    {ThroughputSource::Predicted, "predicted", "predicted from hardware figures"},
+    {ThroughputSource::Mfu, "mfu", "your MFU"},
+    {ThroughputSource::Measured, "measured", "your measured throughput"}};
+
+// The step-time model's view of one (workload, option) pair: the fastest layout that fits in
+// memory and its step time. It gives the throughput when the option states neither an MFU nor a
+// measured rate, and the memory fit in every case.
+struct PairPerformance {
+  ThroughputSource source = ThroughputSource::Predicted;
+  double global_batch_sequences = 0;
+  bool assumed_architecture = false;  // the scenario gave only a parameter count
+  bool layout_found = false;          // some layout fits in memory
+  Layout layout;                      // the fastest that fits (or what the pins asked for)
+  StepTime time;                      // its step time, breakdown and memory
+  int layouts_tried = 0;
+  double usable_bytes_per_chip = 0;
+  double least_memory_bytes = 0;      // when nothing fits: the least any layout needs, and which
+  Layout least_memory_layout;
+  bool batch_divisible = true;        // some layout divides the global batch over the chips
+  double min_instances = 0;           // when nothing fits: fewest instances that fit (0: none up to 64×)
+  double mfu = 0;                     // of the prediction, model FLOPs (6N + 12·l·h·s per token) / dense peak
+  double hfu = 0;                     // counting recomputation
+  double error_median = 0;            // the family's held-out error, doubled for chips with no measurement
+  double error_p90 = 0;
+  bool validated = false;             // the chip has published measurements in the validation
+};
+
+// How a workload's deadline sized an option (deadline.hpp): the fewest instances whose run is done
+// within the deadline, counting the wait for capacity, else the fastest size found.
+struct DeadlineSizing {
+  bool applied = false;             // the workload has a deadline
+  double deadline_days = 0;
+  double configured_instances = 0;  // the option's own `instances`, which the deadline replaces
+  double instances = 0;             // the size chosen
+  bool met = false;                 // some size up to the limit finishes in time
+  double fastest_instances = 0;     // of the sizes tried, the one done soonest
+  double fastest_days = 0;          // its days until the model is done (infinite when none can run)
+  double limit = 0;                 // the largest size considered
+  bool capacity_limited = false;    // the limit is the option's max_instances
+  int sizes_tried = 0;
+};
+
+// Everything the formulas need for one (workload, option) pair: its numbers, and what the
+// step-time model and a deadline made of them.
+struct PairInputs : PairNumbers {
+  const PublishedRun* mfu_run = nullptr;  // the run whose realized MFU `mfu` is (mfu_from_run)
+  // The step-time model's answer (filled per workload by resolve(); resolve_option() leaves it empty).
+  PairPerformance performance;
+  DeadlineSizing deadline;
+};
+
+
+// A workload as the scenario gives it (with model.active_params and usd_per_day_of_delay always
+// set), and the resolved numbers of each option for it. Being a Workload, it is addressed by the same field table.
+struct WorkloadInputs : Workload {
+  std::vector<PairInputs> options;  // one per scenario option
+};
+
+// Descriptive facts about an option for reports and the UI (not used by the formulas).
+struct OptionInfo {
+  std::string label;        // the user's label, or the instance id
+  std::string instance;     // catalog id or "custom"
+  std::string provider;
+  std::string chip_name;
+  Family family = Family::Nvidia;
+  PricingModel pricing = PricingModel::OnDemand;
+  bool price_from_catalog = false;
+  const Chip* chip = nullptr;             // the catalog chip, when there is one
+  const Figure* catalog_price = nullptr;  // the instance's catalog price, when used
+  double network_gbps_per_chip = 0;       // the instance's scale-out network per chip (0: the chip's usual)
+  ThroughputSource throughput = ThroughputSource::Predicted;
+};
+
+struct ResolvedScenario {
+  const Catalog* catalog = nullptr;  // what it was resolved against
+  std::vector<WorkloadInputs> workloads;
+  std::vector<OptionInfo> options;
+  int reference = 0;
+};
+
+}  // namespace traincost

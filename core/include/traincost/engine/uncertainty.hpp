@@ -1,0 +1,184 @@
+#pragma once
+// How sure is the verdict? One-at-a-time sensitivity (the data of a tornado chart) and a Monte
+// Carlo of the whole model over the scenario's ranged inputs.
+//
+// The decision metric is the fully loaded cost difference per run between the two options that
+// lead in the base case (runner-up minus leader: positive while the leader stays ahead), and the
+// break-even runs: payback_runs() (formulas.hpp) of the pair's "challenger" (the one with the
+// larger fixed cost, usually the port) against the other; infinite when it never pays back.
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "traincost/engine/evaluate.hpp"
+#include "traincost/scenario/inputs.hpp"
+#include "traincost/base/random.hpp"
+#include "traincost/base/json_text.hpp"
+
+namespace traincost {
+
+struct RangedInput {
+  InputRef ref;
+  std::string path;   // "options[0].mfu"
+  std::string label;  // "Trn2: MFU"
+  double value = 0;   // the base (most likely) value
+  double low = 0;
+  double high = 0;
+  Distribution dist = Distribution::Triangular;
+  bool default_range = false;  // added by TrainCost, not written in the scenario
+};
+
+// The scenario's ranges plus, when analysis.default_ranges, default ranges for the inputs that
+// are guesses: MFU (or a measured throughput), porting effort, convergence penalty, the chance of
+// a forced re-port, runs and catalog prices that carry a plausible range.
+std::vector<RangedInput> ranged_inputs(const Scenario& scenario, const ResolvedScenario& resolved, const Catalog& catalog);
+
+// The value an input has now: an option's own value (with catalog defaults, before any workload
+// override), or a workload's.
+double input_value(const Scenario& scenario, const ResolvedScenario& resolved, const Catalog& catalog, const InputRef& ref);
+
+// The doubles of a resolved scenario that one input controls, as the analysis moves them: an
+// option's input in every workload that does not override it (a predicted MFU, which differs by
+// workload, in proportion), a model's parameter count also in its active count when the scenario
+// gave none. The pilot's value of information (pilot.cpp) samples through the same bindings.
+class InputBinding {
+ public:
+  InputBinding(ResolvedScenario& work, const InputRef& ref, const Scenario& scenario);
+  void set(double value) const;  // each double to value × its factor
+  void restore() const;          // each double to what it was when bound, exactly
+  double value() const;          // the input's value when bound (0 when it controls nothing)
+
+ private:
+  struct Bound {
+    double* at;
+    double scale;
+    double original;  // restored exactly (value × scale need not round back)
+  };
+  std::vector<Bound> targets_;
+};
+
+// The input's distribution as an inverse CDF, held to the field's valid range (a lognormal has no
+// upper end), prepared once for a sampling loop: analyze() and the pilot's value of information
+// draw through it.
+class InputSampler {
+ public:
+  explicit InputSampler(const RangedInput& input);
+  double operator()(double u) const;
+
+ private:
+  PreparedQuantile quantile_;
+  double lowest_, highest_;
+};
+
+// One draw of InputSampler, for tests.
+double sample_value(const RangedInput& input, double u);
+
+struct SensitivityRow {
+  std::string input;
+  std::string label;
+  double base_value = 0;
+  double low_value = 0;
+  double high_value = 0;
+  double metric_at_low = 0;
+  double metric_at_high = 0;
+  double breakeven_at_low = 0;
+  double breakeven_at_high = 0;
+  double swing = 0;  // |metric_at_high - metric_at_low|
+  bool default_range = false;
+};
+
+struct Percentiles {
+  double p5 = 0, p50 = 0, p95 = 0;
+};
+
+struct OptionStats {
+  double probability_cheapest = 0;          // per run, on the analysed workload
+  double probability_cheapest_horizon = 0;  // all workloads on this option, over their horizons
+  double probability_feasible = 0;
+  Percentiles cost_per_run;
+  Percentiles horizon_cost;
+};
+
+struct Histogram {
+  double min = 0, max = 0;   // range of the bins; samples outside are counted in the end bins
+  std::vector<uint32_t> counts;
+};
+
+struct MonteCarlo {
+  int samples = 0;
+  uint64_t seed = 0;
+  std::vector<OptionStats> options;
+  Percentiles breakeven_runs;         // may be +inf ("never")
+  double probability_pays_off = 0;    // break-even at or below the expected runs
+  Histogram difference;               // runner-up minus leader, cost per run
+  uint32_t infeasible_samples = 0;    // samples where no option could run the workload
+};
+
+struct Analysis {
+  size_t workload = 0;
+  int leader = -1;      // cheapest in the base case
+  int runner_up = -1;
+  int challenger = -1;  // of leader and runner-up, the one with the larger fixed cost
+  double base_metric = 0;
+  double base_breakeven = 0;
+  std::vector<RangedInput> inputs;
+  std::vector<SensitivityRow> sensitivity;  // sorted by swing, largest first
+  MonteCarlo monte_carlo;
+};
+
+struct AnalyzeOptions {
+  int samples = 20000;
+  uint64_t seed = 1;
+  size_t workload = 0;
+  bool monte_carlo = true;
+  bool sensitivity = true;
+};
+
+// Requires a scenario that passed validate().
+Analysis analyze(const Scenario& scenario, const Catalog& catalog, const AnalyzeOptions& options);
+
+// The same analysis a slice of samples at a time, so the page keeps answering while a large Monte
+// Carlo runs (a million samples of 8 options × 16 workloads take seconds). However it is sliced,
+// the result is analyze()'s bit for bit: the samples are drawn from the same generator in the same
+// order, and analyze() is this run driven to the end in one slice. The sensitivity rows are done
+// on construction (two evaluations per ranged input). Holds pointers into itself: not copyable.
+class AnalysisRun {
+ public:
+  AnalysisRun(const Scenario& scenario, const Catalog& catalog, const AnalyzeOptions& options);
+  AnalysisRun(const AnalysisRun&) = delete;
+  AnalysisRun& operator=(const AnalysisRun&) = delete;
+
+  // Simulates up to `samples` more; true once every sample is done.
+  bool advance(size_t samples);
+  size_t done() const { return next_; }
+  size_t total() const { return total_; }
+  size_t workload() const { return a_.workload; }
+  // The analysis, once advance() has returned true (percentiles and histogram are computed here).
+  Analysis finish();
+
+ private:
+  Analysis a_;
+  ResolvedScenario work_;
+  std::vector<InputBinding> bindings_;
+  std::vector<InputSampler> draw_;
+  Random rng_;
+  Results results_;
+  size_t total_ = 0, next_ = 0;
+  // Per option and sample: cost per run, and all workloads' horizon cost (+inf when infeasible).
+  std::vector<std::vector<double>> per_run_, horizon_;
+  std::vector<uint32_t> cheapest_, cheapest_horizon_, feasible_;
+  std::vector<double> difference_, breakevens_;
+  uint32_t pays_off_ = 0, pair_samples_ = 0;
+  // Leader minus runner-up and the challenger's break-even, NaN when either cannot run.
+  double metric(const WorkloadResult& wr) const;
+  double breakeven_of(const WorkloadResult& wr) const;
+};
+
+// The q-quantiles of `v` (reordered), each by linear interpolation between the two order
+// statistics around position q × (size - 1), as the Monte Carlo percentiles are computed. NaNs
+// must be removed first. Exposed for tests.
+std::vector<double> sample_quantiles(std::vector<double>& v, std::initializer_list<double> qs);
+
+
+}  // namespace traincost

@@ -1,0 +1,95 @@
+#pragma once
+// Calibration and validation of the step-time model on published measurements
+// (assets/measurements.json): each measurement is a model trained on a cluster laid out a stated
+// way, with its measured tokens per second per chip. Comparing tokens per second keeps FLOP
+// counting conventions out of the comparison.
+//
+// The fit adjusts a chip family's few efficiency factors (performance.hpp's Calibration) to the
+// rows marked "calibration" and never sees the rows marked "holdout"; the validation reports how
+// wrong the model is on both. The catalog stores the fitted factors and the held-out errors, and
+// a test re-runs the fit and fails when they disagree (so no factor is tuned by hand).
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "traincost/data/catalog.hpp"
+#include "traincost/model/performance.hpp"
+
+namespace traincost {
+
+struct Measurement {
+  std::string id;
+  std::string source;      // key into MeasurementSet::sources
+  std::string row;         // where in the source
+  bool holdout = false;    // set "holdout": never used by the fit
+  bool excluded = false;   // not comparable (a hardware variant TrainCost has no profile for)
+  std::string excluded_reason;
+  std::string chip;        // catalog chip id
+  double chips = 0;
+  double network_gbps_per_chip = 0;
+  std::string model_name;
+  Shape shape;
+  Precision precision = Precision::BF16;
+  double global_batch_sequences = 0;
+  LayoutPins layout;       // the keys the source states; the others are searched
+  double tokens_per_sec_per_chip = 0;
+  bool derived = false;    // tokens/s computed from a FLOP rate, not published as such
+  std::string note;
+};
+
+struct MeasurementSource {
+  std::string id, title, url, as_of;
+};
+
+struct MeasurementSet {
+  std::vector<MeasurementSource> sources;
+  std::vector<Measurement> rows;
+  std::string split_rule;
+  const MeasurementSource* find_source(std::string_view id) const;
+};
+
+std::optional<MeasurementSet> load_measurements(std::string_view json_text, const Catalog& catalog, Problems& problems);
+
+// The model's tokens/s per chip for a measurement: the stated layout, the rest searched.
+struct MeasuredPrediction {
+  bool found = false;
+  double tokens_per_sec_per_chip = 0;
+  Layout layout;
+  double error = 0;  // predicted / measured - 1
+};
+MeasuredPrediction predict(const Measurement& m, const Catalog& catalog, const Calibration& calibration);
+
+struct FittedCalibration {
+  Calibration nvidia;
+  Calibration trainium;
+  double nvidia_loss = 0, trainium_loss = 0;  // mean squared log error over the calibration rows
+};
+// Fits NVIDIA's five factors (BF16 and FP8 matmul efficiency, attention efficiency, GEMM knee,
+// memory-bound bytes) on its calibration rows, then Trainium's matmul efficiency and memory-bound
+// bytes on Trainium's (its attention efficiency and GEMM knee are NVIDIA's: too few Trainium rows
+// to fit more). Deterministic: Nelder-Mead from fixed starting points, a fixed number of steps.
+FittedCalibration fit_calibration(const MeasurementSet& set, const Catalog& catalog);
+
+struct ErrorSummary {
+  int rows = 0;
+  double median = 0;  // of |predicted / measured - 1|
+  double p90 = 0;
+  double worst = 0;
+};
+struct ValidationRow {
+  const Measurement* measurement = nullptr;
+  MeasuredPrediction prediction;
+};
+struct Validation {
+  std::vector<ValidationRow> rows;
+  ErrorSummary nvidia_calibration, nvidia_holdout, trainium_calibration, trainium_holdout;
+};
+// Every row predicted with the given calibrations (by default the catalog's).
+Validation validate(const MeasurementSet& set, const Catalog& catalog, const Calibration& nvidia, const Calibration& trainium);
+Validation validate(const MeasurementSet& set, const Catalog& catalog);
+
+// The fitted factors, rounded to four significant digits as the catalog stores them.
+FittedCalibration rounded(const FittedCalibration& fit);
+
+}  // namespace traincost

@@ -1,0 +1,36 @@
+#pragma once
+// The scenario's one JSON form (format version 1, documented in docs/scenario-format.md).
+// Reading reports every problem with its path; nothing throws.
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "traincost/data/catalog.hpp"
+#include "traincost/base/json_text.hpp"
+#include "traincost/scenario/scenario.hpp"
+
+namespace traincost {
+
+// Structure and value ranges only (types, bounds, unknown fields, required fields).
+std::optional<Scenario> scenario_from_json(const Json& doc, Problems& problems);
+
+// Everything that needs the catalog or relates fields to each other: unknown instance, a pricing
+// model the instance has no price for, FP8 on a chip without it, an unreachable target loss,
+// indices out of range, ranges on inputs the scenario does not use or with bounds the input
+// cannot take. (A range need not contain the input's value: a triangular one then puts its mode
+// at the nearer end.)
+Problems validate(const Scenario& scenario, const Catalog& catalog);
+
+// Text -> checked scenario: parse, read, validate. Returns nothing when any problem was found.
+std::optional<Scenario> parse_scenario(std::string_view text, const Catalog& catalog, Problems& problems);
+
+// `minimal` leaves out every field equal to its format default (used by links); otherwise
+// fields with constant defaults are still left out when unchanged, but every set field is
+// written, in a stable order.
+OrderedJson scenario_to_json(const Scenario& scenario, bool minimal = false);
+std::string scenario_to_text(const Scenario& scenario);  // pretty, 2-space indent
+OrderedJson model_to_json(const Model& model);
+
+}  // namespace traincost

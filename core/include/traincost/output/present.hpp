@@ -1,0 +1,72 @@
+#pragma once
+// How results read, wherever they are shown: the cells of the results table (the CLI's text,
+// Markdown and CSV reports, the page's canvas table and its text mirror all use these), the one
+// word saying whether an option can run the job, figure citations, and the escaping rule of each
+// output format.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "traincost/base/text.hpp"
+#include "traincost/data/catalog.hpp"
+#include "traincost/engine/evaluate.hpp"
+#include "traincost/scenario/fields.hpp"
+#include "traincost/scenario/labels.hpp"
+
+namespace traincost {
+
+// The results table: one row per option.
+struct ResultColumn {
+  const char* header;        // "Fully loaded per run"
+  const char* short_header;  // "All-in / run", where space is short (the page's canvas)
+  const char* tip;           // what the column means
+};
+const std::vector<ResultColumn>& result_columns();
+
+// The row of an option, in column order; the first cell is the option's label (unescaped).
+std::vector<std::string> result_cells(const std::string& label, const OptionResult& result);
+
+// The status column, one word or phrase: "fits" when the option can run the job; otherwise why
+// not: "needs 4+ instances", "does not fit", "fails too often", "target unreachable".
+std::string status_text(const OptionResult& result);
+// The same for a size the sweep tried (no deadline sizing).
+std::string status_text(Infeasible why, const MemoryFit& memory);
+// A sentence for a tooltip: the memory figures when it runs, the reason when it cannot.
+std::string status_detail(const OptionResult& result);
+
+// ---- Estimates ---------------------------------------------------------------------------------
+
+// Which of an option's results rest on an estimate, and why: its MFU is predicted for a chip with
+// no published measurement, its hourly price is a catalog figure marked as an estimate, its price
+// is for another region than the reference
+// option's (prices differ by region), or its porting effort is the catalog's estimated default.
+struct EstimateFlags {
+  bool speed = false;     // MFU: time, chip-hours and every cost
+  bool price = false;     // price: every cost
+  bool one_time = false;  // porting effort: one-time and fully loaded costs
+  std::vector<std::string> reasons;  // one sentence each, naming the option
+  bool any() const { return speed || price || one_time; }
+};
+// The mark put before a figure that rests on an estimate.
+inline constexpr const char* kEstimateMark = "≈";
+EstimateFlags estimate_flags(const Scenario& scenario, const ResolvedScenario& resolved, size_t workload, size_t option,
+                             const Catalog& catalog);
+// result_cells() with kEstimateMark before each figure that rests on an estimate.
+std::vector<std::string> result_cells(const std::string& label, const OptionResult& result, const EstimateFlags& flags);
+// Whether each column (in result_columns() order) rests on an estimate under `flags`.
+bool column_is_estimate(size_t column, const EstimateFlags& flags);
+// "≈ rests on an estimate: …" for a table's footnote, or "" when nothing does.
+std::string estimate_footnote(const Scenario& scenario, const ResolvedScenario& resolved, size_t workload, const Catalog& catalog);
+
+// A field's name in a form: its label, capitalized, with its unit when the value alone does not
+// say it ("Porting effort (engineer-weeks)", "Discount", "Price").
+std::string field_label(const FieldSpec& field);
+// A value of a scenario field as people read it, by the field's display style: "$35.76", "30%",
+// "8.0B", "0.35".
+std::string field_value_text(const FieldSpec& field, double value);
+
+// "AWS Neuron docs: Trainium2 architecture, 2025-12-02 (estimate). Note…", or "" for an absent figure.
+std::string citation(const Figure& figure, const Catalog& catalog);
+
+}  // namespace traincost

@@ -1,0 +1,49 @@
+#pragma once
+// The one-sentence answer the page, the CLI and the Markdown export lead with.
+#include <string>
+
+#include "traincost/engine/evaluate.hpp"
+#include "traincost/engine/thresholds.hpp"
+#include "traincost/base/problems.hpp"
+
+namespace traincost {
+
+// "Trn2 ×4 is 31% cheaper per run than H100 ×8 at 10 runs; it wins once the recipe runs 4+
+// times, below that H100 ×8 wins." followed by any option that cannot run the job and why.
+std::string workload_verdict(const ResolvedScenario& scenario, const Results& results, size_t workload);
+
+// "Across 3 workloads, picking per workload costs $4.1M a year, 12% less than all on Trn2."
+std::string portfolio_verdict(const ResolvedScenario& scenario, const Results& results);
+
+// Why an option cannot run a workload ("needs at least 3 instances to hold the model"), or "".
+std::string infeasibility_reason(const OptionResult& result);
+
+// The condition a threshold sets, for the first option of its pair to stay cheaper: "Trn2 x16
+// reaches at least 2,650 tokens/s per chip (MFU 0.24)", "the recipe runs more than 4.3 times", or,
+// when no valid value flips it, "no porting effort of H100 x32 changes it".
+std::string threshold_condition(const ResolvedScenario& scenario, const Threshold& threshold);
+
+// The line under the verdict: "Holds while " + the most decisive threshold's condition, or "" when
+// no threshold flips the answer.
+std::string holds_while(const ResolvedScenario& scenario, const std::vector<Threshold>& thresholds);
+
+// A threshold as a row of a table (the page's "What would change it" tab, the tornado's labels):
+// the same figures and units as threshold_condition, split into cells.
+struct ThresholdRow {
+  std::string option;     // the option whose input it is; "both" for the workload's runs
+  std::string input;      // "throughput", "price per instance-hour", …
+  std::string base;       // the value now: "2,900 tokens/s per chip (MFU 0.38)", "$35.76 per instance-hour"
+  std::string value;      // where the answer flips, in the same units; "no value flips it"
+  std::string direction;  // "at least" / "at most" (the leader stays cheaper while the input is …); "" without a flip
+  std::string change;     // "+51%", "−33%": how far the input must move; "" without a flip or from a base of 0
+};
+ThresholdRow threshold_row(const ResolvedScenario& scenario, const Threshold& threshold);
+// What a workload's constraints cannot give, each naming the field: a deadline shorter than an
+// option's fastest possible run, a budget that buys less than one optimizer step on an option.
+// (The scenario is valid: the other options still answer.)
+std::vector<Problem> constraint_problems(const ResolvedScenario& scenario, const Results& results, size_t workload);
+
+// Smallest whole number of runs strictly beyond a crossing point.
+double first_run_after(double crossing);
+
+}  // namespace traincost

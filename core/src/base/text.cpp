@@ -1,0 +1,161 @@
+#include "traincost/base/text.hpp"
+
+#include <cstring>
+
+namespace traincost {
+
+namespace {
+
+constexpr const char* kReplacement = "\xEF\xBF\xBD";  // U+FFFD
+
+// The code point at text[i] (UTF-8) and its length in bytes. A byte that does not start a
+// well-formed sequence (a stray continuation byte, a truncated or overlong sequence, a surrogate,
+// anything past U+10FFFF) is invalid: length 1, and `valid` false.
+unsigned code_point(std::string_view text, size_t i, size_t& length, bool& valid) {
+  const auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned c = byte(i);
+  length = 1;
+  valid = true;
+  if (c < 0x80) return c;
+  const size_t n = (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+  valid = false;
+  if (n == 0 || i + n > text.size()) return 0xFFFD;
+  unsigned cp = n == 2 ? (c & 0x1Fu) : n == 3 ? (c & 0x0Fu) : (c & 0x07u);
+  for (size_t k = 1; k < n; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) return 0xFFFD;
+    cp = (cp << 6) | (byte(i + k) & 0x3Fu);
+  }
+  if ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+      (cp >= 0xD800 && cp <= 0xDFFF))
+    return 0xFFFD;
+  length = n;
+  valid = true;
+  return cp;
+}
+
+// Characters that change how text is laid out rather than being text: C0 controls (tab, line
+// feed, carriage return, escape), DEL, C1 controls (CSI 0x9B starts an escape sequence in some
+// terminals), the Unicode line and paragraph separators, and the bidirectional embeddings,
+// overrides and isolates (which can make text display in another order than it is stored).
+bool is_control(unsigned cp) {
+  return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0) || cp == 0x2028 || cp == 0x2029 ||
+         (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+// Walks `text` character by character: `keep(cp, bytes)` appends what to write for a valid
+// character that is not a control; controls become `control`, invalid bytes U+FFFD.
+template <typename Keep>
+std::string rewrite(std::string_view text, const char* control, Keep keep) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0, n = 0; i < text.size(); i += n) {
+    bool valid = true;
+    const unsigned cp = code_point(text, i, n, valid);
+    if (!valid) out += kReplacement;
+    else if (is_control(cp)) out += control;
+    else keep(out, cp, text.substr(i, n));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<ControlCharacter> find_control_character(std::string_view text) {
+  size_t characters = 0;
+  for (size_t i = 0, n = 0; i < text.size(); i += n, ++characters) {
+    bool valid = true;
+    const unsigned cp = code_point(text, i, n, valid);
+    if (!valid || is_control(cp)) return ControlCharacter{cp, characters, !valid};
+  }
+  return std::nullopt;
+}
+
+bool has_control_characters(std::string_view text) { return find_control_character(text).has_value(); }
+
+size_t character_count(std::string_view text) {
+  size_t characters = 0;
+  for (size_t i = 0, n = 0; i < text.size(); i += n, ++characters) {
+    bool valid = true;
+    code_point(text, i, n, valid);
+  }
+  return characters;
+}
+
+std::string escape_terminal(std::string_view text) {
+  return rewrite(text, kReplacement, [](std::string& out, unsigned, std::string_view bytes) { out += bytes; });
+}
+
+std::string escape_terminal_text(std::string_view text) {
+  std::string out;
+  size_t start = 0;
+  while (start <= text.size()) {
+    const size_t end = text.find('\n', start);
+    out += escape_terminal(text.substr(start, (end == std::string_view::npos ? text.size() : end) - start));
+    if (end == std::string_view::npos) break;
+    out += '\n';
+    start = end + 1;
+  }
+  return out;
+}
+
+std::string escape_markdown(std::string_view text) {
+  return rewrite(text, " ", [](std::string& out, unsigned cp, std::string_view bytes) {
+    if (cp == '&') out += "&amp;";
+    else if (cp == '<') out += "&lt;";
+    else if (cp == '>') out += "&gt;";
+    else if (cp < 0x80 && std::strchr("\\`*_[]!#|~", static_cast<int>(cp))) out += std::string("\\") + static_cast<char>(cp);
+    else out += bytes;
+  });
+}
+
+std::string markdown_url(std::string_view url) {
+  std::string out;
+  for (const char ch : url) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c > 0x20 && c < 0x7F && !std::strchr("()<>\\\"`[]| ", ch)) {
+      out += ch;
+    } else {
+      static const char hex[] = "0123456789ABCDEF";
+      out += '%';
+      out += hex[c >> 4];
+      out += hex[c & 0xF];
+    }
+  }
+  return out;
+}
+
+std::string escape_csv(std::string_view text) {
+  std::string out = "\"";
+  // What a spreadsheet reads as a formula: = + - @ first, or a tab, a line break or a fullwidth
+  // = + - @ (U+FF1D, U+FF0B, U+FF0D, U+FF20) that some versions normalise to them.
+  static const char* const kFormula[] = {"=", "+", "-", "@", "\t", "\r", "\n",
+                                         "\xEF\xBC\x9D", "\xEF\xBC\x8B", "\xEF\xBC\x8D", "\xEF\xBC\xA0"};
+  for (const char* start : kFormula)
+    if (text.substr(0, std::strlen(start)) == start) {
+      out += '\'';
+      break;
+    }
+  for (size_t i = 0, n = 0; i < text.size(); i += n) {
+    bool valid = true;
+    code_point(text, i, n, valid);
+    if (!valid) out += kReplacement;
+    else if (text[i] == '"') out += "\"\"";
+    else out += text.substr(i, n);
+  }
+  return out + "\"";
+}
+
+std::string escape_html(std::string_view text) {
+  return rewrite(text, kReplacement, [](std::string& out, unsigned cp, std::string_view bytes) {
+    switch (cp) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += bytes;
+    }
+  });
+}
+
+}  // namespace traincost

@@ -1,0 +1,29 @@
+#include "traincost/engine/cost_parts.hpp"
+
+#include <cmath>
+
+namespace traincost {
+
+size_t cost_part_index(std::string_view key) {
+  size_t i = 0;
+  while (i < kCostPartCount && key != kCostParts[i].key) ++i;
+  return i;
+}
+
+double sum_of_parts(const OptionResult& r, Recurrence recurrence) {
+  double sum = 0;
+  for (const CostPart& part : kCostParts)
+    if (part.recurrence == recurrence) sum += r.*part.member;
+  return sum;
+}
+
+CostBreakdown breakdown(const OptionResult& r, double runs) {
+  CostBreakdown b;
+  for (size_t i = 0; i < kCostPartCount; ++i) {
+    const CostPart& part = kCostParts[i];
+    b[i] = !r.feasible() ? NAN : part.recurrence == Recurrence::Fixed ? r.*part.member / runs : r.*part.member;
+  }
+  return b;
+}
+
+}  // namespace traincost

@@ -1,0 +1,207 @@
+#include "traincost/engine/evaluate.hpp"
+
+#include <cmath>
+
+#include "traincost/engine/cost_parts.hpp"
+#include "traincost/engine/reliability.hpp"
+#include "traincost/model/formulas.hpp"
+#include "traincost/scenario/fields.hpp"
+
+namespace traincost {
+namespace {
+
+MemoryFit memory_fit(const PairPerformance& perf) {
+  MemoryFit m;
+  m.usable_bytes_per_chip = perf.usable_bytes_per_chip;
+  m.fits = perf.layout_found;
+  if (perf.layout_found) {
+    m.state_bytes = perf.time.state_bytes;
+    m.activation_bytes_per_chip = perf.time.activation_bytes;
+    m.bytes_per_chip = perf.time.memory_per_chip_bytes;
+  } else {
+    m.bytes_per_chip = perf.least_memory_bytes;
+  }
+  m.min_instances = perf.min_instances;
+  m.possible = perf.layout_found || perf.min_instances > 0;
+  return m;
+}
+
+bool valid_figure(double v) { return std::isfinite(v) && v >= 0; }
+
+// The rule of numeric safety (docs/input-output.md): an option is feasible only when every time,
+// work and cost figure is finite and not negative and its goodput a fraction in (0, 1].
+bool figures_valid(const OptionResult& r) {
+  for (const double v : {r.tokens, r.training_flops, r.cluster_flops_per_sec, r.tokens_per_sec, r.compute_hours, r.training_hours,
+                         r.wall_clock_hours, r.chip_hours, r.instance_hours, r.price_usd_per_hour, r.hardware_cost_per_run,
+                         r.one_time_cost, r.days_to_model, r.fixed_cost, r.per_run_cost, r.cost_per_run, r.cost_per_million_tokens,
+                         r.horizon_cost, r.annual_cost})
+    if (!valid_figure(v)) return false;
+  for (const CostPart& part : kCostParts)
+    if (!valid_figure(r.*part.member)) return false;
+  return r.goodput > 0 && r.goodput <= 1;
+}
+
+// Sets every field of `r` for one pair. evaluate_options() fills its results in place with it:
+// returning the ~450-byte result by value and copying it into place was a tenth of the Monte
+// Carlo loop's time in WebAssembly.
+void fill_pair(const WorkloadInputs& w, const PairInputs& p, double target_tokens, OptionResult& r) {
+  r = OptionResult{};
+  // Work: the target's tokens, plus what this platform needs to reach the same quality.
+  r.tokens = penalized_tokens(target_tokens, p.convergence_penalty);
+  r.flops_per_token = flops_per_token(w.model, w.recompute);
+  r.training_flops = training_flops(r.flops_per_token, r.tokens);
+
+  // Speed: measured tokens/s when the user has a trial run, else MFU × peak.
+  r.chips = chips(p.instances, p.chips_per_instance);
+  r.scaling_efficiency = scaling_efficiency(r.chips, p.scaling_reference_chips, p.scaling_per_doubling);
+  if (p.measured_tokens_per_sec_per_chip > 0) {
+    r.tokens_per_sec = measured_tokens_per_sec(p.measured_tokens_per_sec_per_chip, r.chips, r.scaling_efficiency);
+    r.cluster_flops_per_sec = r.tokens_per_sec * r.flops_per_token;
+  } else {
+    r.cluster_flops_per_sec = achieved_flops(p.mfu, p.peak_flops_per_chip, r.chips, r.scaling_efficiency);
+    r.tokens_per_sec = r.cluster_flops_per_sec / r.flops_per_token;
+  }
+  r.compute_hours = compute_hours(r.training_flops, r.cluster_flops_per_sec);
+
+  // Goodput: checkpoints pause the cluster, failures lose work and a restart.
+  const GoodputTerms g = goodput_terms(w, p);
+  r.cluster_mtbf_hours = g.cluster_mtbf_hours;
+  r.checkpoint_bytes = g.checkpoint_bytes;
+  r.checkpoint_pause_hours = g.checkpoint_pause_hours;
+  r.restart_hours = g.restart_hours;
+  r.checkpoint_interval_hours = g.checkpoint_interval_hours;
+  r.goodput = g.goodput;
+  r.training_hours = r.compute_hours / r.goodput;
+  r.interruptions = expected_interruptions(r.training_hours, r.cluster_mtbf_hours);
+  r.wall_clock_hours = wall_clock_hours(r.compute_hours, r.goodput, p.compile_hours_per_run);
+  r.days_to_model = days_to_model(p.wait_days, r.wall_clock_hours);
+  r.chip_hours = chip_hours(r.wall_clock_hours, r.chips);
+  r.instance_hours = chip_hours(r.wall_clock_hours, p.instances);
+
+  // Money.
+  r.price_usd_per_hour = discounted_price(p.price_usd_per_hour, p.discount);
+  r.compute_cost = instance_cost(r.training_hours, p.instances, r.price_usd_per_hour);
+  r.compile_cost = instance_cost(p.compile_hours_per_run, p.instances, r.price_usd_per_hour);
+  r.hardware_cost_per_run = r.compute_cost + r.compile_cost;
+  r.porting_cost = porting_cost(p.engineer_weeks, p.usd_per_engineer_week);
+  r.validation_cost = validation_cost(p.validation_runs, p.validation_run_fraction, r.compute_cost);
+  r.one_time_cost = r.porting_cost + r.validation_cost;
+  r.maintenance_cost = maintenance_cost(p.maintenance_usd_per_year, w.horizon_months);
+  r.egress_cost_per_run = egress_cost(p.egress_tb_per_run, p.egress_usd_per_tb);
+  r.delay_cost_per_run = delay_cost(w.usd_per_day_of_delay.value_or(0), r.days_to_model);
+  r.re_porting_cost = re_porting_cost(p.report_probability_per_year, p.report_effort_share, r.one_time_cost, w.horizon_months);
+  r.fixed_cost = sum_of_parts(r, Recurrence::Fixed);
+  r.per_run_cost = sum_of_parts(r, Recurrence::PerRun);
+  r.cost_per_run = cost_per_run(r.per_run_cost, r.fixed_cost, w.runs);
+  r.cost_per_million_tokens = cost_per_million_tokens(r.cost_per_run, target_tokens);
+  r.horizon_cost = r.cost_per_run * w.runs;
+  r.annual_cost = r.horizon_cost * 12 / w.horizon_months;
+
+  r.memory = memory_fit(p.performance);
+  r.deadline = p.deadline;
+  // A target outside what a token target may ask (a sampled loss or step count resolving to 0.2
+  // or 1e20 tokens) is not a job TrainCost models; validate() refuses such a scenario, and here
+  // it catches the Monte Carlo's samples (issue row 7).
+  if (!(target_tokens >= fields::tokens.bounds.min && target_tokens <= fields::tokens.bounds.max)) r.infeasible = Infeasible::Target;
+  else if (!p.performance.batch_divisible) r.infeasible = Infeasible::Layout;
+  else if (!r.memory.fits) r.infeasible = Infeasible::Memory;
+  else if (!(r.goodput > 0.01)) r.infeasible = Infeasible::Goodput;
+  else if (w.deadline_days && !(r.days_to_model <= *w.deadline_days)) r.infeasible = Infeasible::Deadline;
+  // Every figure of an option that can run the job is a valid one: finite and not negative. A
+  // finite but astronomical target can overflow the FLOPs and make the cost infinite or NaN (0
+  // validation runs × infinity); such an option must not take part in comparisons, where NaN
+  // would win every "cheaper than" test.
+  else if (!figures_valid(r)) r.infeasible = Infeasible::Target;
+}
+
+}  // namespace
+
+OptionResult evaluate_pair(const WorkloadInputs& w, const PairInputs& p, double target_tokens) {
+  OptionResult r;
+  fill_pair(w, p, target_tokens, r);
+  return r;
+}
+
+void evaluate_options(const ResolvedScenario& s, Results& out) {
+  out.workloads.resize(s.workloads.size());
+  for (size_t w = 0; w < s.workloads.size(); ++w) {
+    const WorkloadInputs& wi = s.workloads[w];
+    WorkloadResult& wr = out.workloads[w];
+    wr.target_tokens = target_tokens(wi.target, wi.model);
+    wr.options.resize(s.options.size());
+    for (size_t o = 0; o < s.options.size(); ++o) fill_pair(wi, wi.options[o], wr.target_tokens, wr.options[o]);
+  }
+}
+
+void evaluate(const ResolvedScenario& s, Results& out) {
+  const size_t n_options = s.options.size();
+  evaluate_options(s, out);
+  for (size_t w = 0; w < s.workloads.size(); ++w) {
+    WorkloadResult& wr = out.workloads[w];
+
+    // The two feasible options with the lowest fully loaded cost per run.
+    Comparison& c = wr.comparison;
+    c = Comparison{};
+    for (size_t o = 0; o < n_options; ++o) {
+      if (!wr.options[o].feasible()) continue;
+      const int i = static_cast<int>(o);
+      if (c.cheapest < 0 || wr.options[o].cost_per_run < wr.options[static_cast<size_t>(c.cheapest)].cost_per_run) {
+        c.runner_up = c.cheapest;
+        c.cheapest = i;
+      } else if (c.runner_up < 0 || wr.options[o].cost_per_run < wr.options[static_cast<size_t>(c.runner_up)].cost_per_run) {
+        c.runner_up = i;
+      }
+    }
+    if (c.cheapest >= 0 && c.runner_up >= 0) {
+      const OptionResult& a = wr.options[static_cast<size_t>(c.cheapest)];
+      const OptionResult& b = wr.options[static_cast<size_t>(c.runner_up)];
+      c.savings = (b.cost_per_run - a.cost_per_run) / b.cost_per_run;
+      c.wall_clock_ratio = a.wall_clock_hours / b.wall_clock_hours;
+      c.breakeven = breakeven(a.fixed_cost, a.per_run_cost, b.fixed_cost, b.per_run_cost);
+    }
+
+    const OptionResult& ref = wr.options[static_cast<size_t>(s.reference)];
+    for (OptionResult& r : wr.options) {
+      r.savings_vs_reference = (ref.cost_per_run - r.cost_per_run) / ref.cost_per_run;
+      r.wall_clock_ratio_vs_reference = r.wall_clock_hours / ref.wall_clock_hours;
+      r.vs_reference = breakeven(r.fixed_cost, r.per_run_cost, ref.fixed_cost, ref.per_run_cost);
+    }
+  }
+
+  // Portfolio: every workload on one option, against the best option per workload.
+  Portfolio& p = out.portfolio;
+  p.single_option_annual.assign(n_options, 0.0);
+  p.single_option_feasible.assign(n_options, true);
+  p.best_per_workload.assign(s.workloads.size(), -1);
+  p.best_mix_annual = 0;
+  p.best_single = -1;
+  p.savings_vs_best_single = 0;
+  bool mix_feasible = true;
+  for (size_t w = 0; w < out.workloads.size(); ++w) {
+    const WorkloadResult& wr = out.workloads[w];
+    for (size_t o = 0; o < n_options; ++o) {
+      p.single_option_annual[o] += wr.options[o].annual_cost;
+      if (!wr.options[o].feasible()) p.single_option_feasible[o] = false;
+    }
+    p.best_per_workload[w] = wr.comparison.cheapest;
+    if (wr.comparison.cheapest < 0) mix_feasible = false;
+    else p.best_mix_annual += wr.options[static_cast<size_t>(wr.comparison.cheapest)].annual_cost;
+  }
+  for (size_t o = 0; o < n_options; ++o)
+    if (p.single_option_feasible[o] &&
+        (p.best_single < 0 || p.single_option_annual[o] < p.single_option_annual[static_cast<size_t>(p.best_single)]))
+      p.best_single = static_cast<int>(o);
+  if (!mix_feasible) p.best_mix_annual = NAN;
+  if (p.best_single >= 0 && mix_feasible) {
+    const double single = p.single_option_annual[static_cast<size_t>(p.best_single)];
+    p.savings_vs_best_single = (single - p.best_mix_annual) / single;
+  }
+}
+
+Results evaluate(const ResolvedScenario& scenario) {
+  Results r;
+  evaluate(scenario, r);
+  return r;
+}
+
+}  // namespace traincost

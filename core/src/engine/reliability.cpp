@@ -1,0 +1,53 @@
+#include "traincost/engine/reliability.hpp"
+
+#include <cmath>
+
+#include "traincost/scenario/fields.hpp"
+#include "traincost/model/formulas.hpp"
+
+namespace traincost {
+
+GoodputTerms goodput_terms(const Workload& w, const PairInputs& p) {
+  GoodputTerms g;
+  g.cluster_mtbf_hours = cluster_mtbf(p.mtbf_hours_per_instance, p.instances);
+  g.checkpoint_bytes = checkpoint_bytes(w.model.params, w.memory.bytes_per_param);
+  g.checkpoint_transfer_hours = checkpoint_transfer_hours(g.checkpoint_bytes, p.checkpoint_gbps_per_instance, p.instances);
+  g.checkpoint_pause_hours = p.checkpoint_write_minutes > 0 ? p.checkpoint_write_minutes / 60
+                                                            : checkpoint_pause_hours(g.checkpoint_transfer_hours, p.checkpoint_blocking_share);
+  g.restart_hours = p.restart_minutes >= 0 ? p.restart_minutes / 60
+                                           : restart_hours(p.job_restart_minutes, p.replacement_share, p.replacement_minutes,
+                                                           g.checkpoint_transfer_hours);
+  g.mtbf_between_losses_hours = mtbf_between_losses(g.cluster_mtbf_hours, p.lost_work_share);
+  g.checkpoint_interval_hours = p.checkpoint_interval_hours > 0
+                                    ? p.checkpoint_interval_hours
+                                    : optimal_checkpoint_interval(g.checkpoint_pause_hours, g.mtbf_between_losses_hours);
+  g.goodput = goodput(g.checkpoint_interval_hours, g.checkpoint_pause_hours, g.restart_hours, p.lost_work_share,
+                      g.cluster_mtbf_hours);
+  return g;
+}
+
+std::vector<GoodputSwing> goodput_sensitivity(const Workload& w, const PairInputs& p, const Option& option,
+                                              const Catalog& catalog, Family family) {
+  namespace f = fields;
+  std::vector<GoodputSwing> out;
+  const double base = goodput_terms(w, p).goodput;
+  for (const FieldSpec* field : {&f::mtbf_hours_per_instance, &f::job_restart_minutes, &f::replacement_minutes,
+                                 &f::replacement_share, &f::checkpoint_gbps_per_instance, &f::lost_work_share}) {
+    if (field->get(option.reliability)) continue;  // the user's own figure
+    const Figure* figure = catalog.defaults.find(field->catalog_default, family);
+    if (!figure || !figure->has_range()) continue;
+    // The catalog's MTBF is per chip; the field is per instance.
+    const double per = field == &f::mtbf_hours_per_instance ? 1 / p.chips_per_instance : 1;
+    GoodputSwing swing{field, figure->low * per, figure->high * per};
+    PairInputs varied = p;
+    varied.*(field->resolved) = swing.low;
+    swing.goodput_at_low = goodput_terms(w, varied).goodput;
+    varied.*(field->resolved) = swing.high;
+    swing.goodput_at_high = goodput_terms(w, varied).goodput;
+    if (std::fabs(swing.goodput_at_low - base) + std::fabs(swing.goodput_at_high - base) < 1e-3) continue;  // under 0.1 point either way
+    out.push_back(swing);
+  }
+  return out;
+}
+
+}  // namespace traincost

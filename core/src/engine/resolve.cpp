@@ -1,0 +1,30 @@
+#include "traincost/engine/resolve.hpp"
+
+#include "traincost/engine/deadline.hpp"
+#include "traincost/engine/resolve_pair.hpp"
+
+namespace traincost {
+
+ResolvedScenario resolve(const Scenario& s, const Catalog& catalog) {
+  ResolvedScenario r;
+  r.catalog = &catalog;
+  r.reference = s.reference;
+  for (const Option& o : s.options) {
+    OptionInfo info;
+    resolve_option(o, catalog, {}, &info);
+    r.options.push_back(std::move(info));
+  }
+  for (const Workload& w : s.workloads) {
+    WorkloadInputs wi;
+    static_cast<Workload&>(wi) = w;
+    wi.model.active_params = w.model.active();
+    wi.usd_per_day_of_delay = w.usd_per_day_of_delay.value_or(0);  // set, so the analysis can vary it
+    for (size_t i = 0; i < s.options.size(); ++i)
+      wi.options.push_back(w.deadline_days ? size_for_deadline(wi, s.options[i], i, catalog)
+                                           : resolve_pair(w, s.options[i], i, s.options[i].instances, catalog));
+    r.workloads.push_back(std::move(wi));
+  }
+  return r;
+}
+
+}  // namespace traincost

@@ -1,0 +1,190 @@
+#include "traincost/engine/resolve_pair.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "traincost/scenario/fields.hpp"
+#include "traincost/model/formulas.hpp"
+#include "traincost/scenario/labels.hpp"
+#include "traincost/model/predict.hpp"
+#include "traincost/evidence/published_runs.hpp"
+
+namespace traincost {
+
+double batch_tokens_of(const Workload& w) {
+  if (w.global_batch_tokens) return *w.global_batch_tokens;
+  return w.target.kind == TargetKind::Steps ? w.target.tokens_per_step : kDefaultGlobalBatchTokens;
+}
+
+PairInputs resolve_option(const Option& o, const Catalog& catalog, const PlatformCosts& wc, OptionInfo* info_out) {
+  const Defaults& d = catalog.defaults;
+  PairInputs p;
+  OptionInfo info;
+  info.instance = o.instance;
+  info.pricing = o.pricing;
+  const Chip* chip = nullptr;
+  if (o.instance == "custom" && o.custom) {
+    chip = o.custom->chip.empty() ? nullptr : catalog.find_chip(o.custom->chip);
+    p.chips_per_instance = o.custom->chips;
+    info.provider = "custom";
+    info.family = chip ? chip->family : o.custom->family;
+  } else if (const Instance* inst = catalog.find_instance(o.instance)) {
+    chip = catalog.find_chip(inst->chip);
+    p.chips_per_instance = inst->chips;
+    info.provider = inst->provider;
+    info.catalog_price = &inst->price(o.pricing);
+    info.network_gbps_per_chip = inst->network_gbps.present() && inst->chips > 0 ? inst->network_gbps.value / inst->chips : 0;
+    if (!o.price_usd_per_hour && info.catalog_price->present()) {
+      info.price_from_catalog = true;
+      p.price_usd_per_hour = info.catalog_price->value;
+    }
+  }
+  if (chip) {
+    info.chip_name = chip->name;
+    info.family = chip->family;
+    info.chip = chip;
+    const Figure& peak = chip->peak_tflops(o.precision);
+    p.peak_flops_per_chip = peak.present() ? peak.value * 1e12 : 0;
+    p.hbm_bytes_per_chip = chip->hbm_bytes();
+  }
+  if (o.custom && o.custom->peak_tflops > 0) p.peak_flops_per_chip = o.custom->peak_tflops * 1e12;
+  if (o.custom && o.custom->memory_gb > 0) p.hbm_bytes_per_chip = o.custom->memory_gb * 1e9;
+  if (o.custom && info.chip_name.empty()) info.chip_name = "custom chip";
+  if (o.price_usd_per_hour) p.price_usd_per_hour = *o.price_usd_per_hour;
+  info.label = o.label.empty() ? automatic_label(o, catalog) : o.label;
+
+  p.instances = o.instances;
+  p.discount = o.discount;
+  p.wait_days = o.wait_days.value_or(0);
+  p.max_instances = o.max_instances.value_or(0);
+  info.throughput = o.measured_tokens_per_sec_per_chip ? ThroughputSource::Measured
+                    : o.mfu || !o.mfu_from_run.empty() ? ThroughputSource::Mfu
+                                                       : ThroughputSource::Predicted;
+  p.mfu = o.mfu.value_or(0);  // a predicted MFU is filled per workload by resolve()
+  // "Utilization as realized by run X": validate() has checked the run exists and has one.
+  if (!o.mfu_from_run.empty()) {
+    p.mfu_run = catalog.runs ? catalog.runs->find(o.mfu_from_run) : nullptr;
+    if (p.mfu_run) p.mfu = realized_mfu_of(*p.mfu_run, catalog);
+  }
+  p.measured_tokens_per_sec_per_chip = o.measured_tokens_per_sec_per_chip.value_or(0);
+  p.scaling_reference_chips = o.scaling_reference_chips.value_or(0);
+  p.scaling_per_doubling = o.scaling_per_doubling;
+
+  // Reliability: the option's value, else the catalog's (its MTBF is per chip).
+  auto catalog_value = [&](const FieldSpec& f) {
+    const Figure* figure = d.find(f.catalog_default, info.family);
+    return figure && figure->present() ? figure->value : 0.0;
+  };
+  p.mtbf_hours_per_instance = o.reliability.mtbf_hours_per_instance.value_or(
+      catalog_value(fields::mtbf_hours_per_instance) / p.chips_per_instance);
+  p.checkpoint_write_minutes = o.reliability.checkpoint_write_minutes.value_or(0);  // 0: derived per workload
+  p.restart_minutes = o.reliability.restart_minutes.value_or(PairInputs::kDerived);
+  p.checkpoint_interval_hours = o.reliability.checkpoint_interval_hours.value_or(0);  // 0: the Young/Daly optimum
+  for (const FieldSpec* f : {&fields::checkpoint_gbps_per_instance, &fields::checkpoint_blocking_share, &fields::job_restart_minutes,
+                             &fields::replacement_share, &fields::replacement_minutes, &fields::lost_work_share})
+    p.*(f->resolved) = f->get(o.reliability).value_or(catalog_value(*f));
+
+  // Platform costs: the workload's override, then the option's value, then the catalog default
+  // for the chip family (0 where the catalog has none).
+  for (const FieldSpec* f : fields_of(Owner::Costs)) {
+    const std::optional<double> value = f->get(wc) ? f->get(wc) : f->get(o.porting);
+    p.*(f->resolved) = value ? *value : f->catalog_default ? catalog_value(*f) : 0.0;
+  }
+  if (info_out) *info_out = std::move(info);
+  return p;
+}
+
+namespace {
+
+// The layout keys the workload pins for an option: its override's, else format 1's memory
+// settings when they say more than the defaults (recomputation, tensor parallelism, micro-batch).
+LayoutPins pins_of(const Workload& w, const WorkloadOverride* ov) {
+  LayoutPins pins = ov ? ov->parallelism : LayoutPins{};
+  if (!pins.recompute && w.recompute) pins.recompute = Recompute::Full;
+  if (!pins.tensor && w.memory.tensor_parallel > 1) pins.tensor = w.memory.tensor_parallel;
+  if (!pins.micro_batch && w.memory.micro_batch > 1) pins.micro_batch = w.memory.micro_batch;
+  return pins;
+}
+
+// Hardware for a custom chip with the user's own figures: their peak and memory, with an
+// HGX-class node's links assumed (450 GB/s per direction among 8, 400 Gbit/s per chip out).
+HardwareProfile own_figures(const PairInputs& p) {
+  HardwareProfile hw;
+  hw.peak_flops = hw.peak_bf16_flops = p.peak_flops_per_chip;
+  hw.hbm_bytes = p.hbm_bytes_per_chip;
+  hw.hbm_bytes_per_sec = 3.35e12;
+  hw.scale_up_bytes_per_sec = 450e9;
+  hw.scale_up_chips = 8;
+  hw.network_bytes_per_sec = 400e9 / 8;
+  return hw;
+}
+
+// Runs the step-time model for a pair: the fastest layout that fits, its step time and memory,
+// and (when the option states neither an MFU nor a measured rate) the MFU it implies.
+void predict_pair(const Workload& w, const Option& o, const OptionInfo& info, const LayoutPins& pins, const Catalog& catalog,
+                  bool find_min_instances, PairInputs& p) {
+  PairPerformance& perf = p.performance;
+  perf.source = info.throughput;
+  StepInputs in;
+  in.shape = shape_of(w.model, &perf.assumed_architecture);
+  in.hardware = info.chip ? hardware_profile(*info.chip, o.precision, info.network_gbps_per_chip) : own_figures(p);
+  if (o.custom && o.custom->peak_tflops > 0) in.hardware.peak_flops = in.hardware.peak_bf16_flops = p.peak_flops_per_chip;
+  if (o.custom && o.custom->memory_gb > 0) in.hardware.hbm_bytes = p.hbm_bytes_per_chip;
+  in.calibration = calibration_of(catalog, info.family);
+  in.global_batch_sequences = std::max(1.0, std::floor(batch_tokens_of(w) / in.shape.seq_len));
+  in.bytes_per_param = w.memory.bytes_per_param;
+  in.usable_fraction = w.memory.usable_fraction;
+  perf.global_batch_sequences = in.global_batch_sequences;
+  perf.usable_bytes_per_chip = in.hardware.hbm_bytes * in.usable_fraction;
+
+  const double chips = p.instances * p.chips_per_instance;
+  const LayoutChoice choice = search_layout(in, chips, pins);
+  perf.layouts_tried = choice.layouts_tried;
+  perf.layout_found = choice.found;
+  perf.least_memory_bytes = choice.least_memory_bytes;
+  perf.least_memory_layout = choice.least_memory_layout;
+  perf.batch_divisible = choice.found || choice.least_memory_bytes > 0;
+  if (choice.found) {
+    perf.layout = choice.layout;
+    perf.time = choice.time;
+  } else if (find_min_instances) {
+    // How many instances would hold it: the smallest power-of-two multiple up to 64 that fits.
+    for (double scale = 2; scale <= 64 && perf.min_instances == 0; scale *= 2)
+      if (search_layout(in, chips * scale, pins).found) perf.min_instances = p.instances * scale;
+  }
+
+  // The family's validation error; chips with no published measurement get twice the band.
+  const FamilyPerformance& family = catalog.performance.family(info.family);
+  const std::vector<std::string>& validated = catalog.performance.validated_chips;
+  perf.validated = info.chip && std::find(validated.begin(), validated.end(), info.chip->id) != validated.end();
+  perf.error_median = family.holdout_median_error.value * (perf.validated ? 1 : 2);
+  perf.error_p90 = family.holdout_p90_error.value * (perf.validated ? 1 : 2);
+
+  if (!choice.found) return;
+  const double tokens_per_sec = choice.time.tokens_per_sec_per_chip;
+  perf.mfu = utilization(tokens_per_sec, flops_per_token(w.model, false), p.peak_flops_per_chip);
+  perf.hfu = utilization(tokens_per_sec, flops_per_token(w.model, choice.layout.recompute == Recompute::Full), p.peak_flops_per_chip);
+  if (perf.source == ThroughputSource::Predicted) {
+    // evaluate() turns MFU × peak × chips into tokens/s with the workload's FLOPs per token; the
+    // prediction already includes the cost of scale, so no scaling loss is applied on top.
+    p.mfu = utilization(tokens_per_sec, flops_per_token(w.model, w.recompute), p.peak_flops_per_chip);
+    p.scaling_reference_chips = 0;
+  }
+}
+
+}  // namespace
+
+PairInputs resolve_pair(const Workload& w, const Option& option, size_t index, double instances, const Catalog& catalog,
+                        bool find_min_instances) {
+  Option o = option;
+  o.instances = static_cast<int>(instances);
+  const WorkloadOverride* override_of_option = nullptr;
+  for (const WorkloadOverride& ov : w.overrides)
+    if (ov.option == static_cast<int>(index)) override_of_option = &ov;
+  OptionInfo info;
+  PairInputs p = resolve_option(o, catalog, override_of_option ? override_of_option->costs : PlatformCosts{}, &info);
+  predict_pair(w, o, info, pins_of(w, override_of_option), catalog, find_min_instances, p);
+  return p;
+}
+
+}  // namespace traincost

@@ -1,0 +1,471 @@
+#include "traincost/engine/uncertainty.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <initializer_list>
+#include <limits>
+
+#include "traincost/engine/reliability.hpp"
+#include "traincost/engine/resolve.hpp"
+#include "traincost/engine/resolve_pair.hpp"
+#include "traincost/scenario/fields.hpp"
+#include "traincost/base/format.hpp"
+#include "traincost/base/random.hpp"
+#include "traincost/scenario/labels.hpp"
+
+namespace traincost {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+}  // namespace
+
+// An option's input appears once per workload, except in workloads that override it (their own
+// value stays); a model's params also moves its active params when the scenario gave none. A
+// predicted MFU differs by workload: the input is the first workload's, and the others move in
+// proportion.
+InputBinding::InputBinding(ResolvedScenario& r, const InputRef& ref, const Scenario& s) {
+  const FieldSpec& f = *ref.kind->spec;
+  const size_t i = static_cast<size_t>(ref.index);
+  if (ref.kind->scope == InputScope::Option) {
+    const double base = r.workloads.front().options[i].*f.resolved;
+    for (size_t w = 0; w < r.workloads.size(); ++w) {
+      bool overridden = false;
+      if (f.access.owner == Owner::Costs)
+        for (const WorkloadOverride& ov : s.workloads[w].overrides)
+          overridden = overridden || (ov.option == ref.index && f.get(ov.costs).has_value());
+      if (overridden) continue;
+      double* at = &(r.workloads[w].options[i].*f.resolved);
+      const bool proportional = &f == &fields::mfu && base > 0 && !s.options[i].mfu;
+      targets_.push_back({at, proportional ? *at / base : 1.0, *at});
+    }
+    return;
+  }
+  WorkloadInputs& w = r.workloads[i];
+  void* owner = f.access.owner == Owner::Model ? static_cast<void*>(&w.model)
+              : f.access.owner == Owner::Target ? static_cast<void*>(&w.target)
+                                                : static_cast<void*>(static_cast<Workload*>(&w));
+  if (double* target = f.access.address(owner)) targets_.push_back({target, 1.0, *target});
+  if (&f == &fields::params && !s.workloads[i].model.active_params)
+    targets_.push_back({&*w.model.active_params, 1.0, *w.model.active_params});
+}
+
+void InputBinding::set(double value) const {
+  for (const Bound& t : targets_) *t.at = value * t.scale;
+}
+void InputBinding::restore() const {
+  for (const Bound& t : targets_) *t.at = t.original;
+}
+double InputBinding::value() const { return targets_.empty() ? 0.0 : targets_.front().original; }
+
+namespace {
+
+PreparedQuantile quantile_of(const RangedInput& in) {
+  switch (in.dist) {
+    case Distribution::Uniform: return PreparedQuantile::uniform(in.low, in.high);
+    case Distribution::LogNormal: return PreparedQuantile::lognormal_90(in.low, in.high);
+    case Distribution::Triangular: break;
+  }
+  return PreparedQuantile::triangular(in.low, std::clamp(in.value, in.low, in.high), in.high);
+}
+
+// The lowest value a field accepts (its bound, or just above it when the bound is exclusive).
+double lowest_of(const FieldSpec& field) {
+  const Bounds& b = field.bounds;
+  return b.min_exclusive ? std::nextafter(b.min, b.max) : b.min;
+}
+
+}  // namespace
+
+// Every sample lies in its field's valid range: 4.6% of a 0.01-0.95 lognormal discount came out
+// above 1, making negative prices. Values outside are pulled to the nearest valid one (the range's
+// tail mass lands on the bound).
+InputSampler::InputSampler(const RangedInput& in)
+    : quantile_(quantile_of(in)), lowest_(lowest_of(*in.ref.kind->spec)), highest_(in.ref.kind->spec->bounds.max) {}
+double InputSampler::operator()(double u) const { return std::min(std::max(quantile_(u), lowest_), highest_); }
+
+namespace {
+
+std::string title_of(const Scenario& s, const ResolvedScenario& r, const InputRef& ref) {
+  if (ref.kind->scope == InputScope::Option) return r.options[static_cast<size_t>(ref.index)].label;
+  return workload_title(s.workloads[static_cast<size_t>(ref.index)], static_cast<size_t>(ref.index));
+}
+
+// out[i] = the value at position ranks[i] of v sorted ascending (ranks ascending, each below
+// v.size()); reorders v. NaNs must be removed first.
+//
+// A Monte Carlo analysis asks for some 30 of these over vectors of up to a million samples; one
+// nth_element per rank was a fifth of its time. Instead, a regular sample of v (every 32nd value)
+// brackets each rank between two of its values; a pass over v counts what lies below the bracket
+// and keeps what lies inside (a few percent of v), and only that is ordered. The result is exact
+// (an order statistic is one value, however it is found), so the figures are those nth_element
+// gave. A bracket that misses its rank, which many equal values can cause, falls back to
+// nth_element over all of v.
+void order_statistics(std::vector<double>& v, const std::vector<size_t>& ranks, std::vector<double>& out) {
+  const size_t n = v.size();
+  out.assign(ranks.size(), NAN);
+  if (n <= 4096) {
+    std::sort(v.begin(), v.end());
+    for (size_t i = 0; i < ranks.size(); ++i) out[i] = v[ranks[i]];
+    return;
+  }
+  const size_t step = 32, m = n / step;
+  std::vector<double> sample(m);
+  for (size_t j = 0; j < m; ++j) sample[j] = v[j * step];
+  std::sort(sample.begin(), sample.end());
+
+  std::vector<double> inside(n);
+  size_t i = 0;
+  while (i < ranks.size()) {
+    // A bracket: the rank's place in the sample, give or take four standard deviations (as sample
+    // indices, possibly outside the sample), widened over the next ranks whose places overlap.
+    auto place = [&](size_t rank, int side) {
+      const double p = static_cast<double>(rank) / static_cast<double>(n);
+      const double margin = 4 * std::sqrt(static_cast<double>(m) * p * (1 - p)) + 8;
+      const double expected = p * static_cast<double>(m);
+      return static_cast<long>(side < 0 ? std::floor(expected - margin) : std::ceil(expected + margin));
+    };
+    const long lo_index = place(ranks[i], -1);
+    long hi_index = place(ranks[i], +1);
+    size_t last = i + 1;  // ranks [i, last) share this bracket
+    while (last < ranks.size() && place(ranks[last], -1) <= hi_index) hi_index = std::max(hi_index, place(ranks[last++], +1));
+    const double lo = lo_index >= 0 ? sample[static_cast<size_t>(lo_index)] : -kInf;
+    const double hi = hi_index < static_cast<long>(m) ? sample[static_cast<size_t>(hi_index)] : kInf;
+
+    // One pass without branches (whether a value lies below the middle bracket is a coin toss,
+    // which a branch predictor loses half the time): every value is written, and kept by
+    // counting it only when it lies inside.
+    size_t below = 0, count = 0;
+    for (const double x : v) {
+      inside[count] = x;
+      count += static_cast<size_t>((x >= lo) & (x <= hi));
+      below += static_cast<size_t>(x < lo);
+    }
+    for (; i < last; ++i) {
+      if (ranks[i] >= below && ranks[i] - below < count) {
+        const auto at = inside.begin() + static_cast<std::ptrdiff_t>(ranks[i] - below);
+        std::nth_element(inside.begin(), at, inside.begin() + static_cast<std::ptrdiff_t>(count));
+        out[i] = *at;
+      } else {
+        const auto at = v.begin() + static_cast<std::ptrdiff_t>(ranks[i]);
+        std::nth_element(v.begin(), at, v.end());
+        out[i] = *at;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+double sample_value(const RangedInput& input, double u) { return InputSampler(input)(u); }
+
+std::vector<double> sample_quantiles(std::vector<double>& v, std::initializer_list<double> qs) {
+  std::vector<double> result(qs.size(), NAN);
+  if (v.empty()) return result;
+  std::vector<size_t> ranks;
+  for (const double q : qs) {
+    const size_t k = static_cast<size_t>(q * static_cast<double>(v.size() - 1));
+    ranks.push_back(k);
+    if (k + 1 < v.size()) ranks.push_back(k + 1);
+  }
+  std::sort(ranks.begin(), ranks.end());
+  ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+  std::vector<double> stats;
+  order_statistics(v, ranks, stats);
+  auto stat = [&](size_t rank) { return stats[static_cast<size_t>(std::lower_bound(ranks.begin(), ranks.end(), rank) - ranks.begin())]; };
+  size_t i = 0;
+  for (const double q : qs) {
+    const double pos = q * static_cast<double>(v.size() - 1);
+    const size_t k = static_cast<size_t>(pos);
+    const double frac = pos - static_cast<double>(k);
+    const double a = stat(k);
+    double value = a;
+    if (frac != 0 && k + 1 < v.size()) {
+      const double b = stat(k + 1);
+      value = (a == b || std::isinf(b)) ? (b == a ? a : b) : a + frac * (b - a);
+    }
+    result[i++] = value;
+  }
+  return result;
+}
+
+namespace {
+
+Percentiles percentiles(std::vector<double>& v) {
+  const std::vector<double> q = sample_quantiles(v, {0.05, 0.50, 0.95});
+  return {q[0], q[1], q[2]};
+}
+
+}  // namespace
+
+double input_value(const Scenario& s, const ResolvedScenario& resolved, const Catalog& catalog, const InputRef& ref) {
+  if (ref.kind->scope == InputScope::Option) {
+    // The option's own value (workload overrides aside); a predicted MFU is the first workload's.
+    const size_t i = static_cast<size_t>(ref.index);
+    if (ref.kind->spec == &fields::mfu && !s.options[i].mfu) return resolved.workloads.front().options[i].mfu;
+    const PairInputs p = resolve_option(s.options[i], catalog);
+    return p.*(ref.kind->spec->resolved);
+  }
+  ResolvedScenario scratch = resolved;
+  return InputBinding(scratch, ref, s).value();
+}
+
+std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario& resolved, const Catalog& catalog) {
+  std::vector<RangedInput> out;
+  auto current = [&](const InputRef& ref) { return input_value(s, resolved, catalog, ref); };
+  auto add = [&](const InputRef& ref, double low, double high, Distribution dist, bool is_default) {
+    RangedInput in;
+    in.ref = ref;
+    in.path = ref.path();
+    in.label = title_of(s, resolved, ref) + ": " + ref.kind->label;
+    in.value = current(ref);
+    // A default range is made from the value (0.5 to 2.5 times a porting effort): its ends are
+    // held to what the field accepts, as a range the user writes is by validate().
+    const FieldSpec& field = *ref.kind->spec;
+    in.low = is_default ? field.clamp(low).value_or(low) : low;
+    in.high = is_default ? field.clamp(high).value_or(high) : high;
+    in.dist = dist;
+    in.default_range = is_default;
+    out.push_back(in);
+  };
+  for (const Range& r : s.ranges)
+    if (const auto ref = parse_input_path(r.input)) add(*ref, r.low, r.high, r.dist, false);
+  if (!s.analysis.default_ranges) return out;
+
+  auto has_range = [&](const std::string& path) {
+    for (const RangedInput& in : out)
+      if (in.path == path) return true;
+    return false;
+  };
+  auto ref_of = [](const std::string& path) { return *parse_input_path(path); };
+
+  for (size_t i = 0; i < resolved.options.size(); ++i) {
+    const OptionInfo& info = resolved.options[i];
+    const PairInputs p = resolve_option(s.options[i], catalog);  // the option's values, not a workload's
+    const PairPerformance& predicted = resolved.workloads.front().options[i].performance;
+    if (p.measured_tokens_per_sec_per_chip > 0) {
+      const std::string path = fields::measured_tokens_per_sec_per_chip.of_option(i);
+      if (!has_range(path))
+        add(ref_of(path), p.measured_tokens_per_sec_per_chip * 0.9, p.measured_tokens_per_sec_per_chip * 1.1,
+            Distribution::Triangular, true);
+    } else {
+      const std::string path = fields::mfu.of_option(i);
+      if (!has_range(path)) {
+        // A predicted MFU is as uncertain as the step-time model was on measurements it did not
+        // see: its 90th-percentile error either way. A chip with no published measurement
+        // (Trainium2 and 3) is predicted with another's efficiency: down to half (AWS's own
+        // Trn2 price-performance claim is consistent with about half of the Trn1-based
+        // prediction), up by twice the error. A stated MFU: -20% to +15%.
+        const double mfu = input_value(s, resolved, catalog, ref_of(path));
+        if (info.throughput == ThroughputSource::Predicted && predicted.layout_found) {
+          const double low = predicted.validated ? 1 - predicted.error_p90 : 0.5;
+          add(ref_of(path), std::max(fields::mfu.bounds.min, mfu * low), std::min(1.0, mfu * (1 + predicted.error_p90)),
+              Distribution::Triangular, true);
+        }
+        else if (mfu > 0)
+          add(ref_of(path), mfu * 0.8, std::min(1.0, mfu * 1.15), Distribution::Triangular, true);
+      }
+    }
+    const std::string price = fields::price_usd_per_hour.of_option(i);
+    if (info.price_from_catalog && info.catalog_price && info.catalog_price->has_range() && !has_range(price))
+      add(ref_of(price), info.catalog_price->low, info.catalog_price->high, Distribution::Triangular, true);
+    // Failures matter only on large clusters: where they cost more than 3% of the time, the
+    // per-chip MTBF varies over the catalog's range (OPT-175B's failure rate to BLOOM's).
+    const std::string mtbf = fields::mtbf_hours_per_instance.of_option(i);
+    const Figure* mtbf_figure = catalog.defaults.find(fields::mtbf_hours_per_instance.catalog_default, info.family);
+    const WorkloadInputs& first = resolved.workloads.front();
+    if (!s.options[i].reliability.mtbf_hours_per_instance && mtbf_figure && mtbf_figure->has_range() && !has_range(mtbf) &&
+        goodput_terms(first, first.options[i]).goodput < 0.97)
+      add(ref_of(mtbf), mtbf_figure->low / p.chips_per_instance, mtbf_figure->high / p.chips_per_instance, Distribution::Triangular,
+          true);
+    const std::string weeks = fields::engineer_weeks.of_option(i);
+    if (p.engineer_weeks > 0 && !has_range(weeks))
+      add(ref_of(weeks), p.engineer_weeks * 0.5, p.engineer_weeks * 2.5, Distribution::LogNormal, true);
+    const std::string penalty = fields::convergence_penalty.of_option(i);
+    if (p.convergence_penalty > 0 && !has_range(penalty))
+      add(ref_of(penalty), 0.0, std::min(1.0, p.convergence_penalty * 3), Distribution::Triangular, true);
+    // The chance of a forced re-port, as the catalog bounds it, where the option has a one-time
+    // cost to repeat and takes the catalog's figure.
+    const std::string report = fields::report_probability_per_year.of_option(i);
+    const Figure* chance = catalog.defaults.find(fields::report_probability_per_year.catalog_default, info.family);
+    if (!s.options[i].porting.report_probability_per_year && chance && chance->has_range() && p.report_probability_per_year > 0 &&
+        (p.engineer_weeks > 0 || p.validation_runs > 0) && !has_range(report))
+      add(ref_of(report), chance->low, chance->high, Distribution::Triangular, true);
+  }
+  for (size_t w = 0; w < resolved.workloads.size(); ++w) {
+    const std::string path = "workloads[" + std::to_string(w) + "].runs";
+    const double runs = resolved.workloads[w].runs;
+    if (runs > 1 && !has_range(path)) add(ref_of(path), std::max(1.0, runs * 0.5), runs * 1.5, Distribution::Triangular, true);
+  }
+  return out;
+}
+
+double AnalysisRun::metric(const WorkloadResult& wr) const {
+  if (a_.leader < 0 || a_.runner_up < 0) return NAN;
+  const OptionResult& leader = wr.options[static_cast<size_t>(a_.leader)];
+  const OptionResult& runner_up = wr.options[static_cast<size_t>(a_.runner_up)];
+  if (!leader.feasible() || !runner_up.feasible()) return NAN;
+  return runner_up.cost_per_run - leader.cost_per_run;
+}
+
+double AnalysisRun::breakeven_of(const WorkloadResult& wr) const {
+  if (a_.leader < 0 || a_.runner_up < 0) return NAN;
+  // The challenger (the one with the larger fixed cost) against the other of the pair.
+  const size_t C = static_cast<size_t>(a_.challenger);
+  const size_t I = a_.challenger == a_.leader ? static_cast<size_t>(a_.runner_up) : static_cast<size_t>(a_.leader);
+  const OptionResult& c = wr.options[C];
+  const OptionResult& other = wr.options[I];
+  if (!c.feasible() || !other.feasible()) return NAN;
+  return payback_runs(breakeven(c.fixed_cost, c.per_run_cost, other.fixed_cost, other.per_run_cost));
+}
+
+AnalysisRun::AnalysisRun(const Scenario& s, const Catalog& catalog, const AnalyzeOptions& options)
+    : work_(resolve(s, catalog)), rng_(options.seed) {
+  a_.workload = std::min(options.workload, work_.workloads.size() - 1);
+  const size_t w = a_.workload;
+  a_.inputs = ranged_inputs(s, work_, catalog);
+  const Results base_results = evaluate(work_);
+  const WorkloadResult& bw = base_results.workloads[w];
+  a_.leader = bw.comparison.cheapest;
+  a_.runner_up = bw.comparison.runner_up;
+  const bool has_pair = a_.leader >= 0 && a_.runner_up >= 0;
+  if (has_pair) {
+    const size_t L = static_cast<size_t>(a_.leader), R = static_cast<size_t>(a_.runner_up);
+    a_.challenger = bw.options[L].fixed_cost >= bw.options[R].fixed_cost ? a_.leader : a_.runner_up;
+  }
+  a_.base_metric = metric(bw);
+  a_.base_breakeven = breakeven_of(bw);
+
+  // Bound after work_ has its final address: the bindings point into it.
+  for (const RangedInput& in : a_.inputs) bindings_.emplace_back(work_, in.ref, s);
+
+  if (options.sensitivity && has_pair) {
+    for (size_t k = 0; k < a_.inputs.size(); ++k) {
+      const RangedInput& in = a_.inputs[k];
+      SensitivityRow row;
+      row.input = in.path;
+      row.label = in.label;
+      row.base_value = in.value;
+      row.low_value = in.low;
+      row.high_value = in.high;
+      row.default_range = in.default_range;
+      bindings_[k].set(in.low);
+      evaluate_options(work_, results_);
+      row.metric_at_low = metric(results_.workloads[w]);
+      row.breakeven_at_low = breakeven_of(results_.workloads[w]);
+      bindings_[k].set(in.high);
+      evaluate_options(work_, results_);
+      row.metric_at_high = metric(results_.workloads[w]);
+      row.breakeven_at_high = breakeven_of(results_.workloads[w]);
+      bindings_[k].restore();
+      row.swing = std::fabs(row.metric_at_high - row.metric_at_low);
+      a_.sensitivity.push_back(row);
+    }
+    // Largest swing first; rows whose metric is undefined at an end go last. stable_sort keeps
+    // the input order among equals, so the table is the same on every platform.
+    std::stable_sort(a_.sensitivity.begin(), a_.sensitivity.end(), [](const SensitivityRow& x, const SensitivityRow& y) {
+      const double sx = std::isnan(x.swing) ? -1 : x.swing, sy = std::isnan(y.swing) ? -1 : y.swing;
+      return sx > sy;
+    });
+  }
+
+  if (!options.monte_carlo) return;
+  total_ = static_cast<size_t>(std::max(options.samples, 1));
+  const size_t n_options = work_.options.size();
+  a_.monte_carlo.samples = static_cast<int>(total_);
+  a_.monte_carlo.seed = options.seed;
+  per_run_.assign(n_options, std::vector<double>(total_));
+  horizon_.assign(n_options, std::vector<double>(total_));
+  cheapest_.assign(n_options, 0);
+  cheapest_horizon_.assign(n_options, 0);
+  feasible_.assign(n_options, 0);
+  difference_.reserve(total_);
+  breakevens_.reserve(total_);
+  for (const RangedInput& in : a_.inputs) draw_.emplace_back(in);
+}
+
+bool AnalysisRun::advance(size_t samples) {
+  const size_t w = a_.workload;
+  const size_t n_options = work_.options.size();
+  MonteCarlo& mc = a_.monte_carlo;
+  const size_t end = next_ + std::min(samples, total_ - next_);
+  for (size_t i = next_; i < end; ++i) {
+    for (size_t k = 0; k < bindings_.size(); ++k) bindings_[k].set(draw_[k](rng_.uniform()));
+    evaluate_options(work_, results_);
+    const WorkloadResult& wr = results_.workloads[w];
+    int best = -1, best_horizon = -1;
+    for (size_t o = 0; o < n_options; ++o) {
+      const bool ok = wr.options[o].feasible();
+      feasible_[o] += ok;
+      per_run_[o][i] = ok ? wr.options[o].cost_per_run : kInf;
+      double total = 0;
+      for (const WorkloadResult& each : results_.workloads)
+        total += each.options[o].feasible() ? each.options[o].horizon_cost : kInf;
+      horizon_[o][i] = total;
+      if (ok && (best < 0 || per_run_[o][i] < per_run_[static_cast<size_t>(best)][i])) best = static_cast<int>(o);
+      if (std::isfinite(total) && (best_horizon < 0 || total < horizon_[static_cast<size_t>(best_horizon)][i]))
+        best_horizon = static_cast<int>(o);
+    }
+    if (best < 0) ++mc.infeasible_samples;
+    else ++cheapest_[static_cast<size_t>(best)];
+    if (best_horizon >= 0) ++cheapest_horizon_[static_cast<size_t>(best_horizon)];
+    const double d = metric(wr);
+    if (!std::isnan(d)) difference_.push_back(d);
+    const double be = breakeven_of(wr);
+    if (!std::isnan(be)) {
+      breakevens_.push_back(be);
+      ++pair_samples_;
+      pays_off_ += be <= work_.workloads[w].runs;
+    }
+  }
+  next_ = end;
+  return next_ == total_;
+}
+
+Analysis AnalysisRun::finish() {
+  if (total_ == 0) return a_;  // no Monte Carlo asked for
+  MonteCarlo& mc = a_.monte_carlo;
+  const double inv = 1.0 / static_cast<double>(total_);
+  for (size_t o = 0; o < per_run_.size(); ++o) {
+    OptionStats st;
+    st.probability_cheapest = cheapest_[o] * inv;
+    st.probability_cheapest_horizon = cheapest_horizon_[o] * inv;
+    st.probability_feasible = feasible_[o] * inv;
+    st.cost_per_run = percentiles(per_run_[o]);
+    st.horizon_cost = percentiles(horizon_[o]);
+    mc.options.push_back(st);
+  }
+  mc.breakeven_runs = percentiles(breakevens_);
+  mc.probability_pays_off = pair_samples_ ? static_cast<double>(pays_off_) / pair_samples_ : 0;
+
+  // Histogram of the difference over its central 99%, 40 bins; the tails land in the end bins.
+  if (!difference_.empty()) {
+    std::vector<double> scratch = difference_;
+    const std::vector<double> ends = sample_quantiles(scratch, {0.005, 0.995});
+    double lo = ends[0], hi = ends[1];
+    if (!(hi > lo)) {
+      lo -= 1;
+      hi += 1;
+    }
+    mc.difference.min = lo;
+    mc.difference.max = hi;
+    mc.difference.counts.assign(40, 0);
+    for (double d : difference_) {
+      const double x = (d - lo) / (hi - lo) * 40;
+      // NaN (inf / inf when the spread overflows) fails both tests and lands in bin 0; std::clamp
+      // would pass it through, and lround(NaN) is no index.
+      const long bin = std::lround(std::floor(x > 39.0 ? 39.0 : x > 0.0 ? x : 0.0));
+      ++mc.difference.counts[static_cast<size_t>(bin)];
+    }
+  }
+  return a_;
+}
+
+Analysis analyze(const Scenario& s, const Catalog& catalog, const AnalyzeOptions& options) {
+  AnalysisRun run(s, catalog, options);
+  run.advance(run.total());
+  return run.finish();
+}
+
+}  // namespace traincost

@@ -1,0 +1,189 @@
+// The step-time model: one training step of a decoder transformer on one chip, term by term.
+// Each term's formula and source is in formulas.hpp; this file puts them together.
+#include <algorithm>
+#include <cmath>
+
+#include "traincost/model/formulas.hpp"
+#include "traincost/model/performance.hpp"
+
+namespace traincost {
+
+double StepBreakdown::total() const {
+  double sum = 0;
+  for (const StepPart& part : kStepParts) sum += this->*part.member;
+  return sum;
+}
+
+namespace {
+
+// Bandwidth of a collective among ranks `stride` apart in rank order (tensor innermost, then
+// context, then data; pipeline outermost): within the scale-up domain when the group fits in it.
+double group_bandwidth(const HardwareProfile& hw, double span) {
+  return span <= hw.scale_up_chips ? hw.scale_up_bytes_per_sec : hw.network_bytes_per_sec;
+}
+
+}  // namespace
+
+StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
+  StepTime out;
+  const Shape& m = in.shape;
+  const HardwareProfile& hw = in.hardware;
+  const Calibration& cal = in.calibration;
+  const double t = L.tensor, p = L.pipeline, d = L.data, c = L.context, e = L.expert, b = L.micro_batch, v = L.interleave;
+  if (t * p * d * c != chips || L.micro_batch < 1 || L.interleave < 1) return out;
+  // The global batch is rounded down to whole micro-batches on every data-parallel rank (and, when
+  // interleaving, to a multiple of the stage count of them: Megatron-LM's schedule needs it); a
+  // layout that leaves a rank without a micro-batch cannot run.
+  const double layers_per_stage = std::ceil(m.layers / p);
+  double micro_batches = std::floor(in.global_batch_sequences / (d * b));
+  if (L.interleave > 1) {
+    if (L.pipeline == 1 || std::fmod(layers_per_stage, v) != 0) return out;
+    micro_batches = std::floor(micro_batches / p) * p;
+  }
+  if (micro_batches < 1) return out;
+  const double batch = micro_batches * d * b;  // sequences per step as trained
+  if (std::fmod(m.seq_len, c) != 0 || layers_per_stage < 1) return out;
+  const bool moe = m.experts > 0;
+  if (moe && (std::fmod(m.experts, e) != 0 || std::fmod(d * t, e) != 0)) return out;
+  if (!moe && L.expert != 1) return out;
+
+  const double h = m.hidden, s = m.seq_len, f = m.ffn, V = m.vocab;
+  const double kv_hidden = m.heads > 0 ? h * m.kv_heads / m.heads : h;
+  const double k = moe ? m.experts_per_token : 1;
+  const double tokens = b * s / c;  // per micro-batch on one chip (before tensor parallelism)
+  const bool full = L.recompute == Recompute::Full;
+
+  // ---- Compute: the slowest stage holds its share of the layers and the output head.
+  const double body_share = layers_per_stage / m.layers;
+  const double head = 2 * V * h;  // the output head's matmul, on the last stage
+  const double matmul_fwd = (forward_matmul_flops_per_token(m.active_params, V, h) - head) * body_share + head;
+  const double attention_fwd = forward_attention_flops_per_token(layers_per_stage, h, s);
+  const double matmul_flops = training_pass_factor(full) * matmul_fwd * tokens / t;
+  const double attention_flops = training_pass_factor(L.recompute != Recompute::None) * attention_fwd * tokens / t;
+  // A matmul's smallest dimension: the tokens it multiplies (an expert sees its share of the
+  // routed tokens of its expert-parallel group) or the weight's width split over tensor ranks.
+  const double gemm_rows = moe ? tokens * k * e / m.experts : tokens;
+  const double smallest = std::min({gemm_rows, h / t, (f > 0 ? f : 4 * h) / t});
+  const double matmul_rate = hw.peak_flops * hw.matmul_fraction * (hw.fp8 ? cal.fp8_matmul_efficiency : cal.matmul_efficiency) *
+                             gemm_size_efficiency(smallest, cal.gemm_knee);
+  const double attention_rate = hw.peak_bf16_flops * hw.matmul_fraction_bf16 * cal.matmul_efficiency * cal.attention_efficiency;
+  const double compute = compute_seconds(matmul_flops, matmul_rate, attention_flops, attention_rate);
+
+  // ---- Memory-bound work (norms, activations, residuals, casts; a mixture of experts also
+  // permutes each token to its k experts): bytes proportional to the layer's width.
+  const double width = moe ? h + k * f + 4 * k * h : h + f;
+  const double memory_bound = tokens * layers_per_stage * cal.memory_bound_bytes * width * 2 / t / hw.hbm_bytes_per_sec;
+
+  // ---- Tensor parallelism: per layer, forward and backward each gather and scatter the
+  // activations twice (all-reduces without sequence parallelism move the same volume); full
+  // recomputation repeats the forward's.
+  const double activation_bytes = tokens * h * 2;
+  const double ring = cal.ring_efficiency;
+  double tensor = 0;
+  if (t > 1)
+    tensor = layers_per_stage * (full ? 12 : 8) * ring_collective_seconds(1, t, activation_bytes, group_bandwidth(hw, t) * ring);
+
+  // ---- Expert parallelism: each MoE layer sends every token to its k experts and back, in the
+  // forward and the backward pass (all-to-all; GShard, Lepikhin et al. 2020).
+  double expert = 0;
+  if (moe && e > 1)
+    expert = layers_per_stage * 4 * ring_collective_seconds(1, e, tokens * k * h * 2 / t, group_bandwidth(hw, t * e) * ring);
+
+  // ---- Context parallelism: ring attention passes K and V around the c ranks (Liu et al. 2023),
+  // forward and twice backward, hidden behind the attention it feeds where it can be.
+  double context = 0;
+  if (c > 1) {
+    const double kv_bytes = b * (s / c) * 2 * kv_hidden * 2;
+    const double passes = 3 * layers_per_stage * (c - 1);
+    context = std::max(0.0, passes * kv_bytes / (group_bandwidth(hw, t * c) * ring) - attention_flops / attention_rate);
+  }
+
+  // ---- Pipeline: idle stages at the start and end of each step, and activations sent between
+  // stages (split over tensor ranks with sequence parallelism), v times per micro-batch.
+  double bubble = 0, p2p = 0;
+  if (p > 1) {
+    bubble = pipeline_bubble_fraction(p, v, micro_batches) * micro_batches * (compute + memory_bound + tensor + expert);
+    p2p = micro_batches * 2 * v * activation_bytes / t / (group_bandwidth(hw, t * c * p) * ring);
+  }
+
+  // ---- Parameters on one chip: shared weights split over tensor × pipeline ranks, experts over
+  // expert × pipeline ranks.
+  double params_per_chip = m.params / (t * p);
+  if (moe) {
+    const double expert_params = (m.params - m.active_params) / (1 - k / m.experts);
+    params_per_chip = (m.params - expert_params) / (t * p) + expert_params / (e * p);
+  }
+
+  // ---- Data parallelism: gradients are reduce-scattered and weights all-gathered once a step
+  // (ZeRO 0-2), overlapping the last micro-batch's backward pass; ZeRO-3 gathers the weights for
+  // every micro-batch's forward and backward and scatters its gradients, overlapping all compute.
+  double data = 0;
+  if (d > 1) {
+    const double grads = params_per_chip * 2;
+    const double bw = group_bandwidth(hw, t * c * d) * ring;
+    if (L.zero == 3) {
+      data = std::max(0.0, micro_batches * ring_collective_seconds(3, d, grads, bw) - micro_batches * compute);
+    } else {
+      data = std::max(0.0, ring_collective_seconds(2, d, grads, bw) - compute * 2 / 3);
+    }
+  }
+
+  // ---- Optimizer step: read and write the (sharded) state once.
+  const double state_per_param = state_bytes_per_param(in.bytes_per_param, L.zero, d);
+  const double optimizer = params_per_chip * in.bytes_per_param / (L.zero >= 1 ? d : 1) * 2 / hw.hbm_bytes_per_sec;
+
+  StepDetail& x = out.detail;
+  x.layers_per_stage = layers_per_stage;
+  x.tokens_per_micro_batch = tokens;
+  x.matmul_flops_per_token = matmul_fwd;
+  x.attention_flops_per_token = attention_fwd;
+  x.matmul_flops = matmul_flops;
+  x.attention_flops = attention_flops;
+  x.smallest_gemm_dimension = smallest;
+  x.gemm_knee = cal.gemm_knee;
+  x.seq_len = s;
+  x.gemm_efficiency = gemm_size_efficiency(smallest, cal.gemm_knee);
+  x.matmul_rate = matmul_rate;
+  x.attention_rate = attention_rate;
+  x.compute_per_micro_batch = compute;
+  x.activation_message_bytes = activation_bytes;
+  x.tensor_bandwidth = group_bandwidth(hw, t) * ring;
+  x.tensor_per_micro_batch = tensor;
+  x.bubble_fraction = p > 1 ? pipeline_bubble_fraction(p, v, micro_batches) : 0;
+  x.params_per_chip = params_per_chip;
+  x.gradient_bytes = params_per_chip * 2;
+  x.data_bandwidth = group_bandwidth(hw, t * c * d) * ring;
+  x.data_collective = d > 1 ? ring_collective_seconds(L.zero == 3 ? 3 * micro_batches : 2, d, x.gradient_bytes, x.data_bandwidth) : 0;
+  x.state_bytes_per_param = state_per_param;
+
+  out.breakdown.compute = micro_batches * compute;
+  out.breakdown.tensor = micro_batches * tensor;
+  out.breakdown.bubble = bubble;
+  out.breakdown.p2p = p2p;
+  out.breakdown.data = data;
+  out.breakdown.other = micro_batches * (memory_bound + expert + context) + optimizer;
+  out.step_seconds = out.breakdown.total();
+  out.micro_batches = static_cast<int>(micro_batches);
+  out.batch_sequences = batch;
+  out.tokens_per_sec_per_chip = tokens_per_sec_per_chip(batch, s, chips, out.step_seconds);
+
+  // ---- Memory: the state, plus the activations the first stage holds for the micro-batches in
+  // flight (p of them in 1F1B, a little more when interleaved), plus the output logits in FP32.
+  out.state_bytes = params_per_chip * state_per_param;
+  const double seq_split = L.sequence_parallel || t == 1 ? t : 1;
+  const double attention_part = layer_activation_bytes(tokens, h, kv_hidden, 0, m.gated_ffn) / seq_split;
+  const double ffn_part = layer_activation_bytes(tokens, 0, 0, moe ? k * f : f, m.gated_ffn) / t;
+  double per_layer = attention_part + ffn_part;
+  if (full) per_layer = 2 * tokens * h / seq_split;
+  else if (L.recompute == Recompute::Selective) per_layer -= 2 * tokens * (moe ? k * f : f) / t;
+  const double in_flight = p > 1 ? std::min(p, micro_batches) * (1 + (p - 1) / (p * v)) : 1;
+  x.activation_bytes_per_layer = per_layer;
+  x.micro_batches_in_flight = in_flight;
+  out.activation_bytes = per_layer * layers_per_stage * in_flight + 4 * tokens * V / t;
+  out.memory_per_chip_bytes = out.state_bytes + out.activation_bytes;
+  out.fits = out.memory_per_chip_bytes <= hw.hbm_bytes * in.usable_fraction;
+  out.valid = std::isfinite(out.step_seconds) && out.step_seconds > 0;
+  return out;
+}
+
+}  // namespace traincost

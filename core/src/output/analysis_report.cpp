@@ -1,0 +1,152 @@
+#include "traincost/output/analysis_report.hpp"
+
+#include <cmath>
+
+#include "traincost/base/format.hpp"
+#include "traincost/output/present.hpp"
+#include "traincost/output/report.hpp"
+
+namespace traincost {
+
+namespace {
+
+OrderedJson runs_json(double runs) {
+  if (std::isnan(runs)) return nullptr;
+  if (std::isinf(runs)) return "never";
+  return runs;
+}
+OrderedJson number_json(double v) { return std::isfinite(v) ? OrderedJson(v) : OrderedJson(nullptr); }
+OrderedJson percentiles_json(const Percentiles& p) { return {{"p5", number_json(p.p5)}, {"p50", number_json(p.p50)}, {"p95", number_json(p.p95)}}; }
+OrderedJson runs_percentiles_json(const Percentiles& p) {
+  return {{"p5", runs_json(p.p5)}, {"p50", runs_json(p.p50)}, {"p95", runs_json(p.p95)}};
+}
+
+std::string runs_text(double runs) {
+  if (std::isnan(runs)) return "n/a";
+  if (std::isinf(runs)) return "never";
+  // "%.1f" of 1e200 has 200 digits, and a 32-byte buffer cut them (issue row 7).
+  if (std::fabs(runs) >= 1e9) return fmt::number(runs, 3);
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1f", runs);
+  return buffer;
+}
+
+std::string label_of(const ResolvedScenario& r, int i) { return i >= 0 ? r.options[static_cast<size_t>(i)].label : "none"; }
+
+}  // namespace
+
+OrderedJson analysis_to_json(const Scenario&, const ResolvedScenario& r, const Analysis& a) {
+  OrderedJson j = OrderedJson::object();
+  j["workload"] = a.workload;
+  j["leader"] = label_of(r, a.leader);
+  j["runner_up"] = label_of(r, a.runner_up);
+  j["challenger"] = label_of(r, a.challenger);
+  j["metric"] = "cost per run of the runner-up minus the leader, USD (positive: the leader stays ahead)";
+  j["base"] = {{"metric", number_json(a.base_metric)}, {"breakeven_runs", runs_json(a.base_breakeven)}};
+  OrderedJson inputs = OrderedJson::array();
+  for (const RangedInput& in : a.inputs)
+    inputs.push_back({{"input", in.path}, {"label", in.label}, {"value", in.value}, {"low", in.low}, {"high", in.high},
+                      {"dist", to_string(in.dist)}, {"default_range", in.default_range}});
+  j["inputs"] = inputs;
+  OrderedJson rows = OrderedJson::array();
+  for (const SensitivityRow& row : a.sensitivity)
+    rows.push_back({{"input", row.input},
+                    {"label", row.label},
+                    {"low_value", row.low_value},
+                    {"high_value", row.high_value},
+                    {"metric_at_low", number_json(row.metric_at_low)},
+                    {"metric_at_high", number_json(row.metric_at_high)},
+                    {"breakeven_at_low", runs_json(row.breakeven_at_low)},
+                    {"breakeven_at_high", runs_json(row.breakeven_at_high)},
+                    {"swing", number_json(row.swing)},
+                    {"default_range", row.default_range}});
+  j["sensitivity"] = rows;
+  const MonteCarlo& mc = a.monte_carlo;
+  OrderedJson mj = OrderedJson::object();
+  mj["samples"] = mc.samples;
+  mj["seed"] = mc.seed;
+  OrderedJson opts = OrderedJson::array();
+  for (size_t o = 0; o < mc.options.size(); ++o) {
+    const OptionStats& st = mc.options[o];
+    opts.push_back({{"label", r.options[o].label},
+                    {"probability_cheapest", st.probability_cheapest},
+                    {"probability_cheapest_horizon", st.probability_cheapest_horizon},
+                    {"probability_feasible", st.probability_feasible},
+                    {"cost_per_run_usd", percentiles_json(st.cost_per_run)},
+                    {"horizon_cost_usd", percentiles_json(st.horizon_cost)}});
+  }
+  mj["options"] = opts;
+  mj["breakeven_runs"] = runs_percentiles_json(mc.breakeven_runs);
+  mj["probability_pays_off"] = mc.probability_pays_off;
+  mj["difference_histogram"] = {{"min", mc.difference.min}, {"max", mc.difference.max}, {"counts", mc.difference.counts}};
+  mj["infeasible_samples"] = mc.infeasible_samples;
+  j["monte_carlo"] = mj;
+  return j;
+}
+
+std::string analysis_text(const ResolvedScenario& r, const Analysis& a) {
+  std::string out;
+  // Pads to a width in characters (a label is UTF-8 text).
+  auto pad = [](std::string text, size_t width, bool right = false) {
+    const size_t n = character_count(text);
+    if (n >= width) return text;
+    return right ? std::string(width - n, ' ') + text : text + std::string(width - n, ' ');
+  };
+  if (a.leader < 0 || a.runner_up < 0) {
+    out += "Sensitivity needs two options that can run the workload.\n";
+  } else {
+    out += "Decision: " + label_of(r, a.leader) + " leads " + label_of(r, a.runner_up) + " by " + fmt::usd(a.base_metric) +
+           " per run; " + label_of(r, a.challenger) +
+           (std::isinf(a.base_breakeven) ? std::string(" never pays back its one-time costs")
+                                         : " pays back its one-time costs after " + runs_text(a.base_breakeven) + " runs") +
+           ".\n\n";
+    out += "Sensitivity (lead per run at the low / high end of each range, largest swing first):\n";
+    // Built by concatenation: a fixed line buffer cut long labels and numbers short.
+    for (const SensitivityRow& row : a.sensitivity)
+      out += "  " + pad(row.label, 44) + " " + pad(fmt::number(row.low_value), 10, true) + " .. " + pad(fmt::number(row.high_value), 10) +
+             "  lead " + pad(fmt::usd(row.metric_at_low), 9, true) + " .. " + pad(fmt::usd(row.metric_at_high), 9) + "  break-even " +
+             runs_text(row.breakeven_at_low) + " .. " + runs_text(row.breakeven_at_high) + (row.default_range ? "  (default range)" : "") +
+             "\n";
+  }
+  const MonteCarlo& mc = a.monte_carlo;
+  if (mc.samples > 0) {
+    out += "\nMonte Carlo: " + std::to_string(mc.samples) + " samples, seed " + std::to_string(mc.seed) + "\n";
+    for (size_t o = 0; o < mc.options.size(); ++o) {
+      const OptionStats& st = mc.options[o];
+      out += "  " + r.options[o].label + ": cheapest per run in " + fmt::percent(st.probability_cheapest) +
+             " of samples; cost per run P5 " + fmt::usd(st.cost_per_run.p5) + ", P50 " + fmt::usd(st.cost_per_run.p50) + ", P95 " +
+             fmt::usd(st.cost_per_run.p95) + "\n";
+    }
+    if (a.challenger >= 0)
+      out += "  Break-even runs for " + label_of(r, a.challenger) + ": P5 " + runs_text(mc.breakeven_runs.p5) + ", P50 " +
+             runs_text(mc.breakeven_runs.p50) + ", P95 " + runs_text(mc.breakeven_runs.p95) + "; pays off within the expected runs in " +
+             fmt::percent(mc.probability_pays_off) + " of samples\n";
+  }
+  // Labels are the user's text: no control character reaches the terminal.
+  return escape_terminal_text(out);
+}
+
+std::string analysis_markdown(const ResolvedScenario& r, const Analysis& a) {
+  std::string out = "#### How sure is it?\n\n";
+  const MonteCarlo& mc = a.monte_carlo;
+  if (mc.samples > 0) {
+    out += "| Option | P(cheapest per run) | Cost per run P5 | P50 | P95 |\n|---|---:|---:|---:|---:|\n";
+    for (size_t o = 0; o < mc.options.size(); ++o) {
+      const OptionStats& st = mc.options[o];
+      out += "| " + escape_markdown(r.options[o].label) + " | " + fmt::percent(st.probability_cheapest) + " | " +
+             escape_markdown(fmt::usd(st.cost_per_run.p5)) + " | " + escape_markdown(fmt::usd(st.cost_per_run.p50)) + " | " +
+             escape_markdown(fmt::usd(st.cost_per_run.p95)) + " |\n";
+    }
+    out += "\n" + std::to_string(mc.samples) + " Monte Carlo samples, seed " + std::to_string(mc.seed) + ".\n\n";
+  }
+  if (!a.sensitivity.empty()) {
+    out += "| Input | Range | Lead per run at low | at high |\n|---|---|---:|---:|\n";
+    for (const SensitivityRow& row : a.sensitivity)
+      out += "| " + escape_markdown(row.label) + (row.default_range ? " (default range)" : "") + " | " +
+             escape_markdown(fmt::number(row.low_value)) + " – " + escape_markdown(fmt::number(row.high_value)) + " | " +
+             escape_markdown(fmt::usd(row.metric_at_low)) + " | " + escape_markdown(fmt::usd(row.metric_at_high)) + " |\n";
+  }
+  return out;
+}
+
+}  // namespace traincost

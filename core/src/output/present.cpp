@@ -1,0 +1,171 @@
+#include "traincost/output/present.hpp"
+
+#include <cctype>
+#include <cmath>
+#include <cstring>
+
+#include "traincost/scenario/fields.hpp"
+#include "traincost/base/format.hpp"
+#include "traincost/engine/resolve.hpp"
+#include "traincost/output/verdict.hpp"
+
+namespace traincost {
+
+const std::vector<ResultColumn>& result_columns() {
+  static const std::vector<ResultColumn> columns = {
+      {"Option", "Option", "Click the arrow to see every formula with these numbers"},
+      {"Wall clock", "Time", "Wall clock per run: training at the cluster's goodput, plus compilation"},
+      {"Chip-hours", "Chip-h", "Chip-hours per run"},
+      {"Hardware per run", "Hardware", "Instance-hours × price, per run"},
+      {"One-time", "One-time", "Porting engineering + validation compute, paid once"},
+      {"Fully loaded per run", "All-in / run", "Fully loaded cost per run: hardware + recurring + one-time ÷ expected runs"},
+      {"$ per M tokens", "$/M tok", "Fully loaded cost per million target tokens"},
+      {"Status", "Status",
+       "Whether the option can run the job: the cluster holds the model, fails rarely enough, reaches the target; with a deadline, "
+       "the instances it needs to be done in time"},
+  };
+  return columns;
+}
+
+std::string status_text(const OptionResult& r) {
+  if (r.infeasible == Infeasible::No && r.deadline.applied) return fmt::number(r.deadline.instances) + " instances";
+  return status_text(r.infeasible, r.memory);
+}
+
+std::string status_text(Infeasible why, const MemoryFit& memory) {
+  switch (why) {
+    case Infeasible::No: return "fits";
+    case Infeasible::Memory:
+      return memory.possible ? "needs " + fmt::number(memory.min_instances) + "+ instances" : "does not fit";
+    case Infeasible::Goodput: return "fails too often";
+    case Infeasible::Target: return "target unreachable";
+    case Infeasible::Layout: return "batch too small";
+    case Infeasible::Deadline: return "too slow";
+  }
+  return {};
+}
+
+std::string status_detail(const OptionResult& r) {
+  if (!r.feasible()) return infeasibility_reason(r);
+  std::string text = fmt::bytes(r.memory.bytes_per_chip) + " per chip of " + fmt::bytes(r.memory.usable_bytes_per_chip) + " usable";
+  if (r.deadline.applied)
+    text += "; done in " + fmt::days(r.days_to_model) + " on " + fmt::number(r.deadline.instances) + " instances, the fewest within the " +
+            fmt::number(r.deadline.deadline_days) + "-day deadline";
+  return text;
+}
+
+std::vector<std::string> result_cells(const std::string& label, const OptionResult& r) {
+  // An option that cannot run the job has no time or cost to show (its figures would mislead, and
+  // can be negative or infinite): dashes, and the status says why.
+  if (!r.feasible()) return {label, "–", "–", "–", "–", "–", "–", status_text(r)};
+  return {label,
+          fmt::hours(r.wall_clock_hours),
+          fmt::count(r.chip_hours),
+          fmt::usd(r.hardware_cost_per_run),
+          fmt::usd(r.one_time_cost),
+          fmt::usd(r.cost_per_run),
+          fmt::usd_rate(r.cost_per_million_tokens),
+          status_text(r)};
+}
+
+EstimateFlags estimate_flags(const Scenario& s, const ResolvedScenario& r, size_t w, size_t o, const Catalog& c) {
+  EstimateFlags f;
+  if (o >= r.options.size() || w >= r.workloads.size()) return f;
+  const OptionInfo& info = r.options[o];
+  const PairInputs& p = r.workloads[w].options[o];
+  const std::string& label = info.label;
+  // A predicted MFU for a chip with no published measurement rests on another chip's calibration.
+  if (info.throughput == ThroughputSource::Predicted && p.performance.layout_found && !p.performance.validated) {
+    f.speed = true;
+    f.reasons.push_back(label + "'s MFU (" + fmt::percent(p.mfu) + ") is an estimate: predicted with no published measurement of " +
+                        info.chip_name + " (median error " + fmt::percent(p.performance.error_median) + "); measure your own run");
+  }
+  if (info.price_from_catalog && info.catalog_price && info.catalog_price->estimate) {
+    f.price = true;
+    f.reasons.push_back(label + "'s price (" + fmt::usd(p.price_usd_per_hour) + "/h) is an estimate");
+  }
+  const size_t ref = static_cast<size_t>(r.reference) < r.options.size() ? static_cast<size_t>(r.reference) : 0;
+  const Instance* mine = c.find_instance(info.instance);
+  const Instance* theirs = c.find_instance(r.options[ref].instance);
+  if (ref != o && info.price_from_catalog && r.options[ref].price_from_catalog && mine && theirs && mine->provider == theirs->provider &&
+      mine->region != theirs->region) {
+    f.price = true;
+    f.reasons.push_back(label + "'s price is for " + mine->region + ", " + r.options[ref].label + "'s for " + theirs->region);
+  }
+  // Porting effort from the catalog's default (no value in the option or the workload's override).
+  if (o < s.options.size() && w < s.workloads.size() && p.engineer_weeks > 0 && !s.options[o].porting.engineer_weeks) {
+    bool overridden = false;
+    for (const WorkloadOverride& ov : s.workloads[w].overrides) overridden = overridden || (ov.option == static_cast<int>(o) && ov.costs.engineer_weeks);
+    const Figure* figure = overridden ? nullptr : c.defaults.find(fields::engineer_weeks.catalog_default, info.family);
+    if (figure && figure->estimate) {
+      f.one_time = true;
+      f.reasons.push_back(label + "'s porting effort (" + fmt::number(p.engineer_weeks) + " engineer-weeks) is TrainCost's estimate");
+    }
+  }
+  return f;
+}
+
+bool column_is_estimate(size_t column, const EstimateFlags& f) {
+  const bool cost = f.speed || f.price;
+  switch (column) {
+    case 1: case 2: return f.speed;                   // wall clock, chip-hours
+    case 3: case 6: return cost;                      // hardware, $ per M tokens
+    case 4: return f.one_time;                        // one-time
+    case 5: return cost || f.one_time;                // fully loaded
+    default: return false;
+  }
+}
+
+std::vector<std::string> result_cells(const std::string& label, const OptionResult& result, const EstimateFlags& flags) {
+  std::vector<std::string> cells = result_cells(label, result);
+  for (size_t c = 0; c < cells.size(); ++c)
+    if (column_is_estimate(c, flags) && cells[c] != "–") cells[c] = kEstimateMark + cells[c];
+  return cells;
+}
+
+std::string estimate_footnote(const Scenario& s, const ResolvedScenario& r, size_t w, const Catalog& c) {
+  std::string reasons;
+  for (size_t o = 0; o < r.options.size(); ++o)
+    for (const std::string& reason : estimate_flags(s, r, w, o, c).reasons) reasons += (reasons.empty() ? "" : "; ") + reason;
+  return reasons.empty() ? "" : std::string(kEstimateMark) + " rests on an estimate: " + reasons + ".";
+}
+
+std::string field_label(const FieldSpec& field) {
+  std::string label = field.label;
+  if (!label.empty() && label[0] >= 'a' && label[0] <= 'z') label[0] = static_cast<char>(label[0] - 'a' + 'A');
+  const bool unit_shown = field.display == Display::Usd || field.display == Display::Percent;
+  if (!unit_shown && *field.unit && std::string(field.label).find(field.unit) == std::string::npos)
+    label += std::string(" (") + field.unit + ")";
+  return label;
+}
+
+std::string field_value_text(const FieldSpec& field, double value) {
+  switch (field.display) {
+    case Display::Usd: return fmt::usd(value);
+    case Display::Percent: return fmt::percent(value);
+    case Display::Quantity: return fmt::count(value);
+    case Display::Plain: break;
+  }
+  // Three significant digits, but never e-notation for a figure people read in full: 8,063 h.
+  return std::fabs(value) >= 1000 && std::fabs(value) < 1e16 ? fmt::number(std::round(value)) : fmt::number(value, 3);
+}
+
+namespace {
+std::string sentence_case(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
+  return text;
+}
+}  // namespace
+
+std::string citation(const Figure& figure, const Catalog& catalog) {
+  if (!figure.present()) return {};
+  const Source* s = catalog.find_source(figure.source);
+  std::string text = figure.flag.empty() ? "" : sentence_case(figure.flag) + ". ";
+  text += (s ? s->title : figure.source) + (s && s->secondary ? " (secondary source)" : "") + ", " + figure.as_of;
+  if (figure.month_only) text += " (month only)";
+  if (figure.estimate) text += " (estimate)";
+  if (!figure.note.empty()) text += ". " + figure.note;
+  return text;
+}
+
+}  // namespace traincost

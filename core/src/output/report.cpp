@@ -1,0 +1,405 @@
+#include "traincost/output/report.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "traincost/engine/budget.hpp"
+#include "traincost/engine/cost_parts.hpp"
+#include "traincost/engine/reliability.hpp"
+#include "traincost/scenario/fields.hpp"
+#include "traincost/base/format.hpp"
+#include "traincost/output/present.hpp"
+#include "traincost/output/verdict.hpp"
+
+namespace traincost {
+
+const char* to_string(BreakevenKind kind) {
+  switch (kind) {
+    case BreakevenKind::FromFirstRun: return "from_first_run";
+    case BreakevenKind::AtRuns: return "at_runs";
+    case BreakevenKind::UntilRuns: return "until_runs";
+    case BreakevenKind::Never: return "never";
+  }
+  return "never";
+}
+
+std::vector<std::string> constraint_lines(const ResolvedScenario& s, const Results& results, size_t w) {
+  std::vector<std::string> lines;
+  const WorkloadInputs& wi = s.workloads[w];
+  const WorkloadResult& wr = results.workloads[w];
+  for (size_t o = 0; o < wr.options.size(); ++o) {
+    const OptionResult& r = wr.options[o];
+    const std::string& label = s.options[o].label;
+    const BudgetPlan b = plan_budget(wi, wi.options[o], r, wr.target_tokens);
+    if (b.applied && b.tokens > 0) {
+      std::string line = "Budget " + fmt::usd(b.budget_usd) + " per run on " + label + ": " + fmt::count(b.tokens) + " tokens in " +
+                         fmt::hours(b.wall_clock_hours);
+      if (b.has_law)
+        line += ", loss " + fmt::number(b.loss, 4) + " with " + fmt::count(wi.model.active()) + " parameters; compute-optimal for the same compute: " +
+                fmt::count(b.optimal_params) + " parameters on " + fmt::count(b.optimal_tokens) + " tokens, loss " + fmt::number(b.optimal_loss, 4);
+      lines.push_back(line + ".");
+    }
+    if (!r.feasible() && r.infeasible != Infeasible::Deadline) continue;
+    std::string costs;
+    if (r.delay_cost_per_run > 0)
+      costs += "delay " + fmt::usd(r.delay_cost_per_run) + " per run (" + fmt::days(r.days_to_model) + " at " +
+               fmt::usd(wi.usd_per_day_of_delay.value_or(0)) + " a day)";
+    if (r.re_porting_cost > 0)
+      costs += std::string(costs.empty() ? "" : "; ") + "expected re-porting " + fmt::usd(r.re_porting_cost) + " over " +
+               fmt::number(wi.horizon_months) + " months";
+    if (!costs.empty()) lines.push_back(label + ": " + costs + ".");
+  }
+  for (const Problem& p : constraint_problems(s, results, w)) lines.push_back("Note: " + to_string(p) + ".");
+  return lines;
+}
+
+namespace {
+
+OrderedJson breakeven_json(const Breakeven& b) {
+  OrderedJson j = OrderedJson::object();
+  j["kind"] = to_string(b.kind);
+  if (b.kind == BreakevenKind::AtRuns || b.kind == BreakevenKind::UntilRuns) j["runs"] = b.runs;
+  else j["runs"] = nullptr;
+  return j;
+}
+
+std::string pad(const std::string& s, size_t width) {
+  // Width in characters, counting UTF-8 continuation bytes as nothing.
+  size_t visible = 0;
+  for (unsigned char ch : s) visible += (ch & 0xC0) != 0x80;
+  return visible >= width ? s + " " : s + std::string(width - visible, ' ');
+}
+
+}  // namespace
+
+OrderedJson layout_json(const Layout& l) {
+  return {{"tensor", l.tensor},
+          {"pipeline", l.pipeline},
+          {"data", l.data},
+          {"context", l.context},
+          {"expert", l.expert},
+          {"micro_batch", l.micro_batch},
+          {"interleave", l.interleave},
+          {"recompute", word_of(kRecomputeWords, l.recompute)},
+          {"sequence_parallel", l.sequence_parallel},
+          {"zero", l.zero}};
+}
+
+OrderedJson performance_json(const PairPerformance& p) {
+  OrderedJson j = OrderedJson::object();
+  j["source"] = word_of(kThroughputSourceWords, p.source);
+  j["layout_found"] = p.layout_found;
+  j["assumed_architecture"] = p.assumed_architecture;
+  j["global_batch_sequences"] = p.global_batch_sequences;
+  if (!p.layout_found) {
+    j["least_memory_layout"] = layout_json(p.least_memory_layout);
+    j["least_memory_per_chip_bytes"] = p.least_memory_bytes;
+    return j;
+  }
+  const StepTime& t = p.time;
+  j["mfu"] = p.mfu;
+  j["hfu"] = p.hfu;
+  j["step_time_s"] = t.step_seconds;
+  j["tokens_per_sec_per_chip"] = t.tokens_per_sec_per_chip;
+  j["micro_batches"] = t.micro_batches;
+  j["trained_batch_sequences"] = t.batch_sequences;
+  j["layout"] = layout_json(p.layout);
+  OrderedJson step_parts = OrderedJson::object();
+  for (const StepPart& part : kStepParts) step_parts[part.key] = t.breakdown.*part.member;
+  j["breakdown_s"] = step_parts;
+  j["memory_per_chip_bytes"] = t.memory_per_chip_bytes;
+  j["error_band"] = {{"median", p.error_median}, {"p90", p.error_p90}, {"validated", p.validated}};
+  return j;
+}
+
+OrderedJson threshold_json(const ResolvedScenario& r, const Threshold& t) {
+  const auto number = [](double v) { return std::isfinite(v) ? OrderedJson(v) : OrderedJson(); };
+  OrderedJson j = OrderedJson::object();
+  j["option"] = t.option >= 0 ? OrderedJson(r.options[static_cast<size_t>(t.option)].label) : OrderedJson();
+  j["option_index"] = t.option;
+  j["input"] = t.path;
+  j["quantity"] = word_of(kThresholdInputWords, t.input);
+  j["base"] = t.base;
+  j["value"] = t.flips ? OrderedJson(t.value) : OrderedJson();
+  j["direction"] = t.flips ? OrderedJson(t.at_least ? "at least" : "at most") : OrderedJson();
+  j["change"] = number(t.change());
+  if (t.input == ThresholdInput::Throughput) {
+    j["mfu"] = {{"value", t.flips ? number(t.mfu) : OrderedJson()}, {"base", number(t.base_mfu)}};
+    j["tokens_per_sec_per_chip"] = {{"value", t.flips ? number(t.tokens_per_sec_per_chip) : OrderedJson()},
+                                    {"base", number(t.base_tokens_per_sec_per_chip)}};
+  }
+  j["condition"] = threshold_condition(r, t);
+  return j;
+}
+
+std::vector<Threshold> leading_thresholds(const Scenario& s, const ResolvedScenario& r, const Results& results, size_t w) {
+  const Comparison& c = results.workloads[w].comparison;
+  if (c.cheapest < 0 || c.runner_up < 0) return {};
+  return thresholds(s, r, w, c.cheapest, c.runner_up);
+}
+
+OrderedJson deadline_json(const DeadlineSizing& d) {
+  return {{"days", d.deadline_days},
+          {"met", d.met},
+          {"instances", d.instances},
+          {"configured_instances", d.configured_instances},
+          {"fastest_instances", d.fastest_instances},
+          {"fastest_days", std::isfinite(d.fastest_days) ? OrderedJson(d.fastest_days) : OrderedJson()},
+          {"limit", d.limit},
+          {"capacity_limited", d.capacity_limited},
+          {"sizes_tried", d.sizes_tried}};
+}
+
+OrderedJson budget_json(const BudgetPlan& b) {
+  OrderedJson j = {{"usd", b.budget_usd},
+                   {"usd_per_token", b.usd_per_token},
+                   {"fixed_per_run_usd", b.fixed_per_run},
+                   {"tokens", b.tokens},
+                   {"covers_one_step", b.covers_one_step},
+                   {"wall_clock_hours", b.wall_clock_hours}};
+  if (b.has_law)
+    j["scaling_law"] = {{"loss", b.loss},
+                        {"compute_flops", b.compute},
+                        {"optimal_params", b.optimal_params},
+                        {"optimal_tokens", b.optimal_tokens},
+                        {"optimal_loss", b.optimal_loss}};
+  return j;
+}
+
+OrderedJson optional_json(const std::optional<double>& v) { return v ? OrderedJson(*v) : OrderedJson(); }
+
+OrderedJson reliability_json(const OptionResult& r, const std::vector<GoodputSwing>& swings) {
+  OrderedJson sensitivity = OrderedJson::array();
+  for (const GoodputSwing& swing : swings)
+    sensitivity.push_back({{"input", swing.field->input_name()},
+                           {"low", swing.low},
+                           {"high", swing.high},
+                           {"goodput_at_low", swing.goodput_at_low},
+                           {"goodput_at_high", swing.goodput_at_high}});
+  return {{"cluster_mtbf_hours", r.cluster_mtbf_hours},
+          {"checkpoint_bytes", r.checkpoint_bytes},
+          {"checkpoint_pause_hours", r.checkpoint_pause_hours},
+          {"restart_hours", r.restart_hours},
+          {"checkpoint_interval_hours", r.checkpoint_interval_hours},
+          {"interruptions", r.interruptions},
+          {"goodput_sensitivity", sensitivity}};
+}
+
+OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved, const Results& results) {
+  OrderedJson j = OrderedJson::object();
+  j["traincost_version"] = TRAINCOST_VERSION;
+  j["catalog"] = resolved.catalog->version;
+  OrderedJson workloads = OrderedJson::array();
+  for (size_t w = 0; w < results.workloads.size(); ++w) {
+    const WorkloadResult& wr = results.workloads[w];
+    const double runs = resolved.workloads[w].runs;
+    OrderedJson wj = OrderedJson::object();
+    wj["name"] = workload_title(s.workloads[w], w);
+    wj["target_tokens"] = wr.target_tokens;
+    wj["runs"] = runs;
+    wj["deadline_days"] = optional_json(s.workloads[w].deadline_days);
+    wj["budget_usd"] = optional_json(s.workloads[w].budget_usd);
+    wj["usd_per_day_of_delay"] = optional_json(s.workloads[w].usd_per_day_of_delay);
+    wj["verdict"] = workload_verdict(resolved, results, w);
+    OrderedJson problems = OrderedJson::array();
+    for (const Problem& p : constraint_problems(resolved, results, w)) problems.push_back({{"path", p.path}, {"message", p.message}});
+    wj["problems"] = problems;
+    OrderedJson options = OrderedJson::array();
+    for (size_t o = 0; o < wr.options.size(); ++o) {
+      const OptionResult& r = wr.options[o];
+      const CostBreakdown b = breakdown(r, runs);
+      OrderedJson oj = OrderedJson::object();
+      oj["label"] = resolved.options[o].label;
+      oj["instance"] = resolved.options[o].instance;
+      oj["feasible"] = r.feasible();
+      if (!r.feasible()) oj["issue"] = infeasibility_reason(r);
+      // An option that cannot run the job has no time or cost: those figures are null (the
+      // formulas' values would mislead, and can be negative or infinite: issue row 3). So are
+      // the comparisons with the reference when either side cannot run it.
+      const bool shown = r.feasible();
+      const bool vs_reference = shown && wr.options[static_cast<size_t>(resolved.reference)].feasible();
+      auto figure = [](bool show, double v) { return show && std::isfinite(v) ? OrderedJson(v) : OrderedJson(nullptr); };
+      oj["training_flops"] = figure(true, r.training_flops);
+      oj["tokens"] = figure(true, r.tokens);
+      oj["tokens_per_second"] = figure(true, r.tokens_per_sec);
+      oj["instances"] = resolved.workloads[w].options[o].instances;
+      oj["chips"] = r.chips;
+      oj["goodput"] = figure(r.goodput > 0 && r.goodput <= 1, r.goodput);
+      oj["wall_clock_hours"] = figure(shown, r.wall_clock_hours);
+      oj["days_to_model"] = figure(shown, r.days_to_model);
+      oj["chip_hours"] = figure(shown, r.chip_hours);
+      oj["instance_hours"] = figure(shown, r.instance_hours);
+      oj["price_usd_per_instance_hour"] = r.price_usd_per_hour;
+      oj["hardware_cost_per_run_usd"] = figure(shown, r.hardware_cost_per_run);
+      oj["one_time_cost_usd"] = figure(shown, r.one_time_cost);
+      oj["maintenance_cost_usd"] = figure(shown, r.maintenance_cost);
+      oj["re_porting_cost_usd"] = figure(shown, r.re_porting_cost);
+      oj["delay_cost_per_run_usd"] = figure(shown, r.delay_cost_per_run);
+      oj["fixed_cost_usd"] = figure(shown, r.fixed_cost);
+      oj["per_run_cost_usd"] = figure(shown, r.per_run_cost);
+      oj["cost_per_run_usd"] = figure(shown, r.cost_per_run);
+      oj["cost_per_million_tokens_usd"] = figure(shown, r.cost_per_million_tokens);
+      oj["horizon_cost_usd"] = figure(shown, r.horizon_cost);
+      oj["annual_cost_usd"] = figure(shown, r.annual_cost);
+      OrderedJson parts = OrderedJson::object();
+      for (size_t i = 0; i < kCostPartCount; ++i) parts[kCostParts[i].key] = figure(shown, b[i]);
+      oj["breakdown_per_run_usd"] = parts;
+      if (r.deadline.applied) oj["deadline"] = deadline_json(r.deadline);
+      const BudgetPlan plan = plan_budget(resolved.workloads[w], resolved.workloads[w].options[o], r, wr.target_tokens);
+      if (plan.applied) oj["budget"] = budget_json(plan);
+      oj["memory"] = {{"fits", r.memory.fits},
+                      {"possible", r.memory.possible},
+                      {"min_instances", r.memory.min_instances},
+                      {"bytes_per_chip", r.memory.bytes_per_chip},
+                      {"usable_bytes_per_chip", r.memory.usable_bytes_per_chip}};
+      oj["performance"] = performance_json(resolved.workloads[w].options[o].performance);
+      oj["reliability"] = reliability_json(r, goodput_sensitivity(resolved.workloads[w], resolved.workloads[w].options[o],
+                                                                  s.options[o], *resolved.catalog, resolved.options[o].family));
+      if (!shown) oj["reliability"]["interruptions"] = nullptr;
+      oj["savings_vs_reference"] = figure(vs_reference, r.savings_vs_reference);
+      oj["wall_clock_ratio_vs_reference"] = figure(vs_reference, r.wall_clock_ratio_vs_reference);
+      oj["breakeven_vs_reference"] = vs_reference ? breakeven_json(r.vs_reference) : OrderedJson(nullptr);
+      options.push_back(oj);
+    }
+    wj["options"] = options;
+    const Comparison& c = wr.comparison;
+    OrderedJson cj = OrderedJson::object();
+    cj["cheapest"] = c.cheapest >= 0 ? OrderedJson(resolved.options[static_cast<size_t>(c.cheapest)].label) : OrderedJson();
+    cj["cheapest_index"] = c.cheapest;
+    cj["runner_up"] = c.runner_up >= 0 ? OrderedJson(resolved.options[static_cast<size_t>(c.runner_up)].label) : OrderedJson();
+    cj["runner_up_index"] = c.runner_up;
+    cj["savings"] = c.savings;
+    cj["wall_clock_ratio"] = c.wall_clock_ratio;
+    cj["breakeven"] = to_string(c.breakeven.kind);
+    cj["breakeven_runs"] = (c.breakeven.kind == BreakevenKind::AtRuns || c.breakeven.kind == BreakevenKind::UntilRuns)
+                               ? OrderedJson(c.breakeven.runs)
+                               : OrderedJson();
+    const std::vector<Threshold> rows = leading_thresholds(s, resolved, results, w);
+    OrderedJson tj = OrderedJson::array();
+    for (const Threshold& t : rows) tj.push_back(threshold_json(resolved, t));
+    cj["thresholds"] = tj;
+    cj["decisive_threshold"] = most_decisive(rows);
+    const std::string holds = holds_while(resolved, rows);
+    cj["holds_while"] = holds.empty() ? OrderedJson() : OrderedJson(holds);
+    wj["comparison"] = cj;
+    workloads.push_back(wj);
+  }
+  j["workloads"] = workloads;
+  const Portfolio& p = results.portfolio;
+  OrderedJson pj = OrderedJson::object();
+  OrderedJson singles = OrderedJson::array();
+  for (size_t o = 0; o < p.single_option_annual.size(); ++o)
+    singles.push_back({{"label", resolved.options[o].label},
+                       {"annual_cost_usd", p.single_option_feasible[o] && std::isfinite(p.single_option_annual[o])
+                                               ? OrderedJson(p.single_option_annual[o])
+                                               : OrderedJson(nullptr)},
+                       {"feasible", static_cast<bool>(p.single_option_feasible[o])}});
+  pj["single_option"] = singles;
+  pj["best_per_workload"] = p.best_per_workload;
+  pj["best_mix_annual_usd"] = p.best_mix_annual;
+  pj["best_single"] = p.best_single;
+  pj["savings_vs_best_single"] = p.savings_vs_best_single;
+  pj["verdict"] = portfolio_verdict(resolved, results);
+  j["portfolio"] = pj;
+  return j;
+}
+
+std::string report_text(const Scenario& s, const ResolvedScenario& resolved, const Results& results) {
+  std::string out = "TrainCost " TRAINCOST_VERSION " (catalog " + resolved.catalog->version + ")";
+  if (!s.name.empty()) out += "\n" + s.name;
+  out += "\n";
+  const size_t widths[] = {24, 11, 12, 14, 11, 11, 12, 0};
+  for (size_t w = 0; w < results.workloads.size(); ++w) {
+    const WorkloadResult& wr = results.workloads[w];
+    const WorkloadInputs& wi = resolved.workloads[w];
+    out += "\n" + workload_title(s.workloads[w], w) + ": " + fmt::count(wi.model.params) + " parameters, " +
+           fmt::count(wr.target_tokens) + " tokens, " + fmt::number(wi.runs) + (wi.runs == 1 ? " run" : " runs") + " over " +
+           fmt::number(wi.horizon_months) + " months\n";
+    out += workload_verdict(resolved, results, w) + "\n";
+    const std::string holds = holds_while(resolved, leading_thresholds(s, resolved, results, w));
+    if (!holds.empty()) out += holds + "\n";
+    out += "\n";
+    for (size_t c = 0; c < result_columns().size(); ++c) out += pad(result_columns()[c].short_header, widths[c]);
+    out += "\n";
+    for (size_t o = 0; o < wr.options.size(); ++o) {
+      const std::vector<std::string> cells =
+          result_cells(resolved.options[o].label, wr.options[o], estimate_flags(s, resolved, w, o, *resolved.catalog));
+      for (size_t c = 0; c < cells.size(); ++c) out += pad(cells[c], widths[c]);
+      out += "\n";
+    }
+    const std::vector<std::string> lines = constraint_lines(resolved, results, w);
+    if (!lines.empty()) out += "\n";
+    for (const std::string& line : lines) out += line + "\n";
+    const std::string note = estimate_footnote(s, resolved, w, *resolved.catalog);
+    if (!note.empty()) out += note + "\n";
+  }
+  if (results.workloads.size() > 1) out += "\n" + portfolio_verdict(resolved, results) + "\n";
+  // Names and labels are the user's text: no control character reaches the terminal.
+  return escape_terminal_text(out);
+}
+
+std::string report_markdown(const Scenario& s, const ResolvedScenario& resolved, const Results& results,
+                            const std::string& link) {
+  std::string out = "### " + (s.name.empty() ? std::string("TrainCost comparison") : escape_markdown(s.name)) + "\n\n";
+  for (size_t w = 0; w < results.workloads.size(); ++w) {
+    const WorkloadResult& wr = results.workloads[w];
+    out += "**" + escape_markdown(workload_title(s.workloads[w], w)) + "**: " +
+           escape_markdown(workload_verdict(resolved, results, w)) + "\n\n";
+    const std::string holds = holds_while(resolved, leading_thresholds(s, resolved, results, w));
+    if (!holds.empty()) out += "_" + escape_markdown(holds) + "_\n\n";
+    std::string rule = "|";
+    for (size_t c = 0; c < result_columns().size(); ++c) {
+      out += std::string("| ") + result_columns()[c].header + " ";
+      rule += c == 0 || c + 1 == result_columns().size() ? "---|" : "---:|";
+    }
+    out += "|\n" + rule + "\n";
+    for (size_t o = 0; o < wr.options.size(); ++o) {
+      for (const std::string& cell : result_cells(resolved.options[o].label, wr.options[o], estimate_flags(s, resolved, w, o, *resolved.catalog)))
+        out += "| " + escape_markdown(cell) + " ";
+      out += "|\n";
+    }
+    const std::string note = estimate_footnote(s, resolved, w, *resolved.catalog);
+    if (!note.empty()) out += "\n" + escape_markdown(note) + "\n";
+    out += "\n";
+    const std::vector<std::string> lines = constraint_lines(resolved, results, w);
+    for (const std::string& line : lines) out += "- " + escape_markdown(line) + "\n";
+    if (!lines.empty()) out += "\n";
+  }
+  if (results.workloads.size() > 1) out += escape_markdown(portfolio_verdict(resolved, results)) + "\n\n";
+  out += "_Computed by TrainCost " TRAINCOST_VERSION " with catalog " + escape_markdown(resolved.catalog->version) + "._";
+  if (!link.empty()) out += " [Open this scenario](" + markdown_url(link) + ")";
+  out += "\n";
+  return out;
+}
+
+std::string report_csv(const Scenario& s, const ResolvedScenario& resolved, const Results& results) {
+  auto num = [](double v) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.10g", v);
+    return std::string(buffer);
+  };
+  std::string out =
+      "workload,option,instance,instances,feasible,tokens,training_flops,wall_clock_hours,days_to_model,chip_hours,"
+      "hardware_cost_per_run_usd,one_time_cost_usd,re_porting_cost_usd,delay_cost_per_run_usd,cost_per_run_usd,"
+      "cost_per_million_tokens_usd,annual_cost_usd,status,rests_on_estimates\n";
+  for (size_t w = 0; w < results.workloads.size(); ++w) {
+    for (size_t o = 0; o < results.workloads[w].options.size(); ++o) {
+      const OptionResult& r = results.workloads[w].options[o];
+      // An option that cannot run the job has no time or cost: empty cells, and the status says why.
+      auto figure = [&](double v) { return r.feasible() ? num(v) : std::string(); };
+      out += escape_csv(workload_title(s.workloads[w], w)) + "," + escape_csv(resolved.options[o].label) + "," +
+             escape_csv(resolved.options[o].instance) + "," + num(resolved.workloads[w].options[o].instances) + "," +
+             (r.feasible() ? "true" : "false") + "," + num(r.tokens) + "," + num(r.training_flops) + "," + figure(r.wall_clock_hours) +
+             "," + figure(r.days_to_model) + "," + figure(r.chip_hours) + "," + figure(r.hardware_cost_per_run) + "," +
+             figure(r.one_time_cost) + "," + figure(r.re_porting_cost) + "," + figure(r.delay_cost_per_run) + "," + figure(r.cost_per_run) + "," +
+             figure(r.cost_per_million_tokens) + "," + figure(r.annual_cost) + "," + escape_csv(status_text(r)) + ",";
+      std::string reasons;
+      for (const std::string& reason : estimate_flags(s, resolved, w, o, *resolved.catalog).reasons)
+        reasons += (reasons.empty() ? "" : "; ") + reason;
+      out += escape_csv(reasons) + "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace traincost

@@ -1,0 +1,118 @@
+#include "traincost/output/validation_report.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "traincost/base/format.hpp"
+#include "traincost/base/json_text.hpp"
+#include "traincost/base/text.hpp"
+
+namespace traincost {
+
+namespace {
+
+std::string pct(double v) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%+.0f%%", v * 100);
+  return buffer;
+}
+std::string summary_line(const char* what, const ErrorSummary& s) {
+  return std::string("| ") + what + " | " + std::to_string(s.rows) + " | " + fmt::percent(s.median) + " | " + fmt::percent(s.p90) +
+         " | " + fmt::percent(s.worst) + " |\n";
+}
+// Table cells are our own data, but Markdown needs its pipes escaped all the same.
+std::string cell(std::string s) {
+  std::string out;
+  for (char ch : s) out += ch == '|' ? std::string("\\|") : std::string(1, ch);
+  return out;
+}
+
+}  // namespace
+
+std::string validation_markdown(const MeasurementSet& set, const Validation& v) {
+  std::string out =
+      "| Chips | Rows | Median error | 90th percentile | Worst |\n|---|---:|---:|---:|---:|\n";
+  out += summary_line("NVIDIA, calibration", v.nvidia_calibration);
+  out += summary_line("NVIDIA, held out", v.nvidia_holdout);
+  out += summary_line("Trainium (Trn1), calibration", v.trainium_calibration);
+  out += summary_line("Trainium (Trn1), held out", v.trainium_holdout);
+  out += "\nError = predicted / measured tokens per second per chip − 1. Trainium2 and Trainium3 have no public training "
+         "measurement: their predictions use Trn1's calibrated efficiency on their own hardware figures and are not validated.\n\n";
+  out += "| Measurement | Set | Chips | Model | Precision | Layout (stated; searched keys filled in) | Measured tokens/s/chip | "
+         "Predicted | Error | Source |\n|---|---|---|---|---|---|---:|---:|---:|---|\n";
+  for (const ValidationRow& r : v.rows) {
+    const Measurement& m = *r.measurement;
+    const MeasurementSource* s = set.find_source(m.source);
+    const std::string set_name = m.excluded ? "excluded" : m.holdout ? "held out" : "calibration";
+    out += "| " + cell(m.id) + " | " + set_name + " | " + fmt::number(m.chips) + " × " + cell(m.chip) + " | " + cell(m.model_name) +
+           " | " + to_string(m.precision) + " | " + (r.prediction.found ? cell(describe(r.prediction.layout)) : "no layout") + " | " +
+           fmt::number(m.tokens_per_sec_per_chip, 4) + (m.derived ? " (derived)" : "") + " | " +
+           (r.prediction.found ? fmt::number(r.prediction.tokens_per_sec_per_chip, 4) : "–") + " | " +
+           (r.prediction.found ? pct(r.prediction.error) : "–") + " | " + (s ? "[" + cell(s->title) + "](" + s->url + ")" : cell(m.source)) +
+           (m.excluded ? " (" + cell(m.excluded_reason) + ")" : "") + " |\n";
+  }
+  return out;
+}
+
+std::string validation_html(const MeasurementSet& set, const Validation& v) {
+  auto row = [](const char* what, const ErrorSummary& s) {
+    return std::string("<tr><th scope=\"row\">") + what + "</th><td>" + std::to_string(s.rows) + "</td><td>" + fmt::percent(s.median) +
+           "</td><td>" + fmt::percent(s.p90) + "</td><td>" + fmt::percent(s.worst) + "</td></tr>";
+  };
+  std::string out =
+      "<div class=\"table-wrap\"><table class=\"plain\" id=\"validation-summary\"><thead><tr><th scope=\"col\">Chips</th>"
+      "<th scope=\"col\">Rows</th><th scope=\"col\">Median error</th><th scope=\"col\">90th percentile</th><th scope=\"col\">Worst</th>"
+      "</tr></thead><tbody>";
+  out += row("NVIDIA, calibration", v.nvidia_calibration) + row("NVIDIA, held out", v.nvidia_holdout) +
+         row("Trainium (Trn1), calibration", v.trainium_calibration) + row("Trainium (Trn1), held out", v.trainium_holdout);
+  out += "</tbody></table></div>\n<div class=\"table-wrap\"><table class=\"figures\" id=\"validation-rows\"><thead><tr>"
+         "<th scope=\"col\">Measurement</th><th scope=\"col\">Set</th><th scope=\"col\">Chips</th><th scope=\"col\">Model</th>"
+         "<th scope=\"col\">Precision</th><th scope=\"col\">Layout</th><th scope=\"col\">Measured tokens/s/chip</th>"
+         "<th scope=\"col\">Predicted</th><th scope=\"col\">Error</th><th scope=\"col\">Source</th></tr></thead><tbody>";
+  for (const ValidationRow& r : v.rows) {
+    const Measurement& m = *r.measurement;
+    const MeasurementSource* s = set.find_source(m.source);
+    const std::string set_name = m.excluded ? "excluded: " + m.excluded_reason : m.holdout ? "held out" : "calibration";
+    const std::string source = s ? "<a href=\"" + escape_html(s->url) + "\" rel=\"external noreferrer\">" + escape_html(s->title) + "</a>, " +
+                                       escape_html(s->as_of)
+                                 : escape_html(m.source);
+    out += "<tr data-set=\"" + std::string(m.excluded ? "excluded" : m.holdout ? "holdout" : "calibration") + "\"><th scope=\"row\">" +
+           escape_html(m.id) + "</th><td>" + escape_html(set_name) + "</td><td>" + fmt::number(m.chips) + " × " + escape_html(m.chip) +
+           "</td><td>" + escape_html(m.model_name) + "</td><td>" + to_string(m.precision) + "</td><td>" +
+           (r.prediction.found ? escape_html(describe(r.prediction.layout)) : "no layout") + "</td><td>" +
+           fmt::number(m.tokens_per_sec_per_chip, 4) + (m.derived ? " (derived)" : "") + "</td><td>" +
+           (r.prediction.found ? fmt::number(r.prediction.tokens_per_sec_per_chip, 4) : "–") + "</td><td>" +
+           (r.prediction.found ? pct(r.prediction.error) : "–") + "</td><td>" + source + "</td></tr>";
+  }
+  out += "</tbody></table></div>";
+  return out;
+}
+
+std::string calibration_json(const FittedCalibration& fit, const Validation& v, const std::string& as_of) {
+  auto figure = [&](double value, const std::string& note) {
+    OrderedJson f = {{"value", value}, {"source", "traincost-calibration"}, {"as_of", as_of}};
+    if (!note.empty()) f["note"] = note;
+    return f;
+  };
+  auto family = [&](const Calibration& c, const ErrorSummary& cal, const ErrorSummary& hold, bool trainium) {
+    OrderedJson j = OrderedJson::object();
+    j["matmul_efficiency"] = figure(c.matmul_efficiency, trainium ? "of the dense BF16 peak (no measured matmul ceiling for Trainium)"
+                                                                  : "of the measured BF16 matmul ceiling (MAMF)");
+    j["fp8_matmul_efficiency"] = figure(c.fp8_matmul_efficiency, trainium ? "no FP8 Trainium training is published: BF16's efficiency assumed"
+                                                                          : "of the measured FP8 matmul ceiling");
+    j["attention_efficiency"] = figure(c.attention_efficiency, trainium ? "NVIDIA's: too few Trainium rows to fit" : "relative to BF16 matmuls");
+    j["gemm_knee"] = figure(c.gemm_knee, trainium ? "NVIDIA's: too few Trainium rows to fit" : "smallest GEMM dimension at half speed");
+    j["memory_bound_bytes"] = figure(c.memory_bound_bytes, "HBM bytes per token, layer and width unit of non-matmul work");
+    j["holdout_median_error"] = figure(hold.median, "median |predicted / measured - 1| on the held-out rows");
+    j["holdout_p90_error"] = figure(hold.p90, "");
+    j["holdout_rows"] = figure(hold.rows, "");
+    j["calibration_rows"] = figure(cal.rows, "");
+    return j;
+  };
+  OrderedJson j = OrderedJson::object();
+  j["nvidia"] = family(fit.nvidia, v.nvidia_calibration, v.nvidia_holdout, false);
+  j["trainium"] = family(fit.trainium, v.trainium_calibration, v.trainium_holdout, true);
+  return j.dump(2);
+}
+
+}  // namespace traincost

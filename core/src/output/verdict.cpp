@@ -1,0 +1,200 @@
+#include "traincost/output/verdict.hpp"
+
+#include <cmath>
+
+#include "traincost/engine/budget.hpp"
+#include "traincost/base/format.hpp"
+
+namespace traincost {
+
+double first_run_after(double crossing) { return std::floor(crossing) + 1; }
+
+std::string infeasibility_reason(const OptionResult& r) {
+  switch (r.infeasible) {
+    case Infeasible::No: return {};
+    case Infeasible::Target: return "the target cannot be reached";
+    case Infeasible::Goodput:
+      // At or below zero the formula's goodput is no fraction to show ("goodput -214%").
+      return r.goodput > 0 ? "it fails more often than it can checkpoint (goodput " + fmt::percent(r.goodput) + ")"
+                           : "it fails more often than it can checkpoint (failures would undo all its progress)";
+    case Infeasible::Memory:
+      if (!r.memory.possible)
+        return "no layout fits in memory, even on 64 times the instances (at best " + fmt::bytes(r.memory.bytes_per_chip) + " per chip of " +
+               fmt::bytes(r.memory.usable_bytes_per_chip) + " usable)";
+      return "no layout fits in memory (at best " + fmt::bytes(r.memory.bytes_per_chip) + " per chip of " +
+             fmt::bytes(r.memory.usable_bytes_per_chip) + " usable); it needs at least " + fmt::number(r.memory.min_instances) +
+             " instances";
+    case Infeasible::Layout:
+      return "its global batch has fewer sequences than the cluster can spread (raise global_batch_tokens or use fewer instances)";
+    case Infeasible::Deadline: {
+      const DeadlineSizing& d = r.deadline;
+      const std::string within = "it is not done within the " + fmt::number(d.deadline_days) + "-day deadline: ";
+      // Sized to make it, but a sample of the analysis ran slower.
+      if (d.met) return within + fmt::days(r.days_to_model) + " on " + fmt::number(d.instances) + " instances";
+      return within + "at best " + fmt::days(r.days_to_model) + ", on " + fmt::number(d.instances) + " instances" +
+             (d.capacity_limited ? " (its max_instances is " + fmt::number(d.limit) + ")" : "");
+    }
+  }
+  return {};
+}
+
+std::vector<Problem> constraint_problems(const ResolvedScenario& s, const Results& results, size_t w) {
+  std::vector<Problem> problems;
+  const WorkloadInputs& wi = s.workloads[w];
+  const WorkloadResult& wr = results.workloads[w];
+  const std::string path = "workloads[" + std::to_string(w) + "].";
+  for (size_t o = 0; o < wr.options.size(); ++o) {
+    const OptionResult& r = wr.options[o];
+    const std::string& label = s.options[o].label;
+    if (r.infeasible == Infeasible::Deadline && !r.deadline.met)
+      problems.push_back({path + "deadline_days", "is shorter than the fastest possible run on " + label + ": " + fmt::days(r.days_to_model) +
+                                                      " on " + fmt::number(r.deadline.instances) + " instances" +
+                                                      (r.deadline.capacity_limited ? " (options[" + std::to_string(o) + "].max_instances)" : "")});
+    const BudgetPlan b = plan_budget(wi, wi.options[o], r, wr.target_tokens);
+    if (b.applied && !b.covers_one_step)
+      problems.push_back({path + "budget_usd", "buys less than one step (" + fmt::count(b.batch_tokens) + " tokens) on " + label +
+                                                   (b.tokens > 0 ? ": " + fmt::count(b.tokens) + " tokens"
+                                                                 : ": its costs that do not grow with the run are " + fmt::usd(b.fixed_per_run) + " per run")});
+  }
+  return problems;
+}
+
+std::string workload_verdict(const ResolvedScenario& s, const Results& results, size_t w) {
+  const WorkloadResult& wr = results.workloads[w];
+  const Comparison& c = wr.comparison;
+  const WorkloadInputs& wi = s.workloads[w];
+  const double runs = wi.runs;
+  auto name = [&](int i) { return s.options[static_cast<size_t>(i)].label; };
+  // With a deadline every option runs at its own size, which the sentence names where it first
+  // mentions the option.
+  auto label = [&](int i) {
+    return wi.deadline_days ? name(i) + " on " + fmt::number(wr.options[static_cast<size_t>(i)].deadline.instances) + " instances" : name(i);
+  };
+  std::string text = wi.deadline_days ? "To have the model within " + fmt::number(*wi.deadline_days) + " days: " : "";
+
+  if (c.cheapest < 0) {
+    text += wi.deadline_days ? "no option is done in time." : "No option can run this job.";
+  } else if (c.runner_up < 0) {
+    text += label(c.cheapest) + " is the only option that can run this job, at " +
+            fmt::usd(wr.options[static_cast<size_t>(c.cheapest)].cost_per_run) + " per run.";
+  } else {
+    const std::string b = name(c.runner_up);
+    text += label(c.cheapest) + " is " + fmt::percent(c.savings) + " cheaper per run than " + label(c.runner_up) + " at " + fmt::number(runs) +
+           (runs == 1 ? " run" : " runs");
+    switch (c.breakeven.kind) {
+      case BreakevenKind::FromFirstRun: text += ", and cheaper from the first run."; break;
+      case BreakevenKind::AtRuns:
+        text += "; it wins once the recipe runs " + fmt::number(first_run_after(c.breakeven.runs)) + "+ times, below that " + b + " wins.";
+        break;
+      case BreakevenKind::UntilRuns:
+        text += ", but from " + fmt::number(first_run_after(c.breakeven.runs)) + " runs on " + b +
+                " wins (its one-time costs are spread thinner).";
+        break;
+      case BreakevenKind::Never: text += "."; break;
+    }
+    // Cheaper is not the whole answer when it is much slower.
+    const double slower = wr.options[static_cast<size_t>(c.cheapest)].wall_clock_hours /
+                          wr.options[static_cast<size_t>(c.runner_up)].wall_clock_hours;
+    if (slower >= 1.5)
+      text += " It takes " + fmt::ratio(slower) + " as long per run (" +
+              fmt::hours(wr.options[static_cast<size_t>(c.cheapest)].wall_clock_hours) + " against " +
+              fmt::hours(wr.options[static_cast<size_t>(c.runner_up)].wall_clock_hours) + ").";
+    // The cost of delay is part of the costs compared: say how much of each it is.
+    const double per_day = wi.usd_per_day_of_delay.value_or(0);
+    if (per_day > 0)
+      text += " That counts the delay at " + fmt::usd(per_day) + " a day: " +
+              fmt::usd(wr.options[static_cast<size_t>(c.cheapest)].delay_cost_per_run) + " per run for " + name(c.cheapest) + ", " +
+              fmt::usd(wr.options[static_cast<size_t>(c.runner_up)].delay_cost_per_run) + " for " + b + ".";
+  }
+  for (size_t o = 0; o < wr.options.size(); ++o)
+    if (!wr.options[o].feasible())
+      text += " " + name(static_cast<int>(o)) + " cannot run it: " + infeasibility_reason(wr.options[o]) + ".";
+  return text;
+}
+
+std::string threshold_condition(const ResolvedScenario& s, const Threshold& t) {
+  const std::string who = t.option >= 0 ? s.options[static_cast<size_t>(t.option)].label : std::string();
+  if (!t.flips) {
+    if (t.input == ThresholdInput::Runs) return "no number of runs changes it";
+    return std::string("no ") + description_of(kThresholdInputWords, t.input) + " of " + who + " changes it";
+  }
+  const char* bound = t.at_least ? "at least " : "at most ";
+  switch (t.input) {
+    case ThresholdInput::Throughput:
+      return who + (t.at_least ? " reaches at least " : " stays at or below ") + fmt::rounded(t.tokens_per_sec_per_chip) +
+             " tokens/s per chip (MFU " + fmt::number(t.mfu, 2) + ")";
+    case ThresholdInput::Price: {
+      const double change = t.change();
+      return who + " costs " + bound + fmt::usd(t.value) + " per instance-hour (" + fmt::percent(std::fabs(change)) +
+             (change < 0 ? " less)" : " more)");
+    }
+    case ThresholdInput::PortingEffort: return "porting to " + who + " takes " + bound + fmt::number(t.value, 3) + " engineer-weeks";
+    case ThresholdInput::ConvergencePenalty: return who + " needs " + bound + fmt::percent(t.value) + " more tokens to converge";
+    case ThresholdInput::CompileTime: return who + " compiles in " + bound + fmt::hours(t.value) + " per run";
+    case ThresholdInput::Runs:
+      return std::string("the recipe runs ") + (t.at_least ? "more than " : "fewer than ") + fmt::number(t.value, 3) + " times";
+  }
+  return {};
+}
+
+std::string holds_while(const ResolvedScenario& s, const std::vector<Threshold>& thresholds) {
+  const int k = most_decisive(thresholds);
+  if (k < 0) return {};
+  return "Holds while " + threshold_condition(s, thresholds[static_cast<size_t>(k)]) + ".";
+}
+
+namespace {
+
+// A threshold input's value in the units threshold_condition words it in. Throughput shows the
+// effective rate evaluate() uses (tokens/s per chip and MFU), not the field written.
+std::string threshold_value_text(const Threshold& t, double value, double tokens_per_sec_per_chip, double mfu) {
+  switch (t.input) {
+    case ThresholdInput::Throughput:
+      return fmt::rounded(tokens_per_sec_per_chip) + " tokens/s per chip (MFU " + fmt::number(mfu, 2) + ")";
+    case ThresholdInput::Price: return fmt::usd(value) + " per instance-hour";
+    case ThresholdInput::PortingEffort: return fmt::number(value, 3) + " engineer-weeks";
+    case ThresholdInput::ConvergencePenalty: return fmt::percent(value) + " more tokens";
+    case ThresholdInput::CompileTime: return fmt::hours(value) + " per run";
+    case ThresholdInput::Runs: return fmt::number(value, 3) + (value == 1 ? " run" : " runs");
+  }
+  return {};
+}
+
+}  // namespace
+
+ThresholdRow threshold_row(const ResolvedScenario& s, const Threshold& t) {
+  ThresholdRow row;
+  row.option = t.option >= 0 ? s.options[static_cast<size_t>(t.option)].label : std::string("both");
+  row.input = description_of(kThresholdInputWords, t.input);
+  row.base = threshold_value_text(t, t.base, t.base_tokens_per_sec_per_chip, t.base_mfu);
+  if (!t.flips) {
+    row.value = "no value flips it";
+    return row;
+  }
+  row.value = threshold_value_text(t, t.value, t.tokens_per_sec_per_chip, t.mfu);
+  row.direction = t.at_least ? "at least" : "at most";
+  const double change = t.change();
+  // A minus sign, not a hyphen, as the page's other signed figures.
+  if (std::isfinite(change)) row.change = (change < 0 ? "−" : "+") + fmt::percent(std::fabs(change));
+  return row;
+}
+
+std::string portfolio_verdict(const ResolvedScenario& s, const Results& results) {
+  const Portfolio& p = results.portfolio;
+  const size_t n = results.workloads.size();
+  if (std::isnan(p.best_mix_annual)) return "At least one workload has no option that can run it.";
+  std::string text = "Across " + std::to_string(n) + (n == 1 ? " workload" : " workloads") +
+                     ", picking the cheapest option per workload costs " + fmt::usd(p.best_mix_annual) + " a year";
+  if (p.best_single >= 0) {
+    const std::string single = s.options[static_cast<size_t>(p.best_single)].label;
+    if (p.savings_vs_best_single > 0.0005)
+      text += ", " + fmt::percent(p.savings_vs_best_single) + " less than running everything on " + single + ".";
+    else
+      text += ": running everything on " + single + " is as cheap.";
+  } else {
+    text += "; no single option can run every workload.";
+  }
+  return text;
+}
+
+}  // namespace traincost

@@ -1,0 +1,368 @@
+#include "traincost/scenario/fields.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace traincost {
+
+std::string FieldSpec::key() const {
+  const char* dot = std::strrchr(path, '.');
+  return dot ? dot + 1 : path;
+}
+
+std::string FieldSpec::input_name() const {
+  const std::string p = path;
+  for (const char* scope : {"workloads[].", "options[]."})
+    if (p.rfind(scope, 0) == 0) return p.substr(std::strlen(scope));
+  return p;
+}
+
+std::string FieldSpec::of_option(size_t option) const { return "options[" + std::to_string(option) + "]." + input_name(); }
+
+namespace {
+// The shortest %g spelling that reads back as the same number: a bound of 2^53 - 1 shows as
+// 9007199254740991 and a value just past it as 9007199254740992, never both as "9.0072e+15"
+// (tests/core/bad_input_test.cpp, huge_seed rows).
+std::string show(double v) {
+  char buffer[40];
+  for (int precision = 6; precision <= 17; ++precision) {
+    std::snprintf(buffer, sizeof buffer, "%.*g", precision, v);
+    if (std::strtod(buffer, nullptr) == v) break;
+  }
+  return buffer;
+}
+}  // namespace
+
+std::optional<double> FieldSpec::clamp(double value) const {
+  if (!std::isfinite(value)) return std::nullopt;
+  const Bounds& b = bounds;
+  const double low = b.min_exclusive ? std::nextafter(b.min, b.max) : b.min;
+  double v = value < low ? low : value > b.max ? b.max : value;
+  if (b.integer) v = std::fmin(std::fmax(std::round(v), std::ceil(low)), std::floor(b.max));
+  return v;
+}
+
+std::string FieldSpec::check(double value, const std::string& as_written) const {
+  const Bounds& b = bounds;
+  if (!std::isfinite(value)) return "must be a finite number";
+  const std::string written = as_written.empty() ? show(value) : as_written;
+  if (b.integer && value != std::floor(value)) return "must be a whole number, got " + written;
+  const bool below = b.min_exclusive ? value <= b.min : value < b.min;
+  if (below || value > b.max) {
+    const std::string got = ", got " + written;
+    if (b.min_exclusive && b.min == 0 && value <= 0) return "must be > 0" + got;
+    if (!b.min_exclusive && b.min == 0 && value < 0) return "must be >= 0" + got;
+    return std::string("must be ") + (b.min_exclusive ? "> " : "between ") + show(b.min) +
+           (b.min_exclusive ? " and <= " : " and ") + show(b.max) + got;
+  }
+  return {};
+}
+
+void abort_owner_mismatch(const FieldSpec& spec) {
+  std::fprintf(stderr, "traincost: field %s read through the wrong struct\n", spec.path);
+  std::abort();
+}
+
+namespace fields {
+constexpr double kBig = 1e15;
+constexpr bool kRangeable = true;
+
+// clang-format off
+// ---- Scenario -----------------------------------------------------------------------------------
+const FieldSpec reference = {"reference", "reference option", "option index", Display::Plain, {0, 7, false, kWhole},
+    "0", "The option savings and break-even are measured against (usually what you run today).", "the incumbent GPU option",
+    bind<&Scenario::reference>()};
+const FieldSpec samples = {"analysis.samples", "samples", "samples", Display::Quantity, {100, 1e6, false, kWhole},
+    "20000", "Monte Carlo samples.", "20,000 (±0.3% on a probability)",
+    bind<&AnalysisSettings::samples>()};
+const FieldSpec seed = {"analysis.seed", "seed", "integer", Display::Plain, {0, 9007199254740991.0, false, kWhole},
+    "1", "Random seed: the same scenario and seed give the same numbers everywhere.", "any",
+    bind<&AnalysisSettings::seed>()};
+
+// ---- Workload: model ----------------------------------------------------------------------------
+const FieldSpec params = {"workloads[].model.params", "parameters", "parameters", Display::Quantity, {1e6, 1e14},
+    "required", "Total parameter count N of the model.", "1e9 (fine-tune) to 4e11",
+    bind<&Model::params>(), nullptr, nullptr, kRangeable};
+const FieldSpec active_params = {"workloads[].model.active_params", "active parameters", "parameters", Display::Quantity, {1e6, 1e14},
+    "params", "Parameters active per token (mixture-of-experts); FLOPs use this.", "Mixtral-8x7B: 1.29e10 of 4.67e10",
+    bind<&Model::active_params>(), nullptr, nullptr, kRangeable};
+const FieldSpec layers = {"workloads[].model.layers", "layers", "layers", Display::Plain, {1, 1000, false, kWhole},
+    "none", "Transformer layers; with hidden and seq_len adds the attention term.", "32 (8B) to 126 (405B)",
+    bind<&Model::layers>()};
+const FieldSpec hidden = {"workloads[].model.hidden", "hidden size", "width", Display::Plain, {1, 262144, false, kWhole},
+    "none", "Hidden size (model width).", "4096 (8B) to 16384 (405B)",
+    bind<&Model::hidden>()};
+const FieldSpec heads = {"workloads[].model.heads", "attention heads", "heads", Display::Plain, {1, 4096, false, kWhole},
+    "none", "Attention heads (activation memory without flash attention).", "32 to 128",
+    bind<&Model::heads>()};
+const FieldSpec seq_len = {"workloads[].model.seq_len", "sequence length", "tokens", Display::Plain, {1, 4194304, false, kWhole},
+    "none", "Training sequence length.", "2048 to 8192",
+    bind<&Model::seq_len>()};
+const FieldSpec vocab = {"workloads[].model.vocab", "vocabulary", "tokens", Display::Plain, {1, 1e7, false, kWhole},
+    "none", "Vocabulary size (informational; counted in params).", "32k to 256k",
+    bind<&Model::vocab>()};
+
+const FieldSpec kv_heads = {"workloads[].model.kv_heads", "key/value heads", "heads", Display::Plain, {1, 4096, false, kWhole},
+    "heads", "Key/value heads of grouped-query attention (activation memory).", "8 (Llama 3), heads (no grouping)",
+    bind<&Model::kv_heads>()};
+const FieldSpec ffn_hidden = {"workloads[].model.ffn_hidden", "feed-forward width", "width", Display::Plain, {1, 1048576, false, kWhole},
+    "4 × hidden", "Feed-forward width, per expert in a mixture of experts (activation memory, memory-bound work).", "14,336 (Llama 3 8B)",
+    bind<&Model::ffn_hidden>()};
+const FieldSpec experts = {"workloads[].model.experts", "experts", "experts", Display::Plain, {1, 4096, false, kWhole},
+    "none (dense)", "Experts per mixture-of-experts layer (expert parallelism, routing traffic).", "8 (Mixtral) to 256 (DeepSeek-V3)",
+    bind<&Model::experts>()};
+const FieldSpec experts_per_token = {"workloads[].model.experts_per_token", "experts per token", "experts", Display::Plain, {1, 4096, false, kWhole},
+    "1 with experts", "Experts each token is routed to.", "2 (Mixtral), 8 (DeepSeek-V3)",
+    bind<&Model::experts_per_token>()};
+
+// ---- Workload: target ---------------------------------------------------------------------------
+const FieldSpec tokens = {"workloads[].target.tokens", "tokens", "tokens", Display::Quantity, {1e3, 1e16},
+    "one target is required", "Training tokens D to process.", "20 x params (Chinchilla) to 2e12+",
+    bind<&Target::tokens>(), nullptr, nullptr, kRangeable};
+const FieldSpec steps = {"workloads[].target.steps", "steps", "steps", Display::Quantity, {1, 1e9},
+    "one target is required", "Optimizer steps (with tokens_per_step).", "1k to 1M",
+    bind<&Target::steps>(), nullptr, nullptr, kRangeable};
+const FieldSpec tokens_per_step = {"workloads[].target.tokens_per_step", "tokens per step", "tokens", Display::Quantity, {1, 1e10},
+    "required with steps", "Global batch in tokens (sequences x sequence length).", "0.5M to 16M",
+    bind<&Target::tokens_per_step>(), nullptr, nullptr, kRangeable};
+const FieldSpec loss = {"workloads[].target.loss", "target loss", "nats per token", Display::Plain, {0, 20, kExclusive},
+    "one target is required", "Target training loss, turned into tokens with the scaling law.", "1.9 to 2.5 (MassiveText-like data)",
+    bind<&Target::loss>(), nullptr, nullptr, kRangeable};
+const FieldSpec law_E = {"workloads[].target.scaling_law.E", "E", "nats", Display::Plain, {0, 20},
+    "hoffmann2022", "Irreducible loss E of a custom scaling law.", "1.69 (Hoffmann), 1.82 (Besiroglu)",
+    bind<&ScalingLaw::E>()};
+const FieldSpec law_A = {"workloads[].target.scaling_law.A", "A", "", Display::Plain, {0, 1e9, kExclusive},
+    "hoffmann2022", "Parameter coefficient A.", "406.4, 482.0",
+    bind<&ScalingLaw::A>()};
+const FieldSpec law_B = {"workloads[].target.scaling_law.B", "B", "", Display::Plain, {0, 1e9, kExclusive},
+    "hoffmann2022", "Data coefficient B.", "410.7, 2085.4",
+    bind<&ScalingLaw::B>()};
+const FieldSpec law_alpha = {"workloads[].target.scaling_law.alpha", "alpha", "", Display::Plain, {0, 2, kExclusive},
+    "hoffmann2022", "Parameter exponent alpha.", "0.34, 0.348",
+    bind<&ScalingLaw::alpha>()};
+const FieldSpec law_beta = {"workloads[].target.scaling_law.beta", "beta", "", Display::Plain, {0, 2, kExclusive},
+    "hoffmann2022", "Data exponent beta.", "0.28, 0.366",
+    bind<&ScalingLaw::beta>()};
+
+// ---- Workload: memory and schedule --------------------------------------------------------------
+const FieldSpec bytes_per_param = {"workloads[].memory.bytes_per_param", "bytes per parameter", "bytes", Display::Plain, {1, 64},
+    "16", "Training state per parameter: weights, gradients, optimizer.", "16 mixed-precision Adam (ZeRO paper), 18-20 with buffers",
+    bind<&MemorySettings::bytes_per_param>()};
+const FieldSpec micro_batch = {"workloads[].memory.micro_batch", "micro-batch", "sequences", Display::Plain, {1, 4096, false, kWhole},
+    "1", "Sequences per chip per micro-step (activation memory).", "1 to 8",
+    bind<&MemorySettings::micro_batch>()};
+const FieldSpec tensor_parallel = {"workloads[].memory.tensor_parallel", "tensor parallel", "chips", Display::Plain, {1, 1024, false, kWhole},
+    "1", "Tensor(+sequence)-parallel degree: activations split over this many chips.", "1, 8 (one GPU node), 32 (Trn)",
+    bind<&MemorySettings::tensor_parallel>()};
+const FieldSpec usable_fraction = {"workloads[].memory.usable_fraction", "usable HBM", "fraction", Display::Percent, {0.1, 1},
+    "0.9", "Share of HBM the job can use after runtime and fragmentation.", "0.85 to 0.95",
+    bind<&MemorySettings::usable_fraction>()};
+const FieldSpec runs = {"workloads[].runs", "runs", "runs", Display::Plain, {1, 1e6},
+    "1", "Expected runs of this recipe over the horizon; one-time costs are divided by it.", "1 (one-off) to 50 (weekly)",
+    bind<&Workload::runs>(), nullptr, nullptr, kRangeable};
+const FieldSpec horizon_months = {"workloads[].horizon_months", "horizon", "months", Display::Plain, {1, 120},
+    "12", "Period the runs happen in; maintenance and annual totals use it.", "12 to 36",
+    bind<&Workload::horizon_months>(), nullptr, nullptr, kRangeable};
+const FieldSpec global_batch_tokens = {"workloads[].global_batch_tokens", "global batch", "tokens", Display::Quantity, {1, 1e10},
+    "tokens_per_step of a steps target, else 4,194,304", "Tokens per optimizer step: the data-parallel and pipeline layout must divide it.",
+    "4M (Llama 3 8B) to 16M (Llama 3 405B)",
+    bind<&Workload::global_batch_tokens>()};
+
+// ---- Workload: constraints (absent: none) --------------------------------------------------------
+const FieldSpec deadline_days = {"workloads[].deadline_days", "deadline", "days", Display::Plain, {0, 3650, kExclusive},
+    "none", "Days from now within which the model must be trained, waiting for capacity included: each option then runs on the fewest instances that make it (up to max_instances).", "7 to 90",
+    bind<&Workload::deadline_days>()};
+const FieldSpec budget_usd = {"workloads[].budget_usd", "budget", "USD per run", Display::Usd, {0, 1e12, kExclusive},
+    "none", "Money for one run, counted like the fully loaded cost but without the cost of delay: the tokens it buys on each option and, with a loss target, the loss it reaches and the compute-optimal model for it.", "$100k to $50M",
+    bind<&Workload::budget_usd>()};
+const FieldSpec usd_per_day_of_delay = {"workloads[].usd_per_day_of_delay", "cost of delay", "USD per day", Display::Usd, {0, 1e10},
+    "0", "What having the model a day sooner is worth: every run is charged this for each day until it is done (wait for capacity + wall clock).", "0; the revenue or cost of a product a day late",
+    bind<&Workload::usd_per_day_of_delay>(), nullptr, nullptr, kRangeable};
+const FieldSpec override_option = {"workloads[].overrides[].option", "option", "option index", Display::Plain, {0, 7, false, kWhole},
+    "required", "Option whose platform costs this override replaces for this workload.", "",
+    bind<&WorkloadOverride::option>()};
+
+// ---- Workload × option: a layout pinned (keys left out are searched) -----------------------------
+const FieldSpec pin_tensor = {"workloads[].overrides[].parallelism.tensor", "tensor parallel", "chips", Display::Plain, {1, 4096, false, kWhole},
+    "searched", "Tensor-parallel degree (within the NVLink/NeuronLink domain).", "1 to 8 (GPUs), up to 16 (Trainium)",
+    bind<&LayoutPins::tensor>()};
+const FieldSpec pin_pipeline = {"workloads[].overrides[].parallelism.pipeline", "pipeline parallel", "stages", Display::Plain, {1, 1024, false, kWhole},
+    "searched", "Pipeline stages.", "1 to 16",
+    bind<&LayoutPins::pipeline>()};
+const FieldSpec pin_data = {"workloads[].overrides[].parallelism.data", "data parallel", "replicas", Display::Plain, {1, 1e6, false, kWhole},
+    "searched", "Data-parallel replicas (chips / (tensor × pipeline × context)).", "",
+    bind<&LayoutPins::data>()};
+const FieldSpec pin_context = {"workloads[].overrides[].parallelism.context", "context parallel", "chips", Display::Plain, {1, 1024, false, kWhole},
+    "searched", "Context-parallel degree: each sequence split over this many chips.", "1; 2 to 16 for 32k+ tokens",
+    bind<&LayoutPins::context>()};
+const FieldSpec pin_expert = {"workloads[].overrides[].parallelism.expert", "expert parallel", "chips", Display::Plain, {1, 1024, false, kWhole},
+    "searched", "Expert-parallel degree of a mixture of experts.", "8 to 64",
+    bind<&LayoutPins::expert>()};
+const FieldSpec pin_micro_batch = {"workloads[].overrides[].parallelism.micro_batch", "micro-batch", "sequences", Display::Plain, {1, 4096, false, kWhole},
+    "searched", "Sequences per micro-batch.", "1 to 8",
+    bind<&LayoutPins::micro_batch>()};
+const FieldSpec pin_interleave = {"workloads[].overrides[].parallelism.interleave", "interleaving", "chunks per stage", Display::Plain, {1, 64, false, kWhole},
+    "searched", "Interleaved pipeline chunks per stage (virtual stages).", "1 to 8",
+    bind<&LayoutPins::interleave>()};
+const FieldSpec pin_zero = {"workloads[].overrides[].parallelism.zero", "ZeRO stage", "stage", Display::Plain, {0, 3, false, kWhole},
+    "searched", "What data-parallel ranks shard: 0 nothing, 1 optimizer, 2 + gradients, 3 + weights (FSDP).", "1 (Megatron), 3 (FSDP)",
+    bind<&LayoutPins::zero>()};
+
+// ---- Option -------------------------------------------------------------------------------------
+const FieldSpec instances = {"options[].instances", "instances", "instances", Display::Plain, {1, 100000, false, kWhole},
+    "1", "Instances in the cluster.", "1 to 512",
+    bind<&Option::instances>()};
+const FieldSpec price_usd_per_hour = {"options[].price_usd_per_hour", "price", "USD per instance-hour", Display::Usd, {0, 1e5, kExclusive},
+    "catalog price for the pricing model", "Your own hourly price per instance (negotiated, other region); replaces the catalog's.", "see the catalog",
+    bind<&Option::price_usd_per_hour>(), &PairNumbers::price_usd_per_hour, nullptr, kRangeable};
+const FieldSpec discount = {"options[].discount", "discount", "fraction", Display::Percent, {0, 0.95},
+    "0", "Discount off the hourly price (private pricing, credits).", "0 to 0.5",
+    bind<&Option::discount>(), &PairNumbers::discount, nullptr, kRangeable};
+const FieldSpec mfu = {"options[].mfu", "MFU", "fraction", Display::Plain, {0.01, 1},
+    "catalog figure for the chip", "Model FLOPs utilization: achieved model FLOP/s over dense peak.", "0.30 Trn1 (AWS), 0.40 H100 (Llama 3), 0.50 A100",
+    bind<&Option::mfu>(), &PairNumbers::mfu, nullptr, kRangeable};
+// The lower bounds of measured throughput and custom peak keep the training time finite: "> 0" let
+// 1e-300 through, the time overflowed to infinity, 0 × infinity made the cost NaN, and the NaN
+// option came out "cheapest" (tests/core/bad_input_test.cpp, tiny_* rows).
+const FieldSpec measured_tokens_per_sec_per_chip = {"options[].measured_tokens_per_sec_per_chip", "measured throughput", "tokens/s per chip", Display::Quantity, {0.001, 1e9},
+    "none (use mfu)", "Throughput measured in your own trial run; replaces mfu.", "Llama-2 7B on Trn1: ~1,300",
+    bind<&Option::measured_tokens_per_sec_per_chip>(), &PairNumbers::measured_tokens_per_sec_per_chip, nullptr, kRangeable};
+const FieldSpec scaling_reference_chips = {"options[].scaling_reference_chips", "throughput measured at", "chips", Display::Plain, {1, 1e7},
+    "none (no scaling loss)", "Cluster size at which mfu or the measured throughput was observed.", "the size of your trial run",
+    bind<&Option::scaling_reference_chips>(), &PairNumbers::scaling_reference_chips};
+const FieldSpec scaling_per_doubling = {"options[].scaling_per_doubling", "scaling efficiency", "fraction", Display::Percent, {0.5, 1},
+    "0.98", "Share of per-chip throughput kept each time the cluster doubles beyond the reference.", "0.98 (Megatron-LM: 47% to 42% MFU from 96 to 4608 H100)",
+    bind<&Option::scaling_per_doubling>(), &PairNumbers::scaling_per_doubling, nullptr, kRangeable};
+const FieldSpec max_instances = {"options[].max_instances", "max instances", "instances", Display::Plain, {1, 100000, false, kWhole},
+    "none (a deadline and the sweep try up to 4,096)", "Capacity you can get: a deadline and the cluster-size sweep use at most this many instances.", "your quota or capacity reservation",
+    bind<&Option::max_instances>()};
+const FieldSpec wait_days = {"options[].wait_days", "wait for capacity", "days", Display::Plain, {0, 3650},
+    "0", "Days until the cluster is available (queue, capacity-block lead time); counts toward a deadline and the cost of delay.", "0 on-demand within quota; 1 to 14 for a capacity block",
+    bind<&Option::wait_days>(), &PairNumbers::wait_days, nullptr, kRangeable};
+const FieldSpec custom_chips = {"options[].custom.chips", "chips per instance", "chips per instance", Display::Plain, {1, 1024, false, kWhole},
+    "8", "Accelerators per custom instance.", "1, 8, 16",
+    bind<&CustomInstance::chips>()};
+const FieldSpec custom_peak_tflops = {"options[].custom.peak_tflops", "peak TFLOP/s", "TFLOP/s per chip", Display::Plain, {0.1, 1e5},
+    "the chip's catalog figure", "Dense peak per chip at the option's precision.", "312 A100, 989 H100 (BF16)",
+    bind<&CustomInstance::peak_tflops>()};
+const FieldSpec custom_memory_gb = {"options[].custom.memory_gb", "memory", "GB per chip", Display::Plain, {0, 1e5, kExclusive},
+    "the chip's catalog figure", "Accelerator memory per chip.", "40 to 192",
+    bind<&CustomInstance::memory_gb>()};
+
+// ---- Option: reliability ------------------------------------------------------------------------
+const FieldSpec mtbf_hours_per_instance = {"options[].reliability.mtbf_hours_per_instance", "MTBF", "hours", Display::Plain, {1, 1e9},
+    "catalog per-chip MTBF / chips per instance", "Mean time between failures of one instance.", "6,300 h for 8 H100 (Llama 3)",
+    bind<&Reliability::mtbf_hours_per_instance>(), &PairNumbers::mtbf_hours_per_instance, "mtbf_hours_per_chip", kRangeable};
+const FieldSpec checkpoint_write_minutes = {"options[].reliability.checkpoint_write_minutes", "checkpoint pause", "minutes", Display::Plain, {0, 1440, kExclusive},
+    "checkpoint size / bandwidth × blocking share", "Time each checkpoint stops training; set it to override the derivation.", "seconds (asynchronous, large cluster) to 15",
+    bind<&Reliability::checkpoint_write_minutes>(), &PairNumbers::checkpoint_write_minutes, nullptr, kRangeable};
+const FieldSpec checkpoint_gbps_per_instance = {"options[].reliability.checkpoint_gbps_per_instance", "storage bandwidth", "GB/s per instance", Display::Plain, {0, 1e4, kExclusive},
+    "catalog default (1.0)", "Checkpoint write and read bandwidth each instance gets from storage.", "1.0 (Meta Tectonic 2 TB/s over 2,048 servers; BLOOM 1.2)",
+    bind<&Reliability::checkpoint_gbps_per_instance>(), &PairNumbers::checkpoint_gbps_per_instance, "checkpoint_gbps_per_instance", kRangeable};
+const FieldSpec checkpoint_blocking_share = {"options[].reliability.checkpoint_blocking_share", "checkpoint blocking share", "fraction", Display::Percent, {0, 1, kExclusive},
+    "catalog default (1: synchronous)", "Share of the checkpoint write that stops training.", "1 synchronous; 0.04 asynchronous (PyTorch DCP)",
+    bind<&Reliability::checkpoint_blocking_share>(), &PairNumbers::checkpoint_blocking_share, "checkpoint_blocking_share", kRangeable};
+const FieldSpec restart_minutes = {"options[].reliability.restart_minutes", "restart time", "minutes", Display::Plain, {0, 1440},
+    "from the failure classes", "Mean time from a failure to training again; set it to override the derivation.", "2 (in-job) to 60 (self-managed)",
+    bind<&Reliability::restart_minutes>(), &PairNumbers::restart_minutes, nullptr, kRangeable};
+const FieldSpec job_restart_minutes = {"options[].reliability.job_restart_minutes", "job restart", "minutes", Display::Plain, {0, 1440},
+    "catalog default (10)", "Detect the failure, relaunch the job and re-initialise it (without reloading the checkpoint).", "under 2 checkpointless; 15-30 conventional",
+    bind<&Reliability::job_restart_minutes>(), &PairNumbers::job_restart_minutes, "job_restart_minutes", kRangeable};
+const FieldSpec replacement_share = {"options[].reliability.replacement_share", "failures needing a new node", "fraction", Display::Percent, {0, 1},
+    "catalog default (0.55)", "Share of failures that need a node replaced before the job restarts.", "0.55 (Llama 3: 59% GPU, 8% network)",
+    bind<&Reliability::replacement_share>(), &PairNumbers::replacement_share, "replacement_share", kRangeable};
+const FieldSpec replacement_minutes = {"options[].reliability.replacement_minutes", "node replacement", "minutes", Display::Plain, {0, 10080},
+    "catalog default (5: a warm spare)", "Time to bring a replacement node into the job.", "5 with spares; hours without (OPT-175B)",
+    bind<&Reliability::replacement_minutes>(), &PairNumbers::replacement_minutes, "replacement_minutes", kRangeable};
+const FieldSpec lost_work_share = {"options[].reliability.lost_work_share", "failures losing work", "fraction", Display::Percent, {0, 1, kExclusive},
+    "catalog default (1)", "Share of failures that roll back to the last checkpoint.", "1 checkpoint-restart; less with in-memory copies",
+    bind<&Reliability::lost_work_share>(), &PairNumbers::lost_work_share, "lost_work_share", kRangeable};
+const FieldSpec checkpoint_interval_hours = {"options[].reliability.checkpoint_interval_hours", "checkpoint interval", "hours", Display::Plain, {0, 1000, kExclusive},
+    "the Young/Daly optimum", "Compute time between checkpoints.", "0.1 to 4",
+    bind<&Reliability::checkpoint_interval_hours>(), &PairNumbers::checkpoint_interval_hours};
+
+// ---- Option: platform costs (also a workload's overrides) ---------------------------------------
+const FieldSpec engineer_weeks = {"options[].porting.engineer_weeks", "porting effort", "engineer-weeks", Display::Plain, {0, 1000},
+    "catalog default for the chip family", "One-time engineering to port the workload to this platform.", "0 on CUDA; 3-20 to Neuron (estimate)",
+    bind<&PlatformCosts::engineer_weeks>(), &PairNumbers::engineer_weeks, "engineer_weeks", kRangeable};
+const FieldSpec usd_per_engineer_week = {"options[].porting.usd_per_engineer_week", "engineer cost", "USD", Display::Usd, {0, 1e6},
+    "catalog default (6,000)", "Fully loaded cost of one engineer-week.", "4,000 to 9,000",
+    bind<&PlatformCosts::usd_per_engineer_week>(), &PairNumbers::usd_per_engineer_week, "usd_per_engineer_week", kRangeable};
+const FieldSpec validation_runs = {"options[].porting.validation_runs", "validation runs", "runs", Display::Plain, {0, 1000},
+    "catalog default for the chip family", "One-time runs to validate convergence after the port.", "1 to 4",
+    bind<&PlatformCosts::validation_runs>(), &PairNumbers::validation_runs, "validation_runs", kRangeable};
+const FieldSpec validation_run_fraction = {"options[].porting.validation_run_fraction", "validation run length", "fraction of a run", Display::Percent, {0, 1},
+    "catalog default (0.05)", "Length of each validation run relative to a full run.", "0.02 to 0.15",
+    bind<&PlatformCosts::validation_run_fraction>(), &PairNumbers::validation_run_fraction, "validation_run_fraction", kRangeable};
+const FieldSpec convergence_penalty = {"options[].porting.convergence_penalty", "convergence penalty", "fraction of tokens", Display::Percent, {0, 1},
+    "catalog default for the chip family", "Extra tokens needed to reach the same quality on this platform.", "0 to 0.08",
+    bind<&PlatformCosts::convergence_penalty>(), &PairNumbers::convergence_penalty, "convergence_penalty", kRangeable};
+const FieldSpec compile_hours_per_run = {"options[].porting.compile_hours_per_run", "compile time", "hours", Display::Plain, {0, 1000},
+    "catalog default for the chip family", "Graph compilation on the cluster before each run.", "0 CUDA; 0.25-3 Neuron",
+    bind<&PlatformCosts::compile_hours_per_run>(), &PairNumbers::compile_hours_per_run, "compile_hours_per_run", kRangeable};
+const FieldSpec maintenance_usd_per_year = {"options[].porting.maintenance_usd_per_year", "maintenance", "USD per year", Display::Usd, {0, 1e9},
+    "catalog default for the chip family", "Recurring upkeep of the port (SDK upgrades).", "0 CUDA; 6k-60k Neuron",
+    bind<&PlatformCosts::maintenance_usd_per_year>(), &PairNumbers::maintenance_usd_per_year, "maintenance_usd_per_year", kRangeable};
+const FieldSpec egress_tb_per_run = {"options[].porting.egress_tb_per_run", "egress volume", "TB per run", Display::Plain, {0, 1e7},
+    "0", "Training data moved in from another cloud for each run.", "0 when the data is local",
+    bind<&PlatformCosts::egress_tb_per_run>(), &PairNumbers::egress_tb_per_run, nullptr, kRangeable};
+const FieldSpec egress_usd_per_tb = {"options[].porting.egress_usd_per_tb", "egress price", "USD per TB", Display::Usd, {0, 1e5},
+    "catalog default (90)", "Price of moving one TB out of the other cloud.", "50 to 120",
+    bind<&PlatformCosts::egress_usd_per_tb>(), &PairNumbers::egress_usd_per_tb, "egress_usd_per_tb", kRangeable};
+const FieldSpec report_probability_per_year = {"options[].porting.report_probability_per_year", "re-porting chance", "per year", Display::Percent, {0, 1},
+    "catalog default for the chip family", "Yearly chance that an SDK or framework change forces the port to be redone; the expected cost (chance × effort share × one-time cost × years) is a fixed cost.",
+    "0.5 Neuron (training stack replaced twice in 2025-26), 0.05 CUDA (estimates)",
+    bind<&PlatformCosts::report_probability_per_year>(), &PairNumbers::report_probability_per_year, "report_probability_per_year", kRangeable};
+const FieldSpec report_effort_share = {"options[].porting.report_effort_share", "re-porting effort", "fraction of the one-time cost", Display::Percent, {0, 2},
+    "catalog default for the chip family", "Share of the one-time cost (porting and validation) that a forced re-port costs again.", "0.3 to 1",
+    bind<&PlatformCosts::report_effort_share>(), &PairNumbers::report_effort_share, "report_effort_share", kRangeable};
+
+// ---- Ranges -------------------------------------------------------------------------------------
+const FieldSpec range_low = {"ranges[].low", "low", "the input's unit", Display::Plain, {-kBig, kBig},
+    "required", "Low end: minimum (triangular, uniform) or 5th percentile (lognormal).", "",
+    bind<&Range::low>()};
+const FieldSpec range_high = {"ranges[].high", "high", "the input's unit", Display::Plain, {-kBig, kBig},
+    "required", "High end: maximum (triangular, uniform) or 95th percentile (lognormal).", "",
+    bind<&Range::high>()};
+// clang-format on
+}  // namespace fields
+
+const std::vector<const FieldSpec*>& all_fields() {
+  using namespace fields;
+  static const std::vector<const FieldSpec*> all = {
+      &reference, &samples, &seed,
+      &params, &active_params, &layers, &hidden, &heads, &seq_len, &vocab, &kv_heads, &ffn_hidden, &experts, &experts_per_token,
+      &tokens, &steps, &tokens_per_step, &loss, &law_E, &law_A, &law_B, &law_alpha, &law_beta,
+      &bytes_per_param, &micro_batch, &tensor_parallel, &usable_fraction,
+      &runs, &horizon_months, &global_batch_tokens, &deadline_days, &budget_usd, &usd_per_day_of_delay, &override_option,
+      &pin_tensor, &pin_pipeline, &pin_data, &pin_context, &pin_expert, &pin_micro_batch, &pin_interleave, &pin_zero,
+      &instances, &price_usd_per_hour, &discount, &mfu, &measured_tokens_per_sec_per_chip,
+      &scaling_reference_chips, &scaling_per_doubling, &max_instances, &wait_days,
+      &custom_chips, &custom_peak_tflops, &custom_memory_gb,
+      &mtbf_hours_per_instance, &checkpoint_write_minutes, &checkpoint_gbps_per_instance, &checkpoint_blocking_share,
+      &restart_minutes, &job_restart_minutes, &replacement_share, &replacement_minutes, &lost_work_share,
+      &checkpoint_interval_hours,
+      &engineer_weeks, &usd_per_engineer_week, &validation_runs, &validation_run_fraction,
+      &convergence_penalty, &compile_hours_per_run, &maintenance_usd_per_year, &egress_tb_per_run,
+      &egress_usd_per_tb, &report_probability_per_year, &report_effort_share, &range_low, &range_high};
+  return all;
+}
+
+const std::vector<const FieldSpec*>& fields_of(Owner owner) {
+  static const std::vector<std::vector<const FieldSpec*>> by_owner = [] {
+    std::vector<std::vector<const FieldSpec*>> table(static_cast<size_t>(Owner::Range) + 1);
+    for (const FieldSpec* f : all_fields()) table[static_cast<size_t>(f->access.owner)].push_back(f);
+    return table;
+  }();
+  return by_owner[static_cast<size_t>(owner)];
+}
+
+const FieldSpec* find_field(const std::string& path) {
+  for (const FieldSpec* f : all_fields())
+    if (path == f->path) return f;
+  return nullptr;
+}
+
+}  // namespace traincost
