@@ -86,7 +86,7 @@ TEST(Card, PageUrlMustBeAPageAddress) {
   for (const char* bad : {"javascript:alert(1)", "data:text/html,x", "https://e.example/a b", "https://e.example/\"x", "https://e.example/#x",
                           "JAVASCRIPT:alert(1)", "vbscript:x", "a<b"})
     EXPECT_NE(card_url_problem(bad), "") << bad;
-  const ApiReply bad = api_card(test::read_source_file("assets/scenarios/mixtral-moe.json"), R"({"url": "javascript:alert(1)"})");
+  const ApiReply bad = api_card(test::read_source_file("assets/scenarios/mixtral-moe.json"), R"j({"url": "javascript:alert(1)"})j");
   EXPECT_FALSE(bad.ok);
   EXPECT_NE(bad.json.find("\"options.url\""), std::string::npos) << bad.json;
   const ApiReply format = api_card(test::read_source_file("assets/scenarios/mixtral-moe.json"), R"({"format": "pdf"})");

@@ -62,7 +62,7 @@ std::string html_card(const Scenario& s, const ResolvedScenario& resolved, const
     for (const std::vector<std::string>& row : c.rows) {
       out += "<tr>";
       for (size_t col = 0; col < row.size(); ++col)
-        out += std::string(col == 0 ? "<th scope=\"row\" style=\"font-weight:400;" : "<td style=\"") + "padding:3px 8px;text-align:" +
+        out += std::string(col == 0 ? "<th scope=\"row\" style=\"font-weight:400;" : "<td style=\"white-space:nowrap;") + "padding:3px 8px;text-align:" +
                (col == 0 || col + 1 == row.size() ? "left" : "right") + "\">" + escape_html(row[col]) + (col == 0 ? "</th>" : "</td>");
       out += "</tr>\n";
     }
@@ -140,10 +140,10 @@ std::string svg_card(const Scenario& s, const ResolvedScenario& resolved, const 
   SvgText t;
   t.line(card_title(s), 16, " font-weight=\"600\"");
   t.y += 26;
-  // Columns: the option's label (170 px, left), the figures (70 px each, right-aligned), the
+  // Columns: the option's label (150 px, left), the figures (76 px each, right-aligned), the
   // status (the rest, left: it may be a phrase such as "needs 4+ instances").
   const std::vector<ResultColumn>& columns = result_columns();
-  const int label_width = 170, figure_width = 70;
+  const int label_width = 150, figure_width = 76;
   auto column_x = [&](size_t col) {
     if (col == 0) return kMargin;
     if (col + 1 == columns.size()) return kMargin + label_width + static_cast<int>(col - 1) * figure_width + 10;
@@ -160,14 +160,14 @@ std::string svg_card(const Scenario& s, const ResolvedScenario& resolved, const 
     if (!c.holds.empty()) t.paragraph(c.holds, 13, " font-style=\"italic\"");
     t.y += 4;
     for (size_t col = 0; col < columns.size(); ++col)
-      t.line(columns[col].short_header, 12, " font-weight=\"600\"", column_x(col), anchor(col));
+      t.line(columns[col].short_header, 11, " font-weight=\"600\"", column_x(col), anchor(col));
     t.y += 18;
     t.body += "<line x1=\"" + std::to_string(kMargin) + "\" x2=\"" + std::to_string(kSvgWidth - kMargin) + "\" y1=\"" + std::to_string(t.y) +
               "\" y2=\"" + std::to_string(t.y) + "\" stroke=\"#d0d7de\"/>\n";
     t.y += 4;
     for (const std::vector<std::string>& row : c.rows) {
       for (size_t col = 0; col < row.size() && col < columns.size(); ++col)
-        t.line(col == 0 ? clip(row[col], 24) : row[col], 12, "", column_x(col), anchor(col));
+        t.line(col == 0 ? clip(row[col], 22) : row[col], 12, "", column_x(col), anchor(col));
       t.y += 18;
     }
     if (!c.footnote.empty()) t.paragraph(c.footnote, 11, " fill=\"#57606a\"");
