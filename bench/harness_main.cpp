@@ -1,7 +1,8 @@
 // The same benchmark bodies driven by a small std::chrono loop, for WebAssembly under Node (no
 // Google Benchmark there): `node --no-experimental-fetch traincost_bench.js [--quick]`.
 // Each body runs once to warm up, then repeatedly until at least half a second has passed; the
-// line gives items per second and the time per call. --quick runs each body once (a smoke test).
+// line gives items per second and the time per call. --quick runs each body once (a smoke test);
+// --only SUBSTRING runs only the bodies whose names hold it.
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -15,8 +16,11 @@ using Clock = std::chrono::steady_clock;
 
 volatile double g_sink = 0;  // keeps every result alive
 
+const char* g_only = nullptr;  // --only SUBSTRING: run only the bodies whose names hold it (bench/wasm_profile.mjs)
+
 template <typename Body>
 void measure(const char* name, double items_per_call, const char* unit, Body body, bool quick) {
+  if (g_only && !std::strstr(name, g_only)) return;
   g_sink = g_sink + body();  // warm-up (and the only run with --quick)
   if (quick) {
     std::printf("%-40s ok\n", name);
@@ -40,6 +44,7 @@ void measure(const char* name, double items_per_call, const char* unit, Body bod
 
 int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  if (argc > 2 && std::strcmp(argv[1], "--only") == 0) g_only = argv[2];
   Fixture& f = fixture();
   measure("scenario/resolve_evaluate", 1, "scenarios", [&] { return resolve_and_evaluate(f); }, quick);
   measure("scenario/evaluate", 1, "scenarios", [&] { return evaluate_only(f); }, quick);

@@ -35,6 +35,33 @@ int evaluate(const Args& args) {
   return kOk;
 }
 
+int embed(const Args& args) {
+  const Flags flags = parse_flags(args, {"--format", "--link", "--url"});
+  if (!flags.error.empty() || (flags.positional.empty() == !flags.has("--link"))) {
+    std::fprintf(stderr, "traincost embed: %s\nusage: traincost embed FILE|- [--format html|svg] [--url CALCULATOR_URL]\n"
+                         "       traincost embed --link FRAGMENT [--format html|svg] [--url CALCULATOR_URL]\n",
+                 flags.error.empty() ? "give a scenario file or --link" : flags.error.c_str());
+    return kUsageError;
+  }
+  // The flags go through the API's option checker, so the CLI and the packages say the same.
+  Json options = Json::object();
+  options["format"] = flags.get("--format", "html");
+  if (flags.has("--url")) options["url"] = flags.get("--url");
+  Problems problems;
+  const std::optional<CardOptions> card_options = card_options_from_json(options, problems);
+  if (!card_options) {
+    print_option_problems("embed", problems);
+    return kUsageError;
+  }
+  std::optional<Scenario> s = flags.has("--link") ? scenario_from_link_argument(flags.get("--link"))
+                                                  : load_scenario(flags.positional);
+  if (!s) return kBadInput;
+  const ResolvedScenario resolved = resolve(*s, builtin_catalog());
+  const Results results = evaluate(resolved);
+  std::fputs(scenario_card(*s, resolved, results, link_json(*s)["fragment"].get<std::string>(), *card_options).c_str(), stdout);
+  return kOk;
+}
+
 int explain(const Args& args) {
   const Flags flags = parse_flags(args, {"--format"});
   const std::string format = flags.get("--format", "text");

@@ -16,6 +16,7 @@ using Args = std::vector<std::string>;
 int run(int argc, char** argv);
 
 int evaluate(const Args& args);
+int embed(const Args& args);
 int explain(const Args& args);
 int catalog(const Args& args);
 int schema(const Args& args);

@@ -16,6 +16,8 @@ const char* const kUsage =
     "usage:\n"
     "  traincost evaluate FILE|- [--format text|json|markdown|csv]   cost of every option, and the verdict\n"
     "  traincost evaluate --link FRAGMENT [--format ...]            the same for a share link (#s=...)\n"
+    "  traincost embed FILE|- [--format html|svg] [--url CALCULATOR_URL]\n"
+    "                                                               a static card of the answer for a wiki (no script)\n"
     "  traincost explain FILE|- [--format text|json]                every formula with your numbers\n"
     "  traincost analyze FILE|- [--samples N] [--seed S] [--workload W] [--format text|json|markdown]\n"
     "                                                               sensitivity and Monte Carlo\n"
@@ -50,6 +52,7 @@ int traincost::cli::run(int argc, char** argv) {
   }
   const traincost::cli::Args args(argv + 2, argv + argc);
   if (command == "evaluate") return traincost::cli::evaluate(args);
+  if (command == "embed") return traincost::cli::embed(args);
   if (command == "explain") return traincost::cli::explain(args);
   if (command == "analyze") return traincost::cli::analyze(args);
   if (command == "pilot") return traincost::cli::pilot(args);

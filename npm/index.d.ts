@@ -397,6 +397,21 @@ export function analyze(scenario: Scenario, options?: AnalyzeOptions | string): 
 export function pilot(scenario: Scenario, options?: PilotOptions | string): PilotPlan;
 /** Cost per run and days until the model is done over cluster sizes, per option. */
 export function sweep(scenario: Scenario, options?: SweepOptions | string): Sweep;
+export interface CardOptions {
+  /** "html" (default): one <figure> with inline styles; "svg": an image. */
+  format?: 'html' | 'svg';
+  /** The calculator page the card links to (default "calculator.html"): an http(s) address or a relative path. */
+  url?: string;
+}
+export interface Card {
+  format: 'html' | 'svg';
+  /** The card: HTML or SVG text, every text escaped, no script. */
+  card: string;
+  /** "#s=1.…": the scenario's share link. */
+  link: string;
+}
+/** A static card of the answer (verdict, headline, results table, link) for wikis without scripts or iframes. */
+export function card(scenario: Scenario, options?: CardOptions | string): Card;
 /** Every formula with the scenario's numbers substituted. */
 export function explain(scenario: Scenario): Explanation;
 /** The share link of a scenario. */
@@ -420,6 +435,7 @@ export interface TrainCost {
   analyze: typeof analyze;
   pilot: typeof pilot;
   sweep: typeof sweep;
+  card: typeof card;
   explain: typeof explain;
   encodeLink: typeof encodeLink;
   decodeLink: typeof decodeLink;

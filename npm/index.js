@@ -58,6 +58,9 @@ export const analyze = (scenario, options = {}) => call('analyze', text(scenario
 export const pilot = (scenario, options = {}) => call('pilot', text(scenario), text(options));
 /** Cost per run and days until the model is done over cluster sizes, per option (`traincost sweep --format json`); options: {workload}. */
 export const sweep = (scenario, options = {}) => call('sweep', text(scenario), text(options));
+/** A static card of the answer for wikis without scripts or iframes (`traincost embed`): {format, card, link};
+ *  options: {format: "html" (default) or "svg", url: the calculator page the card links to}. */
+export const card = (scenario, options = {}) => call('card', text(scenario), text(options));
 /** Every formula with the scenario's numbers (`traincost explain --format json`). */
 export const explain = (scenario) => call('explain', text(scenario));
 /** The share link: {fragment: "s=1.…", link: "#s=1.…"} (`traincost link`). */
@@ -76,7 +79,7 @@ export const replay = () => call('replay');
 /** {traincost, catalog, scenario_format, link_format} */
 export const version = call('version');
 
-const api = { ScenarioError, evaluate, analyze, pilot, sweep, explain, encodeLink, decodeLink, importHf, catalog, schema, replay, version };
+const api = { ScenarioError, evaluate, analyze, pilot, sweep, card, explain, encodeLink, decodeLink, importHf, catalog, schema, replay, version };
 /** Resolves to the module's functions at once (the module is ready when imported); for code written against window.TrainCost.ready. */
 export const ready = Promise.resolve(api);
 api.ready = ready;

@@ -16,6 +16,7 @@
 #include "traincost/engine/resolve.hpp"
 #include "traincost/io/hf_config.hpp"
 #include "traincost/io/link.hpp"
+#include "traincost/output/card.hpp"
 #include "traincost/output/present.hpp"
 #include "traincost/output/report.hpp"
 #include "traincost/output/verdict.hpp"
@@ -364,8 +365,7 @@ void App::publish() {
     const int best = wr.comparison.cheapest;
     if (best >= 0) {
       const size_t b = static_cast<size_t>(best);
-      std::string headline = (column_is_estimate(5, estimate_flags(d.scenario, d.resolved, w, b, builtin_catalog())) ? kEstimateMark : "") +
-                             fmt::usd(wr.options[b].cost_per_run) + " per run on " + d.resolved.options[b].label + ", fully loaded (point estimate)";
+      std::string headline = headline_point_estimate(d.scenario, d.resolved, d.results, w);  // as the static card says it
       if (analysis_usable(d) && d.analysis.workload == w) {
         const OptionStats& st = d.analysis.monte_carlo.options[b];
         headline += "; Monte Carlo median " + fmt::usd(st.cost_per_run.p50) + ", 90% range " + fmt::usd(st.cost_per_run.p5) + "–" +

@@ -284,10 +284,13 @@ int main() {
   app->loop.fonts[0] = traincost::web::font_file(0);
   app->loop.fonts[1] = traincost::web::font_file(1);
   app->loop.fonts[2] = traincost::web::font_file(2);
-  rebuild_fonts(*app, size.pixel_ratio);
   traincost::web::set_overlay("");
   app->loop.started = true;
   app->loop.frames_left = pacing::kFramesPerEvent;
-  emscripten_set_main_loop_arg(frame, app, 0, false);
+  // The App has computed the answer and put it into the page as text (calculator.js shows it).
+  // The loop starts one animation frame later, so the browser paints that text before the first
+  // frame rasterizes the fonts (font_ratio is still 0) and draws: on a slow phone that first
+  // frame takes a good fraction of a second.
+  emscripten_async_call([](void* a) { emscripten_set_main_loop_arg(frame, a, 0, false); }, app, -1);
   return 0;
 }

@@ -31,6 +31,9 @@ for (const path of EXAMPLES) {
     const decoded = tc.decodeLink(`https://example.org/calculator.html${link.link}`);
     assert.deepEqual(decoded.notices, []);
     assert.equal(exact(tc.evaluate(decoded.scenario)), exact(evaluated));
+    assert.equal(tc.card(text).card, cli(['embed', path]).stdout, 'the HTML card is the CLI\'s');
+    assert.equal(tc.card(text, { format: 'svg', url: 'https://example.org/c.html' }).card,
+                 cli(['embed', path, '--format', 'svg', '--url', 'https://example.org/c.html']).stdout, 'and the SVG card');
   });
 }
 
@@ -58,7 +61,7 @@ test('every function of the core API has a function here', () => {
 });
 
 test('the module has the functions of window.TrainCost, and a default export', async () => {
-  for (const name of ['evaluate', 'analyze', 'pilot', 'sweep', 'explain', 'encodeLink', 'decodeLink', 'importHf', 'catalog', 'schema', 'replay']) {
+  for (const name of ['evaluate', 'analyze', 'pilot', 'sweep', 'card', 'explain', 'encodeLink', 'decodeLink', 'importHf', 'catalog', 'schema', 'replay']) {
     assert.equal(typeof tc[name], 'function', name);
     assert.equal(tc.default[name], tc[name], name);
   }

@@ -29,6 +29,7 @@ __all__ = [
     "analyze",
     "pilot",
     "sweep",
+    "card",
     "explain",
     "encode_link",
     "decode_link",
@@ -186,6 +187,25 @@ def sweep(scenario: Scenario, *, workload: Optional[int] = None) -> Result:
     """
     options = {"workload": workload} if workload is not None else {}
     return _call("sweep", _text(scenario), json.dumps(options, default=_jsonable))
+
+
+def card(scenario: Scenario, *, format: Optional[str] = None, url: Optional[str] = None) -> Result:
+    """A static card of the answer, for wikis that allow neither scripts nor iframes.
+
+    The result is ``{"format", "card", "link"}``: ``card`` is what ``traincost embed FILE`` prints,
+    the verdict, headline figure, what would change the answer and the results table of each
+    workload, and a link that opens the scenario in the calculator; every text is escaped and
+    there is no script.
+
+    Args:
+        format: ``"html"`` (default; one ``<figure>`` with inline styles) or ``"svg"`` (an image).
+        url: the calculator page the card links to (default ``calculator.html``): an http(s)
+            address or a relative path.
+
+    Raises ScenarioError when the scenario or an option is invalid.
+    """
+    options = {k: v for k, v in (("format", format), ("url", url)) if v is not None}
+    return _call("card", _text(scenario), json.dumps(options))
 
 
 def explain(scenario: Scenario) -> Result:

@@ -12,6 +12,7 @@ time from the files the calculator is built from, so the pages cannot drift from
   {{embed:FILE}}                      calculator.html?embed=1#s=..., the same in the compact view
   {{title:FILE}} {{verdict:FILE}}     its title in assets/presets.json; its first verdict (the CLI)
   {{markdown:FILE}}                   the CLI's Markdown report of it
+  {{card:FILE}}                       the CLI's static HTML card of it (`traincost embed`), as source text
   {{validation}} {{replay}}           the CLI's tables of the step-time model's validation and of published runs replayed
   {{fig:PATH}} {{figr:PATH}}          a catalog figure (PATH like defaults/restart_minutes); figr adds its range
   {{data:chips|instances|defaults|sources|estimates|caveats|counts}}   tables of assets/catalog.json (the CLI's
@@ -377,6 +378,9 @@ def main():
                 return cli.run("validate", "--format", "html")
             if name == "replay":  # published training runs replayed with the defaults, as the CLI tables them
                 return cli.run("replay", "--format", "html")
+            if name == "card" and arg:  # linking to the published calculator when its address is known
+                url = ["--url", site_url.rstrip("/") + "/calculator.html"] if site_url else []
+                return esc(cli.run("embed", cli.scenario(arg), *url).rstrip())
             if name == "markdown" and arg:
                 return esc(cli.run("evaluate", cli.scenario(arg), "--format", "markdown").rstrip())
             if name in ("fig", "figr") and arg:

@@ -14,8 +14,50 @@
   var mirrorDetail = document.getElementById('mirror-detail');
   var started = false;
 
+  // The answer before the canvas. The default example's answer comes pre-rendered in the page
+  // (#first-answer); it is shown only when the page will open that example (no scenario in the
+  // address, none saved in this browser). As soon as the core has computed the answer, the text
+  // mirror itself is shown in its place, and once the canvas has drawn its first frame both make
+  // way for it (the mirror goes back to being visually hidden, for screen readers and tests).
+  var firstAnswer = document.getElementById('first-answer');
+  var mirrorSection = document.getElementById('results-mirror');
+  var handedOver = false;
+  function ownScenario() {
+    if (/^#?s=/.test(window.location.hash.replace(/^#/, ''))) return true;
+    try { return !!window.localStorage.getItem('traincost.autosave') && !/[?&]embed=1/.test(window.location.search); } catch (e) { return false; }
+  }
+  if (firstAnswer && firstAnswer.querySelector('.verdict') && !ownScenario()) {
+    firstAnswer.hidden = false;
+    document.body.classList.add('answer-shown');
+  }
+  function showMirror() {
+    if (handedOver) return;
+    if (firstAnswer) firstAnswer.hidden = true;
+    mirrorSection.classList.remove('visually-hidden');
+    mirrorSection.classList.add('first-answer');
+    document.body.classList.add('answer-shown');
+  }
+  function handOver() {
+    if (handedOver) return;
+    handedOver = true;
+    if (firstAnswer) firstAnswer.hidden = true;
+    mirrorSection.classList.remove('first-answer');
+    mirrorSection.classList.add('visually-hidden');
+    document.body.classList.remove('answer-shown');
+  }
+  // Polled on animation frames once the module runs: the canvas's first frame is the signal.
+  function handOverAfterFirstFrame() {
+    if (window.Module && Module._tc_frames_drawn && Module._tc_frames_drawn() >= 1) handOver();
+    else requestAnimationFrame(handOverAfterFirstFrame);
+  }
+
+
   function setOverlay(text, busy) {
-    if (!text) { overlay.hidden = true; return; }
+    if (!text) {
+      overlay.hidden = true;
+      if (started) handOverAfterFirstFrame();
+      return;
+    }
     overlay.hidden = false;
     overlayText.textContent = text;
     overlayProgress.hidden = !busy;
@@ -58,6 +100,22 @@
                'Reloading keeps your scenario.', true);
   }, false);
   canvas.addEventListener('webglcontextrestored', function () { window.location.reload(); }, false);
+
+  // The wasm and the fonts are fetched at once, in parallel with the module (which calculator.html
+  // preloads), rather than each after the file that names it: on a slow connection every round
+  // trip saved is 100 ms or more.
+  function fetchBytes(f) {
+    return fetch(f, {credentials: 'same-origin'}).then(function (r) {
+      if (!r.ok) throw new Error(f + ': HTTP ' + r.status);
+      return r;
+    });
+  }
+  var wasmResponse = fetchBytes('traincost.wasm');
+  var fontFiles = ['fonts/Inter-Regular.otf', 'fonts/Inter-SemiBold.otf', 'fonts/Symbols.ttf'];
+  var fontBuffers = Promise.all(fontFiles.map(function (f) { return fetchBytes(f).then(function (r) { return r.arrayBuffer(); }); }));
+  // Nothing waits on these before the module asks; a failure is reported then, not twice.
+  wasmResponse.catch(function () {});
+  fontBuffers.catch(function () {});
 
   var shell = {
     setOverlay: function (text) { setOverlay(text, false); },
@@ -113,6 +171,7 @@
         node.textContent = text;
         return (parent || mirror).appendChild(node);
       }
+      showMirror();
       while (mirror.firstChild) mirror.removeChild(mirror.firstChild);
       while (mirrorDetail.firstChild) mirrorDetail.removeChild(mirrorDetail.firstChild);
       (data.workloads || []).forEach(function (w, wi) {
@@ -261,25 +320,36 @@
     importHf: function (configJson) { return call('import_hf', [{value: configJson, error: 'invalid config', path: ''}]); },
     catalog: function () { return call('catalog', []); },
     schema: function () { return call('schema', []); },
-    replay: function () { return call('replay', []); }
+    replay: function () { return call('replay', []); },
+    card: function (scenarioJson, options) {
+      return call('card', [scenarioArgument(scenarioJson),
+        {value: options === undefined ? '{}' : options, error: 'invalid options', path: 'options'}]);
+    }
   };
   window.TrainCost = api;
 
-  var fontFiles = ['fonts/Inter-Regular.otf', 'fonts/Inter-SemiBold.otf', 'fonts/Symbols.ttf'];
   window.Module = {
     canvas: canvas,
     preRun: [function () {
       Module.addRunDependency('fonts');
-      Promise.all(fontFiles.map(function (f) {
-        return fetch(f).then(function (r) {
-          if (!r.ok) throw new Error(f + ': HTTP ' + r.status);
-          return r.arrayBuffer();
-        });
-      })).then(function (buffers) {
+      fontBuffers.then(function (buffers) {
         Module.tcFonts = buffers;  // main() copies them (platform_web.cpp, font_file)
         Module.removeRunDependency('fonts');
       }).catch(function (e) { setOverlay('The calculator could not load its fonts (' + e.message + ').', false); });
     }],
+    // The wasm fetched above, compiled while it streams in when the server says application/wasm.
+    instantiateWasm: function (imports, receive) {
+      wasmResponse.then(function (response) {
+        var type = response.headers.get('Content-Type') || '';
+        if (WebAssembly.instantiateStreaming && type.indexOf('application/wasm') === 0) return WebAssembly.instantiateStreaming(response, imports);
+        return response.arrayBuffer().then(function (bytes) { return WebAssembly.instantiate(bytes, imports); });
+      }).then(function (result) {
+        receive(result.instance, result.module);
+      }).catch(function (e) {
+        setOverlay('The calculator could not be downloaded (' + describe(e) + '). Check the connection and reload.', false);
+      });
+      return {};
+    },
     onRuntimeInitialized: function () {
       started = true;
       api.version = call('version', []);

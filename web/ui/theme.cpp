@@ -11,9 +11,10 @@ ImU32 rgb(int r, int g, int b, int a = 255) { return IM_COL32(r, g, b, a); }
 ImVec4 rgbf(int r, int g, int b, float a = 1.0f) { return ImVec4(r / 255.0f, g / 255.0f, b / 255.0f, a); }
 
 // Glyphs the page draws beyond ASCII: Latin-1, typographic punctuation, arrows, math (× − ≤ ≥ ≈ √ ⌈⌉ Σ),
-// Greek for the formulas (α β δ τ), check/cross marks, triangles. Keep in sync with the font subset
-// in web/CMakeLists.txt.
-const ImWchar kGlyphs[] = {0x0020, 0x007E, 0x00A0, 0x00FF, 0x0391, 0x03C9, 0x2013, 0x2014, 0x2018, 0x2019,
+// the Greek letters of the formulas (Δ Σ α β δ μ σ τ), check/cross marks, triangles. Keep in sync
+// with the font subset in web/CMakeLists.txt.
+const ImWchar kGlyphs[] = {0x0020, 0x007E, 0x00A0, 0x00FF, 0x0394, 0x0394, 0x03A3, 0x03A3, 0x03B1, 0x03B2, 0x03B4, 0x03B4,
+                           0x03BC, 0x03BC, 0x03C3, 0x03C4, 0x2013, 0x2014, 0x2018, 0x2019,
                            0x201C, 0x201D, 0x2022, 0x2022, 0x2026, 0x2026, 0x2190, 0x2193, 0x2211, 0x2212,
                            0x221A, 0x221A, 0x2248, 0x2248, 0x2264, 0x2265, 0x2308, 0x230B, 0x2713, 0x2713,
                            0x2715, 0x2715, 0x25B2, 0x25B2, 0x25B6, 0x25B6, 0x25BC, 0x25BC, 0};

@@ -84,6 +84,7 @@ ApiReply call_import_hf(std::string_view a, std::string_view) { return api_impor
 ApiReply call_schema(std::string_view, std::string_view) { return api_schema(); }
 ApiReply call_replay(std::string_view, std::string_view) { return api_replay(); }
 ApiReply call_sweep(std::string_view a, std::string_view b) { return api_sweep(a, b); }
+ApiReply call_card(std::string_view a, std::string_view b) { return api_card(a, b); }
 
 // A function that takes a scenario and options (analyze, pilot, sweep): the scenario read and validated,
 // the options text ("" means {}) parsed and checked by `check` (a parse problem's path put under
@@ -384,6 +385,44 @@ ApiReply api_replay() {
   return ok(replay_json(replay(library, builtin_catalog()), library));
 }
 
+std::optional<CardOptions> card_options_from_json(const Json& options, Problems& problems) {
+  if (!options.is_object()) {
+    problems.push_back({"options", "must be a JSON object"});
+    return std::nullopt;
+  }
+  CardOptions out;
+  const size_t before = problems.size();
+  for (const auto& item : options.items()) {
+    const std::string path = "options." + item.key();
+    const Json& value = item.value();
+    if (item.key() == "format") {
+      if (value == "html") out.format = CardFormat::Html;
+      else if (value == "svg") out.format = CardFormat::Svg;
+      else problems.push_back({path, "must be \"html\" or \"svg\""});
+    } else if (item.key() == "url") {
+      const std::string problem = value.is_string() ? card_url_problem(value.get<std::string>()) : "must be text";
+      if (problem.empty()) out.page_url = value.get<std::string>();
+      else problems.push_back({path, problem});
+    } else {
+      problems.push_back({path, "unknown option (format or url)"});
+    }
+  }
+  if (problems.size() != before) return std::nullopt;
+  return out;
+}
+
+ApiReply api_card(std::string_view scenario_json, std::string_view options_json) {
+  return with_options(scenario_json, options_json,
+                      [](const Json& o, const Scenario&, Problems& problems) { return card_options_from_json(o, problems); },
+                      [](const Scenario& s, const ResolvedScenario& r, const CardOptions& options) {
+                        const Results results = evaluate(r);
+                        const std::string fragment = link_json(s)["fragment"].get<std::string>();
+                        return OrderedJson{{"format", options.format == CardFormat::Svg ? "svg" : "html"},
+                                           {"card", scenario_card(s, r, results, fragment, options)},
+                                           {"link", "#" + fragment}};
+                      });
+}
+
 const std::vector<ApiFunction>& api_functions() {
   static const std::vector<ApiFunction> functions = {
       {"version", 0, call_version},         {"evaluate", 1, call_evaluate},
@@ -391,7 +430,7 @@ const std::vector<ApiFunction>& api_functions() {
       {"encode_link", 1, call_encode_link}, {"decode_link", 1, call_decode_link},
       {"catalog", 0, call_catalog},         {"import_hf", 1, call_import_hf},
       {"schema", 0, call_schema},           {"pilot", 2, call_pilot},
-      {"sweep", 2, call_sweep},
+      {"sweep", 2, call_sweep},           {"card", 2, call_card},
       {"replay", 0, call_replay},
   };
   return functions;

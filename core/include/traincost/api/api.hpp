@@ -16,6 +16,7 @@
 #include "traincost/engine/pilot.hpp"
 #include "traincost/io/scenario_json.hpp"
 #include "traincost/engine/uncertainty.hpp"
+#include "traincost/output/card.hpp"
 
 namespace traincost {
 
@@ -41,6 +42,10 @@ ApiReply api_schema();                                  // `traincost schema --f
 // `traincost sweep --format json`: cost per run and days until the model is done over cluster
 // sizes, per option. options_json: {"workload"}, optional (default 0); empty text means {}.
 ApiReply api_sweep(std::string_view scenario_json, std::string_view options_json);
+// `traincost embed`: a static card of the answer for wikis without scripts or iframes (card.hpp):
+// {"format": "html"|"svg", "card": "<figure …>" or "<svg …>", "link": "#s=1.…"}. options_json:
+// {"format": "html" (default) or "svg", "url": the calculator page the card links to}.
+ApiReply api_card(std::string_view scenario_json, std::string_view options_json);
 ApiReply api_replay();                                  // `traincost replay --format json`: published runs vs predictions
 
 // Every function above by name, so a binding can expose them all through one entry point:
@@ -69,6 +74,7 @@ OrderedJson link_json(const Scenario& scenario);  // stamps the catalog version,
 std::optional<AnalyzeOptions> analyze_options_from_json(const Json& options, const Scenario& scenario,
                                                         Problems& problems);
 // The sweep options ({"workload"}, optional), checked the same way: the workload index to sweep.
+std::optional<CardOptions> card_options_from_json(const Json& options, Problems& problems);
 std::optional<size_t> sweep_options_from_json(const Json& options, const Scenario& scenario, Problems& problems);
 
 // The pilot options checked the same way ("options.candidate", ...).

@@ -1,0 +1,149 @@
+// How fast the answer reaches a reader: first-load bytes and time to the verdict for the page and
+// the embed, on a phone profile and on the desktop, three runs each, min/median/max. A benchmark,
+// not a test: it prints figures, which vary with the machine and its load, and asserts nothing.
+//   node bench/browser.mjs [SITE_DIR] [--runs N] [--cli build/native/traincost]
+// Phone: 390x844 at 3x, touch, 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU slowed 4x
+// (Chrome DevTools Protocol: Network.emulateNetworkConditions, Emulation.setCPUThrottlingRate),
+// the usual mobile lab profile. Desktop: 1280x800 at 1x, no throttling. The site is served from
+// 127.0.0.1 gzip-compressed (level 6), as a static host serves it, with no cache between runs.
+// Times are from the start of navigation (performance.now() in the page):
+//   text     a verdict is readable as HTML (the page's pre-rendered answer or its text mirror shown
+//            before the canvas); "-" when the page never shows one as text
+//   canvas   the canvas has drawn its first frame with the core's answer
+//   verdict  the earlier of the two: when the reader first sees the verdict
+import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import { readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const ROOT = resolve(new URL('..', import.meta.url).pathname);
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const SITE = resolve(args.find((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1].startsWith('--'))) || join(ROOT, 'build/wasm/site'));
+const RUNS = Number(option('--runs', 3));
+const CLI = option('--cli', join(ROOT, 'build/native/traincost'));
+
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml', '.png': 'image/png', '.otf': 'font/otf', '.ttf': 'font/ttf', '.json': 'application/json' };
+const COMPRESSED = new Set(['.png', '.jpg', '.webp', '.woff2']);
+
+function startServer(root) {
+  const cache = new Map();
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://127.0.0.1').pathname);
+    let file = normalize(join(root, path));
+    if (!file.startsWith(root + sep)) { res.writeHead(403).end(); return; }
+    try { if (statSync(file).isDirectory()) file = join(file, 'index.html'); } catch { res.writeHead(404).end(); return; }
+    let body;
+    try { body = readFileSync(file); } catch { res.writeHead(404).end(); return; }
+    const ext = extname(file).toLowerCase();
+    const headers = { 'content-type': TYPES[ext] || 'application/octet-stream', 'cache-control': 'no-store' };
+    if (!COMPRESSED.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] || '')) {
+      if (!cache.has(file)) cache.set(file, gzipSync(body, { level: 6 }));
+      body = cache.get(file);
+      headers['content-encoding'] = 'gzip';
+    }
+    headers['content-length'] = body.length;
+    res.writeHead(200, headers).end(body);
+  });
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
+}
+
+const PROFILES = {
+  phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true,
+           network: { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 }, cpu: 4 },
+  desktop: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false, network: null, cpu: 1 },
+};
+
+// Runs in the page from its first script on: notes when a verdict is first readable as text and
+// when the canvas first drew.
+function watch() {
+  const marks = { text: null, canvas: null };
+  window.__tcMarks = marks;
+  const visible = (n) => {
+    if (!n || !n.textContent.trim()) return false;
+    const r = n.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) return false;
+    for (let e = n; e; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      if (s.display === 'none' || s.visibility === 'hidden' || s.clipPath === 'inset(50%)') return false;
+    }
+    return true;
+  };
+  const tick = () => {
+    const now = performance.now();
+    if (marks.text === null && [...document.querySelectorAll('.verdict')].some(visible)) marks.text = now;
+    // (The export throws until the module has been instantiated.)
+    let frames = 0;
+    try { frames = window.Module && window.Module._tc_frames_drawn ? window.Module._tc_frames_drawn() : 0; } catch (e) { frames = 0; }
+    if (marks.canvas === null && frames >= 1 && document.querySelector('#results-mirror .verdict')) marks.canvas = now;
+    if (marks.text === null || marks.canvas === null) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  document.addEventListener('DOMContentLoaded', tick);
+}
+
+async function loadOnce(browser, url, profile) {
+  const p = PROFILES[profile];
+  const context = await browser.newContext({ viewport: p.viewport, deviceScaleFactor: p.deviceScaleFactor, isMobile: p.isMobile,
+                                             hasTouch: p.hasTouch, colorScheme: 'light' });
+  const page = await context.newPage();
+  await page.addInitScript(watch);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (p.network) await cdp.send('Network.emulateNetworkConditions', p.network);
+  if (p.cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: p.cpu });
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (e) => { bytes += e.encodedDataLength; });
+  await page.goto(url, { waitUntil: 'commit' });
+  try {
+    await page.waitForFunction(() => window.__tcMarks && window.__tcMarks.canvas !== null, null, { timeout: 120000, polling: 200 });
+  } catch (e) {
+    const state = await page.evaluate(() => JSON.stringify({ marks: window.__tcMarks, frames: window.Module && window.Module._tc_frames_drawn &&
+      window.Module._tc_frames_drawn(), verdict: !!document.querySelector('#results-mirror .verdict') })).catch((x) => String(x));
+    throw new Error(`${url} (${profile}): no first frame in 120 s: ${state}`);
+  }
+  const marks = await page.evaluate(() => window.__tcMarks);
+  // Whatever the page still fetches after its first frame is part of its first load too.
+  await page.waitForLoadState('networkidle', { timeout: 30000 }).catch(() => {});
+  await context.close();
+  return { bytes, text: marks.text, canvas: marks.canvas, verdict: Math.min(marks.text ?? Infinity, marks.canvas) };
+}
+
+function link(file) {
+  return execFileSync(CLI, ['link', join(ROOT, 'assets/scenarios', file)], { encoding: 'utf8' }).trim();
+}
+
+const stats = (xs) => {
+  const v = xs.filter((x) => x !== null && Number.isFinite(x)).sort((a, b) => a - b);
+  if (!v.length) return '-';
+  return `${(v[0] / 1000).toFixed(2)} / ${(v[Math.floor((v.length - 1) / 2)] / 1000).toFixed(2)} / ${(v[v.length - 1] / 1000).toFixed(2)}`;
+};
+
+const server = await startServer(SITE);
+const base = `http://127.0.0.1:${server.address().port}/`;
+const portfolio = link('portfolio-multicloud.json');
+const targets = [
+  ['page, default example', 'calculator.html'],
+  ['page, a shared link', `calculator.html${portfolio}`],
+  ['embed, a shared link', `calculator.html?embed=1${portfolio}`],
+];
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: [
+  '--no-sandbox', '--disable-gpu', '--use-gl=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] });
+console.log(`site ${SITE}, ${RUNS} runs each; seconds from navigation, min / median / max`);
+console.log(`${'profile'.padEnd(8)} ${'what'.padEnd(22)} ${'KB on the wire'.padStart(15)}  ${'verdict'.padEnd(20)} ${'text'.padEnd(20)} canvas`);
+for (const profile of (option('--profiles', 'phone,desktop')).split(',')) {
+  for (const [label, path] of targets) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await loadOnce(browser, base + path, profile));
+    const kb = runs.map((r) => r.bytes / 1000);
+    console.log(`${profile.padEnd(8)} ${label.padEnd(22)} ${Math.min(...kb).toFixed(1).padStart(15)}  ${stats(runs.map((r) => r.verdict)).padEnd(20)} ` +
+                `${stats(runs.map((r) => r.text)).padEnd(20)} ${stats(runs.map((r) => r.canvas))}`);
+  }
+}
+await browser.close();
+server.close();

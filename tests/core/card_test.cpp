@@ -1,0 +1,99 @@
+// The static card (issue 32): it says the page's sentences and cells, escapes every name in HTML
+// and in SVG (which must stay well-formed XML), holds no script, and links only where it may.
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "test_support.hpp"
+#include "traincost/api/api.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/base/format.hpp"
+#include "traincost/engine/resolve.hpp"
+#include "traincost/output/card.hpp"
+#include "traincost/output/present.hpp"
+#include "traincost/output/report.hpp"
+#include "traincost/output/verdict.hpp"
+
+namespace traincost {
+namespace {
+
+struct Card {
+  Scenario s;
+  ResolvedScenario r;
+  Results res;
+  explicit Card(const Scenario& scenario) : s(scenario), r(resolve(s, builtin_catalog())), res(evaluate(r)) {}
+  std::string html(const std::string& url = "") const { return scenario_card(s, r, res, "s=1.abc", {CardFormat::Html, url}); }
+  std::string svg() const { return scenario_card(s, r, res, "s=1.abc", {CardFormat::Svg, ""}); }
+};
+
+TEST(Card, SaysTheVerdictHeadlineAndEveryCellOfEachWorkload) {
+  const Card c(test::example("portfolio-multicloud"));
+  const std::string html = c.html();
+  for (size_t w = 0; w < c.res.workloads.size(); ++w) {
+    EXPECT_NE(html.find(escape_html(workload_verdict(c.r, c.res, w))), std::string::npos) << w;
+    EXPECT_NE(html.find(escape_html(headline_point_estimate(c.s, c.r, c.res, w))), std::string::npos) << w;
+    for (size_t o = 0; o < c.res.workloads[w].options.size(); ++o)
+      for (const std::string& cell : result_cells(c.r.options[o].label, c.res.workloads[w].options[o], estimate_flags(c.s, c.r, w, o, builtin_catalog())))
+        EXPECT_NE(html.find(">" + escape_html(cell) + "<"), std::string::npos) << cell;
+  }
+  EXPECT_NE(html.find(escape_html(portfolio_verdict(c.r, c.res))), std::string::npos);
+  EXPECT_NE(html.find("href=\"calculator.html#s=1.abc\""), std::string::npos);
+}
+
+TEST(Card, HeadlineIsThePointEstimateOfTheCheapestOption) {
+  const Card c(test::example("llama3-8b-pretrain"));
+  const int best = c.res.workloads[0].comparison.cheapest;
+  ASSERT_GE(best, 0);
+  const std::string headline = headline_point_estimate(c.s, c.r, c.res, 0);
+  EXPECT_NE(headline.find(fmt::usd(c.res.workloads[0].options[static_cast<size_t>(best)].cost_per_run) + " per run on " +
+                          c.r.options[static_cast<size_t>(best)].label),
+            std::string::npos)
+      << headline;
+  EXPECT_NE(headline.find("fully loaded (point estimate)"), std::string::npos);
+}
+
+TEST(Card, EscapesHostileNamesInHtmlAndSvg) {
+  Scenario s = test::scenario(test::simple_scenario());
+  s.name = "<script>alert(1)</script>";
+  s.workloads[0].name = "\"><img src=x onerror=alert(1)>";
+  s.options[0].label = "a & 'b' \x1b[2J";
+  const Card c(s);
+  for (const std::string& text : {c.html(), c.svg()}) {
+    EXPECT_EQ(text.find("<script"), std::string::npos);
+    EXPECT_EQ(text.find("<img"), std::string::npos);
+    EXPECT_NE(text.find("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"), std::string::npos);
+    EXPECT_EQ(text.find('\x1b'), std::string::npos);
+    EXPECT_NE(text.find("&lt;script&gt;"), std::string::npos);
+    EXPECT_NE(text.find("a &amp; &#39;b&#39;"), std::string::npos);
+  }
+  // An attribute can only be one of the card's own: after escaping, a name holds no quote or bracket.
+  EXPECT_EQ(c.html().find("onerror=alert(1)>"), std::string::npos);
+  EXPECT_EQ(c.svg().find("onerror=alert(1)>"), std::string::npos);
+}
+
+TEST(Card, SvgIsOneImageWithTheLink) {
+  const std::string svg = Card(test::example("mixtral-moe")).svg();
+  EXPECT_EQ(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0), 0u);
+  EXPECT_NE(svg.find("href=\"calculator.html#s=1.abc\""), std::string::npos);
+  EXPECT_EQ(svg.find("<foreignObject"), std::string::npos);
+  EXPECT_EQ(svg.find("<script"), std::string::npos);
+  EXPECT_EQ(svg.substr(svg.size() - 7), "</svg>\n");
+}
+
+TEST(Card, PageUrlMustBeAPageAddress) {
+  for (const char* good : {"https://example.org/traincost/calculator.html", "http://127.0.0.1:8000/calculator.html", "calculator.html",
+                           "../calculator.html", "/traincost/calculator.html"})
+    EXPECT_EQ(card_url_problem(good), "") << good;
+  for (const char* bad : {"javascript:alert(1)", "data:text/html,x", "https://e.example/a b", "https://e.example/\"x", "https://e.example/#x",
+                          "JAVASCRIPT:alert(1)", "vbscript:x", "a<b"})
+    EXPECT_NE(card_url_problem(bad), "") << bad;
+  const ApiReply bad = api_card(test::read_source_file("assets/scenarios/mixtral-moe.json"), R"j({"url": "javascript:alert(1)"})j");
+  EXPECT_FALSE(bad.ok);
+  EXPECT_NE(bad.json.find("\"options.url\""), std::string::npos) << bad.json;
+  const ApiReply format = api_card(test::read_source_file("assets/scenarios/mixtral-moe.json"), R"({"format": "pdf"})");
+  EXPECT_FALSE(format.ok);
+  EXPECT_NE(format.json.find("must be \\\"html\\\" or \\\"svg\\\""), std::string::npos) << format.json;
+}
+
+}  // namespace
+}  // namespace traincost
