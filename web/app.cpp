@@ -64,7 +64,7 @@ std::string trim(const std::string& s) {
   return s.substr(a, b - a + 1);
 }
 
-std::string key_of(const Scenario& s) { return scenario_to_json(s, false).dump(); }
+std::string key_of(const Scenario& s) { return scenario_to_json(s).dump(); }
 
 // What would change a workload's answer (the line under its verdict and the thresholds tab), and
 // the pilot's recommendation once planned, into the text mirror.
@@ -154,7 +154,7 @@ void App::load_initial_scenario() {
       for (const std::string& n : notices) banner(BannerKind::Warning, n);
       Problems autosave_problems;
       if (!autosave.empty() && parse_scenario(autosave, builtin_catalog(), autosave_problems) &&
-          autosave != scenario_to_json(scenario, true).dump()) {
+          autosave != scenario_to_json(scenario, JsonForm::Minimal).dump()) {
         autosave_backup_ = autosave;
         banner(BannerKind::Info, "Opened the scenario in the link. Your own last scenario is kept.", 0,
                "Restore my scenario", kRestoreAutosave);
@@ -336,7 +336,7 @@ void App::run_pilot() {
 
 void App::persist() {
   replace_url_fragment(d.link);
-  if (!ui.embed && !storage_set(kAutosaveKey, scenario_to_json(d.scenario, true).dump()))
+  if (!ui.embed && !storage_set(kAutosaveKey, scenario_to_json(d.scenario, JsonForm::Minimal).dump()))
     banner(BannerKind::Warning, "This browser does not let the page save your scenario (storage blocked); use Share or Export to keep it.", 8);
 }
 
@@ -364,7 +364,7 @@ void App::publish() {
     const int best = wr.comparison.cheapest;
     if (best >= 0) {
       const size_t b = static_cast<size_t>(best);
-      std::string headline = (column_is_estimate(5, estimate_flags(d.scenario, d.resolved, w, b, builtin_catalog())) ? kEstimateMark : "") +
+      std::string headline = (column_is_estimate(ResultCol::FullyLoaded, estimate_flags(d.scenario, d.resolved, w, b, builtin_catalog())) ? kEstimateMark : "") +
                              fmt::usd(wr.options[b].cost_per_run) + " per run on " + d.resolved.options[b].label + ", fully loaded (point estimate)";
       if (analysis_usable(d) && d.analysis.workload == w) {
         const OptionStats& st = d.analysis.monte_carlo.options[b];
@@ -673,7 +673,7 @@ std::string App::stats_json() const {
       .dump();
 }
 
-std::string App::scenario_json() const { return scenario_to_json(scenario, false).dump(); }
+std::string App::scenario_json() const { return scenario_to_json(scenario).dump(); }
 
 std::string App::share_url() const { return page_url_without_fragment() + "#" + d.link; }
 

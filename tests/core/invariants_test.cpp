@@ -178,7 +178,7 @@ const std::vector<Scenario>& scenarios() {
 }
 
 std::string describe(size_t index, const Scenario& s) {
-  return "case " + std::to_string(index) + ": " + scenario_to_json(s, /*minimal=*/true).dump();
+  return "case " + std::to_string(index) + ": " + scenario_to_json(s, JsonForm::Minimal).dump();
 }
 
 std::vector<double> numbers(const OptionResult& r) {
@@ -382,7 +382,7 @@ TEST(Invariants, JsonTextReadsBackToTheSameScenario) {
   for (size_t i = 0; i < scenarios().size(); ++i) {
     const Scenario& s = scenarios()[i];
     const std::string canonical = scenario_to_json(s).dump();
-    for (const std::string& text : {scenario_to_text(s), scenario_to_json(s, /*minimal=*/true).dump()}) {
+    for (const std::string& text : {scenario_to_text(s), scenario_to_json(s, JsonForm::Minimal).dump()}) {
       Problems problems;
       const std::optional<Scenario> back = parse_scenario(text, builtin_catalog(), problems);
       ASSERT_TRUE(back) << describe(i, s) << "\n" << to_string(problems);

@@ -138,7 +138,7 @@ void saved_dialog(App& app) {
   widget::text("##name", "Saved name", app.ui.save_name, 60, "name, e.g. Q3 pretraining plan");
   ImGui::SameLine();
   if (widget::button("Save current") && !app.ui.save_name.empty()) {
-    if (storage_set(kSavedPrefix + app.ui.save_name, scenario_to_json(app.d.scenario, true).dump()))
+    if (storage_set(kSavedPrefix + app.ui.save_name, scenario_to_json(app.d.scenario, JsonForm::Minimal).dump()))
       app.banner(BannerKind::Info, "Saved as \"" + app.ui.save_name + "\".", 4);
     else
       app.banner(BannerKind::Error, "This browser refused to save (storage blocked or full).");

@@ -83,6 +83,7 @@ void results_table(App& app, size_t w) {
   if (scroll) ImGui::TableSetupScrollFreeze(1, 1);
   // Short headers; each explains itself on hover.
   const float weights[] = {2.4f, 1.0f, 0.9f, 1.0f, 1.0f, 1.3f, 0.9f, 1.2f};
+  static_assert(std::size(weights) == column_index(ResultCol::Count), "a weight per column");
   for (int c = 0; c < n; ++c)
     ImGui::TableSetupColumn(columns[static_cast<size_t>(c)].short_header, scroll ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch,
                             scroll ? 0.0f : weights[c]);
@@ -113,9 +114,10 @@ void results_table(App& app, size_t w) {
     ImGui::TextUnformatted(cells[0].c_str());
     if (winner) ImGui::PopFont();
     for (int c = 1; c < n; ++c) {
+      const ResultCol column = static_cast<ResultCol>(c);
       ImGui::TableSetColumnIndex(c);
       ImGui::AlignTextToFramePadding();
-      const bool total = c == 5, status = c == n - 1;
+      const bool total = column == ResultCol::FullyLoaded, status = column == ResultCol::Status;
       const bool strong = winner && total;
       ImU32 color = 0;
       if (strong) color = pal.good;
@@ -128,23 +130,23 @@ void results_table(App& app, size_t w) {
       if (strong) ImGui::PopFont();
       if (color) ImGui::PopStyleColor();
       if (!ImGui::IsItemHovered() || (!r.feasible() && !status)) continue;
-      if (column_is_estimate(static_cast<size_t>(c), estimates)) {
+      if (column_is_estimate(column, estimates)) {
         std::string why;
         for (const std::string& reason : estimates.reasons) why += "\n" + std::string(kEstimateMark) + " " + reason;
         ImGui::SetTooltip("Rests on an estimate:%s", why.c_str());
         continue;
       }
-      switch (c) {
-        case 1:
+      switch (column) {
+        case ResultCol::WallClock:
           ImGui::SetTooltip("%.1f hours: %.1f training at %s goodput + %.2g compiling", r.wall_clock_hours, r.training_hours,
                             fmt::percent(r.goodput).c_str(), r.wall_clock_hours - r.training_hours);
           break;
-        case 3: ImGui::SetTooltip("%s", fmt::usd_exact(r.hardware_cost_per_run).c_str()); break;
-        case 4:
+        case ResultCol::Hardware: ImGui::SetTooltip("%s", fmt::usd_exact(r.hardware_cost_per_run).c_str()); break;
+        case ResultCol::OneTime:
           ImGui::SetTooltip("Porting %s + validation %s (paid once, spread over the runs)", fmt::usd_exact(r.porting_cost).c_str(),
                             fmt::usd_exact(r.validation_cost).c_str());
           break;
-        case 5: ImGui::SetTooltip("%s per run, all costs included", fmt::usd_exact(r.cost_per_run).c_str()); break;
+        case ResultCol::FullyLoaded: ImGui::SetTooltip("%s per run, all costs included", fmt::usd_exact(r.cost_per_run).c_str()); break;
         default:
           if (status) ImGui::SetTooltip("%s", status_detail(r).c_str());
       }
@@ -341,7 +343,7 @@ void draw_headline_figures(App& app, unsigned long w) {
   if (wr.comparison.cheapest < 0) return;
   const size_t best = static_cast<size_t>(wr.comparison.cheapest);
   const EstimateFlags estimates = estimate_flags(d.scenario, d.resolved, w, best, builtin_catalog());
-  const bool estimated = column_is_estimate(5, estimates);
+  const bool estimated = column_is_estimate(ResultCol::FullyLoaded, estimates);
   ImGui::PushFont(fonts().figure);
   const std::string figure = (estimated ? std::string(kEstimateMark) : std::string()) + fmt::usd(wr.options[best].cost_per_run);
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.good), "%s", figure.c_str());
