@@ -174,7 +174,7 @@ void hf_dialog(App& app) {
   if (widget::button("Fill the model")) {
     Problems problems;
     if (auto m = model_from_hf_config(app.ui.hf_text, problems)) {
-      Workload& w = app.scenario.workloads[static_cast<size_t>(app.ui.workload)];
+      Workload& w = app.scenario.workloads[app.edited_workload()];
       w.model = *m;
       app.ui.hf_problems.clear();
       app.ui.hf_text.clear();

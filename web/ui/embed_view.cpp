@@ -34,7 +34,7 @@ void draw_embed(App& app) {
     ImGui::EndChild();
     return;
   }
-  const size_t w = static_cast<size_t>(std::clamp(app.ui.workload, 0, static_cast<int>(d.results.workloads.size()) - 1));
+  const size_t w = app.selected_workload();
   if (d.results.workloads.size() > 1) {
     ImGui::SetNextItemWidth(em(16));
     if (widget::begin_combo("##workload", "Workload", workload_title(d.scenario.workloads[w], w).c_str())) {

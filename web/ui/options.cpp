@@ -119,7 +119,7 @@ struct Column {
 // Option `i`'s resolved numbers on the selected workload (nullptr before the first valid scenario).
 const PairInputs* current_pair(const App& app, size_t i) {
   if (!app.d.valid || app.d.resolved.workloads.empty()) return nullptr;
-  const size_t w = static_cast<size_t>(std::clamp(app.ui.workload, 0, static_cast<int>(app.d.resolved.workloads.size()) - 1));
+  const size_t w = app.selected_workload();
   return i < app.d.resolved.workloads[w].options.size() ? &app.d.resolved.workloads[w].options[i] : nullptr;
 }
 
@@ -148,7 +148,7 @@ std::string prediction_note(const PairPerformance& p) {
 // The tokens/s per chip option `i` runs at on the selected workload (0 when it cannot run).
 double current_rate(const App& app, size_t i) {
   if (!app.d.valid || app.d.results.workloads.empty()) return 0;
-  const size_t w = static_cast<size_t>(std::clamp(app.ui.workload, 0, static_cast<int>(app.d.results.workloads.size()) - 1));
+  const size_t w = app.selected_workload();
   const OptionResult& r = app.d.results.workloads[w].options[i];
   return r.feasible() ? r.tokens_per_sec / r.chips : 0;
 }
@@ -335,7 +335,7 @@ void draw_options(App& app) {
   }});
   // Speed: where the throughput comes from (predicted, the user's MFU or a measured rate), the
   // prediction's layout and step time, and how far to trust it.
-  const size_t wi = s.workloads.empty() ? 0 : static_cast<size_t>(std::clamp(app.ui.workload, 0, static_cast<int>(s.workloads.size()) - 1));
+  const size_t wi = app.edited_workload();
   Group speed{"Speed and layout", true, [&](Column& col) {
                 const PairInputs* pair = current_pair(app, col.index);
                 return pair ? "MFU " + fmt::percent(pair->mfu) : std::string();

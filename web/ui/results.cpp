@@ -23,10 +23,6 @@
 namespace traincost::web {
 namespace {
 
-size_t selected_workload(const App& app) {
-  return static_cast<size_t>(std::clamp(app.ui.workload, 0, static_cast<int>(app.d.results.workloads.size()) - 1));
-}
-
 // A chart's title line with a PNG export button on the right.
 void chart_title(App& app, const char* title, const char* file, chart::Rect& rect_out, bool draw_button = true) {
   ImGui::PushFont(fonts().strong);
@@ -359,11 +355,11 @@ void draw_headline_figures(App& app, unsigned long w) {
   widget::wrapped("per run on " + d.resolved.options[best].label + ", fully loaded (point estimate)");
   // The Monte Carlo's own answer beside it: median and 90% range of the same figure, and how
   // often the option is cheapest (from the last analysis while a new one runs).
-  if (analysis_usable(d) && d.analysis.workload == w) {
-    const OptionStats& st = d.analysis.monte_carlo.options[best];
+  if (analysis_usable(d) && d.analysis.result.workload == w) {
+    const OptionStats& st = d.analysis.result.monte_carlo.options[best];
     const std::string line = "Monte Carlo: median " + fmt::usd(st.cost_per_run.p50) + ", 90% range " + fmt::usd(st.cost_per_run.p5) + "–" +
                              fmt::usd(st.cost_per_run.p95) + "; cheapest in " + fmt::percent(st.probability_cheapest) + " of " +
-                             fmt::number(d.analysis.monte_carlo.samples) + " simulated futures" + (d.analysis_ready ? "" : " (updating…)");
+                             fmt::number(d.analysis.result.monte_carlo.samples) + " simulated futures" + (d.analysis.ready ? "" : " (updating…)");
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     widget::wrapped(line, 0, "monte carlo");
     ImGui::PopStyleColor();
@@ -383,7 +379,7 @@ void draw_verdict(App& app) {
     ImGui::Spacing();
   }
   if (d.results.workloads.empty()) return;
-  const size_t w = selected_workload(app);
+  const size_t w = app.selected_workload();
   if (d.results.workloads.size() > 1) {
     ImGui::TextDisabled("%s", workload_title(d.scenario.workloads[w], w).c_str());
   }
@@ -395,7 +391,7 @@ void draw_verdict(App& app) {
 void draw_results(App& app) {
   const Derived& d = app.d;
   if (d.results.workloads.empty()) return;
-  const size_t w = selected_workload(app);
+  const size_t w = app.selected_workload();
   if (ImGui::BeginTabBar("result-tabs")) {
     // In the order shown; each with its UiState::results_tab number.
     const char* names[] = {"Results", "How sure?", "Thresholds & pilot", "Catalog"};
