@@ -93,8 +93,6 @@ std::vector<std::string> schedule_warnings(const Derived& d, size_t w) {
   return out;
 }
 
-App& App::current() { return *static_cast<App*>(ImGui::GetIO().UserData); }
-
 namespace {
 size_t workload_in_range(int selected, size_t count) {
   return count == 0 || selected < 0 ? 0 : std::min(static_cast<size_t>(selected), count - 1);
@@ -110,6 +108,9 @@ App::App() {
   io.GetClipboardTextFn = get_clipboard;
   io.SetClipboardTextFn = set_clipboard;
   io.ClipboardUserData = this;
+  // The widget kit and the theme work on the App's state, handed to them here.
+  widget::use({&widgets, &items, &input, [this](const std::string& text) { announce(text); }});
+  use_theme(theme);
   ui.embed = url_query("embed") == "1";
   d.prices = price_age(builtin_catalog(), today_utc());
   const std::string saved_theme = storage_get(kThemeKey);

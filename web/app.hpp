@@ -119,8 +119,6 @@ struct Loop {
 class App {
  public:
   App();
-  // The App of the running page (ImGui's io.UserData), for widgets that need its state.
-  static App& current();
 
   void frame();         // builds this frame's UI
   void after_render();  // work that needs the frame on screen (PNG snapshots)
