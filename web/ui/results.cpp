@@ -1,5 +1,12 @@
 // Results: the verdict first, then per-option figures (each expandable into its formulas), the
 // cost-over-runs and cost-breakdown charts, and the portfolio; tabs for uncertainty and catalog.
+//
+// Index of this file (as imgui_demo.cpp's):
+// [SECTION] The results table and its explanation
+// [SECTION] Charts: cumulative cost, what one run costs
+// [SECTION] The portfolio
+// [SECTION] The verdict and its headline figures
+// [SECTION] draw_results()
 #include <algorithm>
 #include <cmath>
 
@@ -22,6 +29,10 @@
 
 namespace traincost::web {
 namespace {
+
+//-------------------------------------------------------------------------------------------------
+// [SECTION] The results table and its explanation
+//-------------------------------------------------------------------------------------------------
 
 // A chart's title line with a PNG export button on the right.
 void chart_title(App& app, const char* title, const char* file, chart::Rect& rect_out, bool draw_button = true) {
@@ -186,6 +197,10 @@ void explain_block(App& app, size_t w) {
 
 }  // namespace
 
+//-------------------------------------------------------------------------------------------------
+// [SECTION] Charts: cumulative cost, what one run costs
+//-------------------------------------------------------------------------------------------------
+
 void draw_cumulative_chart(App& app, unsigned long w, float height) {
   const Derived& d = app.d;
   const WorkloadResult& wr = d.results.workloads[w];
@@ -252,6 +267,10 @@ void breakdown_chart(App& app, size_t w) {
   chart::legend(legend);
 }
 
+//-------------------------------------------------------------------------------------------------
+// [SECTION] The portfolio
+//-------------------------------------------------------------------------------------------------
+
 void portfolio_table(App& app) {
   const Derived& d = app.d;
   const size_t nw = d.results.workloads.size(), no = d.resolved.options.size();
@@ -301,6 +320,10 @@ void portfolio_table(App& app) {
 }
 
 }  // namespace
+
+//-------------------------------------------------------------------------------------------------
+// [SECTION] The verdict and its headline figures
+//-------------------------------------------------------------------------------------------------
 
 void draw_estimate_footnote(App& app, unsigned long w) {
   const Derived& d = app.d;
@@ -387,6 +410,10 @@ void draw_verdict(App& app) {
   draw_headline_figures(app, w);
   ImGui::Spacing();
 }
+
+//-------------------------------------------------------------------------------------------------
+// [SECTION] draw_results()
+//-------------------------------------------------------------------------------------------------
 
 void draw_results(App& app) {
   const Derived& d = app.d;
