@@ -47,7 +47,7 @@ Fixture& fixture() {
       o.label.clear();
       x.eight_options.options.push_back(o);
     }
-    parse_or_die(scenario_to_json(x.eight_options, false).dump(), "the eight-option scenario");
+    parse_or_die(scenario_to_json(x.eight_options).dump(), "the eight-option scenario");
     x.eight_options_resolved = resolve(x.eight_options, builtin_catalog());
     x.two_options_link = encode_link(x.two_options);
     x.portfolio_link = encode_link(x.portfolio);

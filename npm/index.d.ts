@@ -81,10 +81,8 @@ export interface OptionResult {
   re_porting_cost_usd: number;
   /** The value of the days until the model is done (part of the per-run cost). */
   delay_cost_per_run_usd: number;
-  breakdown_per_run_usd: Record<
-    'compute' | 'compile' | 'porting' | 'validation' | 'maintenance' | 're_porting' | 'egress' | 'delay',
-    number
-  >;
+  /** One run's share of each part of its cost (schema().cost_parts); they add up to cost_per_run_usd. */
+  breakdown_per_run_usd: Record<CostPartKey, number>;
   /** With a deadline: how the option was sized. */
   deadline?: {
     days: number;
@@ -327,6 +325,12 @@ export interface DecodedLink {
   notices: string[];
 }
 
+/**
+ * The parts of a run's cost, in the order of `schema().cost_parts` (the core's kCostParts). Spelled
+ * out for editors; npm/test/types.test.mjs checks that it lists exactly the schema's keys.
+ */
+export type CostPartKey = 'compute' | 'compile' | 'porting' | 'validation' | 'maintenance' | 're_porting' | 'egress' | 'delay';
+
 /** `traincost schema --format json` */
 export interface Schema {
   scenario_format: number;
@@ -343,7 +347,25 @@ export interface Schema {
     default: string;
     meaning: string;
     typical: string;
+    /** Its default's key in the catalog's "defaults" (a row of the site's data page), or null. */
+    catalog_default: string | null;
   }>;
+  /** The parts of a run's cost: the keys of breakdown_per_run_usd, in order. */
+  cost_parts: Array<{
+    key: CostPartKey;
+    label: string;
+    meaning: string;
+    /** Paid by every run, or once over the horizon (a run's share is it ÷ runs). */
+    recurrence: 'per_run' | 'fixed';
+    /** The quantity of its formula in explain(). */
+    formula: string;
+    /** Its symbol in the formulas: "Hc". */
+    symbol: string;
+  }>;
+  /** The cost per run in the parts' symbols: "total = (Hc + Hk + E + Dl) + (Op + Ov + Mt + Rp) / runs". */
+  total_formula: string;
+  /** The parts of a step's time (the performance's breakdown_s). */
+  step_parts: Array<{ key: string; label: string }>;
 }
 
 /** `traincost replay --format json` */

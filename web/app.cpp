@@ -40,16 +40,6 @@ constexpr double kPersistDelayMs = 400;   // URL and autosave follow edits after
 constexpr double kAnalysisDelayMs = 250;  // Monte Carlo reruns after this pause (debounce while dragging)
 constexpr double kSweepDelayMs = 200;     // the cluster-size sweep, a little before it
 
-// Advances a sliced run (AnalysisRun, PilotPlanRun) by one frame's slice; true when it is done.
-template <class Run>
-bool advance_slice(Run& run, SliceClock& clock) {
-  const size_t slice = clock.next_slice();
-  const double start = now_ms();
-  const bool finished = run.advance(slice);
-  clock.record(slice, now_ms() - start);
-  return finished;
-}
-
 std::string first_problems(const Problems& problems, size_t max = 4) {
   std::string text;
   for (size_t i = 0; i < problems.size() && i < max; ++i)
@@ -65,7 +55,7 @@ std::string trim(const std::string& s) {
   return s.substr(a, b - a + 1);
 }
 
-std::string key_of(const Scenario& s) { return scenario_to_json(s, false).dump(); }
+std::string key_of(const Scenario& s) { return scenario_to_json(s).dump(); }
 
 // What would change a workload's answer (the line under its verdict and the thresholds tab), and
 // the pilot's recommendation once planned, into the text mirror.
@@ -76,16 +66,16 @@ void publish_thresholds(const Derived& d, size_t w, OrderedJson& item) {
   OrderedJson rows = OrderedJson::array();
   for (const Threshold& t : d.thresholds[w]) rows.push_back({{"input", t.path}, {"condition", threshold_condition(d.resolved, t)}});
   item["thresholds"] = rows;
-  if (d.pilot_ready && d.pilot.workload == w)
-    item["pilot"] = {{"recommendation", recommendation(d.pilot)}, {"summary", pilot_summary(d.resolved, d.pilot)}};
+  if (d.pilot.ready && d.pilot.result.workload == w)
+    item["pilot"] = {{"recommendation", recommendation(d.pilot.result)}, {"summary", pilot_summary(d.resolved, d.pilot.result)}};
 }
 
 }  // namespace
 
 bool analysis_usable(const Derived& d) {
-  const Analysis& a = d.analysis;
+  const Analysis& a = d.analysis.result;
   const size_t n = d.resolved.options.size();
-  return d.analysis_shown && a.monte_carlo.options.size() == n && a.workload < d.results.workloads.size() && a.leader < static_cast<int>(n) &&
+  return d.analysis.has_result && a.monte_carlo.options.size() == n && a.workload < d.results.workloads.size() && a.leader < static_cast<int>(n) &&
          a.runner_up < static_cast<int>(n) && a.challenger < static_cast<int>(n);
 }
 
@@ -104,7 +94,14 @@ std::vector<std::string> schedule_warnings(const Derived& d, size_t w) {
   return out;
 }
 
-App& App::current() { return *static_cast<App*>(ImGui::GetIO().UserData); }
+namespace {
+size_t workload_in_range(int selected, size_t count) {
+  return count == 0 || selected < 0 ? 0 : std::min(static_cast<size_t>(selected), count - 1);
+}
+}  // namespace
+
+size_t App::selected_workload() const { return workload_in_range(ui.workload, d.scenario.workloads.size()); }
+size_t App::edited_workload() const { return workload_in_range(ui.workload, scenario.workloads.size()); }
 
 App::App() {
   ImGuiIO& io = ImGui::GetIO();
@@ -112,6 +109,9 @@ App::App() {
   io.GetClipboardTextFn = get_clipboard;
   io.SetClipboardTextFn = set_clipboard;
   io.ClipboardUserData = this;
+  // The widget kit and the theme work on the App's state, handed to them here.
+  widget::use({&widgets, &items, &input, [this](const std::string& text) { announce(text); }});
+  use_theme(theme);
   ui.embed = url_query("embed") == "1";
   d.prices = price_age(builtin_catalog(), today_utc());
   const std::string saved_theme = storage_get(kThemeKey);
@@ -155,7 +155,7 @@ void App::load_initial_scenario() {
       for (const std::string& n : notices) banner(BannerKind::Warning, n);
       Problems autosave_problems;
       if (!autosave.empty() && parse_scenario(autosave, builtin_catalog(), autosave_problems) &&
-          autosave != scenario_to_json(scenario, true).dump()) {
+          autosave != scenario_to_json(scenario, JsonForm::Minimal).dump()) {
         autosave_backup_ = autosave;
         banner(BannerKind::Info, "Opened the scenario in the link. Your own last scenario is kept.", 0,
                "Restore my scenario", kRestoreAutosave);
@@ -195,7 +195,7 @@ bool App::replace_scenario(const Scenario& s, const std::string& what, bool new_
   }
   scenario = s;
   edit::stamp_catalog(scenario, builtin_catalog());
-  ui.workload = std::clamp(ui.workload, 0, static_cast<int>(scenario.workloads.size()) - 1);
+  ui.workload = static_cast<int>(edited_workload());
   ui.explain_option = -1;
   d.problems = validate(scenario, builtin_catalog());
   d.valid = d.problems.empty();
@@ -241,7 +241,7 @@ void App::redo() {
 // Shows a scenario from the history (undo or redo): not a new edit, so nothing is recorded.
 void App::step_to(const Scenario& s, const std::string& message) {
   scenario = s;
-  ui.workload = std::clamp(ui.workload, 0, static_cast<int>(scenario.workloads.size()) - 1);
+  ui.workload = static_cast<int>(edited_workload());
   d.problems = validate(scenario, builtin_catalog());
   d.valid = d.problems.empty();
   ++d.edits;
@@ -257,16 +257,12 @@ void App::recompute() {
   evaluate(d.resolved, d.results);
   // The sweep costs ten times the evaluation (a layout search per size): it follows a pause in
   // editing, as the Monte Carlo does, so that typing stays quick (sweep_state.hpp).
-  d.sweep_due_ms = now_ms() + kSweepDelayMs;
+  d.sweep.schedule(now_ms() + kSweepDelayMs);
   d.thresholds.clear();
   for (size_t w = 0; w < d.results.workloads.size(); ++w) d.thresholds.push_back(leading_thresholds(d.scenario, d.resolved, d.results, w));
   d.link = "s=" + encode_link(scenario);
-  d.analysis_ready = false;
-  d.analysis_run.reset();  // of the scenario before this edit
-  d.analysis_due_ms = now_ms() + kAnalysisDelayMs;
-  d.pilot_ready = false;
-  d.pilot_run.reset();  // of the scenario before this edit
-  d.pilot_due_ms = d.analysis_due_ms;
+  d.analysis.schedule(now_ms() + kAnalysisDelayMs);
+  d.pilot.schedule(d.analysis.due_ms);
   d.persist_due_ms = now_ms() + kPersistDelayMs;
   publish();
   d.last_compute_ms = now_ms() - start;
@@ -274,70 +270,48 @@ void App::recompute() {
 }
 
 void App::run_analysis() {
-  const double start = now_ms();
-  if (!d.analysis_run) {
-    AnalyzeOptions options;
-    options.samples = d.scenario.analysis.samples;
-    options.seed = d.scenario.analysis.seed;
-    options.workload = static_cast<size_t>(std::clamp(ui.workload, 0, static_cast<int>(d.scenario.workloads.size()) - 1));
-    d.analysis_run = std::make_unique<AnalysisRun>(d.scenario, builtin_catalog(), options);
-    d.last_analysis_ms = 0;
-    d.analysis_slices = 0;
-    analysis_clock_.restart();
-  }
-  // Keys, clicks and scrolling keep working while a million samples run: one slice a frame.
-  AnalysisRun& run = *d.analysis_run;
-  const bool finished = advance_slice(run, analysis_clock_);
-  ++d.analysis_slices;
-  if (finished) {
-    d.analysis = run.finish();
-    d.analysis_run.reset();
-    d.analysis_ready = true;
-    d.analysis_shown = true;
-  }
-  d.last_analysis_ms += now_ms() - start;
+  const bool finished = d.analysis.advance(
+      [&] {
+        AnalyzeOptions options;
+        options.samples = d.scenario.analysis.samples;
+        options.seed = d.scenario.analysis.seed;
+        options.workload = selected_workload();
+        return std::make_unique<AnalysisRun>(d.scenario, builtin_catalog(), options);
+      },
+      now_ms);
   if (finished) publish();
 }
 
-double App::analysis_progress() const { return progress_of(d.analysis_run.get()); }
+double App::analysis_progress() const { return d.analysis.progress(); }
 
 bool App::pilot_wanted() const {
   if (ui.results_tab != kPilotTab || !d.valid || d.scenario.workloads.empty()) return false;
-  const size_t w = static_cast<size_t>(std::clamp(ui.workload, 0, static_cast<int>(d.scenario.workloads.size()) - 1));
-  return !d.pilot_ready || d.pilot.workload != w;
+  return !d.pilot.ready || d.pilot.result.workload != selected_workload();
 }
 
 // Starts or advances the pilot plan by one frame's slice of samples, sized as the analysis's are.
 void App::run_pilot() {
-  const double start = now_ms();
-  const size_t w = static_cast<size_t>(std::clamp(ui.workload, 0, static_cast<int>(d.scenario.workloads.size()) - 1));
-  if (!d.pilot_run || d.pilot.workload != w) {
-    PilotOptions options;
-    options.workload = w;
-    // The scenario's sampling settings, as `traincost pilot` and TrainCost.pilot use by default.
-    options.samples = d.scenario.analysis.samples;
-    options.seed = d.scenario.analysis.seed;
-    d.pilot_run = std::make_unique<PilotPlanRun>(d.scenario, d.resolved, builtin_catalog(), options);
-    d.pilot.workload = w;  // what is being planned (the tab shows "computing" until it is ready)
-    d.pilot_ready = false;
-    d.last_pilot_ms = 0;
-    pilot_clock_.restart();
-  }
-  const bool finished = advance_slice(*d.pilot_run, pilot_clock_);
-  if (finished) {
-    d.pilot = d.pilot_run->finish();
-    d.pilot.workload = w;  // also without a plan, so that it is not planned again
-    d.pilot_run.reset();
-    d.pilot_markdown = pilot_markdown(d.scenario, d.resolved, d.pilot);
-    d.pilot_ready = true;
-  }
-  d.last_pilot_ms += now_ms() - start;
-  if (finished) publish();
+  const size_t w = selected_workload();
+  if (d.pilot.run && d.pilot.run->workload() != w) d.pilot.run.reset();  // planned for the workload shown before
+  const bool finished = d.pilot.advance(
+      [&] {
+        PilotOptions options;
+        options.workload = w;
+        // The scenario's sampling settings, as `traincost pilot` and TrainCost.pilot use by default.
+        options.samples = d.scenario.analysis.samples;
+        options.seed = d.scenario.analysis.seed;
+        return std::make_unique<PilotPlanRun>(d.scenario, d.resolved, builtin_catalog(), options);
+      },
+      now_ms);
+  if (!finished) return;
+  d.pilot.result.workload = w;  // also without a plan, so that it is not planned again
+  d.pilot_markdown = pilot_markdown(d.scenario, d.resolved, d.pilot.result);
+  publish();
 }
 
 void App::persist() {
   replace_url_fragment(d.link);
-  if (!ui.embed && !storage_set(kAutosaveKey, scenario_to_json(d.scenario, true).dump()))
+  if (!ui.embed && !storage_set(kAutosaveKey, scenario_to_json(d.scenario, JsonForm::Minimal).dump()))
     banner(BannerKind::Warning, "This browser does not let the page save your scenario (storage blocked); use Share or Export to keep it.", 8);
 }
 
@@ -366,10 +340,10 @@ void App::publish() {
     if (best >= 0) {
       const size_t b = static_cast<size_t>(best);
       std::string headline = headline_point_estimate(d.scenario, d.resolved, d.results, w);  // as the static card says it
-      if (analysis_usable(d) && d.analysis.workload == w) {
-        const OptionStats& st = d.analysis.monte_carlo.options[b];
+      if (analysis_usable(d) && d.analysis.result.workload == w) {
+        const OptionStats& st = d.analysis.result.monte_carlo.options[b];
         headline += "; Monte Carlo median " + fmt::usd(st.cost_per_run.p50) + ", 90% range " + fmt::usd(st.cost_per_run.p5) + "–" +
-                    fmt::usd(st.cost_per_run.p95) + (d.analysis_ready ? "" : " (updating)");
+                    fmt::usd(st.cost_per_run.p95) + (d.analysis.ready ? "" : " (updating)");
       }
       item["headline"] = headline;
     }
@@ -377,7 +351,7 @@ void App::publish() {
   }
   j["workloads"] = workloads;
   if (d.results.workloads.size() > 1) j["portfolio"] = portfolio_verdict(d.resolved, d.results);
-  if (d.sweep_ready) j["sweep"] = sweep_mirror(d);
+  if (d.sweep.has_result) j["sweep"] = sweep_mirror(d);
   j["prices"] = price_age_mirror(d.prices);
   // Banners are part of what the page says: screen readers and tests read them here too.
   OrderedJson banners = OrderedJson::array();
@@ -394,10 +368,10 @@ bool App::work_now() const { return !ui.pending_png.empty() || pending_tab_ != 0
 
 double App::next_due_ms() const {
   double due = pacing::kNever;
-  if (!d.analysis_ready && d.valid) due = std::min(due, d.analysis_due_ms);
-  else if (pilot_wanted()) due = std::min(due, d.pilot_due_ms);
+  if (!d.analysis.ready && d.valid) due = std::min(due, d.analysis.due_ms);
+  else if (pilot_wanted()) due = std::min(due, d.pilot.due_ms);
   if (d.persist_due_ms > 0) due = std::min(due, d.persist_due_ms);
-  if (d.sweep_due_ms > 0) due = std::min(due, d.sweep_due_ms);
+  if (d.sweep.due_ms > 0) due = std::min(due, d.sweep.due_ms);
   for (const Banner& b : ui.banners)
     if (b.expires_ms > 0) due = std::min(due, b.expires_ms);
   for (const auto& r : widgets.rejections) due = std::min(due, r.second.until_ms);
@@ -406,7 +380,7 @@ double App::next_due_ms() const {
 }
 
 bool App::settled() const {
-  return d.persist_due_ms == 0 && d.sweep_due_ms == 0 && (!d.valid || d.analysis_ready) && !pilot_wanted() && !input.queued() && loop.frames_left == 0 &&
+  return d.persist_due_ms == 0 && d.sweep.due_ms == 0 && (!d.valid || d.analysis.ready) && !pilot_wanted() && !input.queued() && loop.frames_left == 0 &&
          pending_tab_ == 0 && ui.pending_png.empty();
 }
 
@@ -418,8 +392,8 @@ void App::frame() {
     persist();
   }
   // One Monte Carlo per frame at most: the analysis first, then the pilot plan when its tab is open.
-  if (!d.analysis_ready && d.valid && now >= d.analysis_due_ms) run_analysis();
-  else if (d.analysis_ready && pilot_wanted() && now >= d.pilot_due_ms) run_pilot();
+  if (!d.analysis.ready && d.valid && now >= d.analysis.due_ms) run_analysis();
+  else if (d.analysis.ready && pilot_wanted() && now >= d.pilot.due_ms) run_pilot();
   ui.banners.erase(std::remove_if(ui.banners.begin(), ui.banners.end(), [&](const Banner& b) { return b.expires_ms > 0 && b.expires_ms <= now; }),
                    ui.banners.end());
   if (widgets.copied_until_ms > 0 && widgets.copied_until_ms <= now) widgets.copied_until_ms = 0;
@@ -429,20 +403,17 @@ void App::frame() {
     it = it->second.until_ms <= now ? widgets.rejections.erase(it) : std::next(it);
   // The sweep follows the selected workload (its chart is of that workload).
   if (!d.scenario.workloads.empty()) {
-    const size_t shown = static_cast<size_t>(std::clamp(ui.workload, 0, static_cast<int>(d.scenario.workloads.size()) - 1));
-    if ((d.sweep_due_ms > 0 && now >= d.sweep_due_ms) || (d.sweep_ready && !sweep_current(d, shown))) {
-      d.sweep_due_ms = 0;
+    const size_t shown = selected_workload();
+    if ((d.sweep.due_ms > 0 && now >= d.sweep.due_ms) || (d.sweep.has_result && !sweep_current(d, shown))) {
       compute_sweep(d, shown);
       publish();
     }
   }
   // Re-run the Monte Carlo when another workload is selected.
-  const size_t shown_workload = static_cast<size_t>(std::clamp(ui.workload, 0, static_cast<int>(d.scenario.workloads.size()) - 1));
-  if (d.valid && ((d.analysis_ready && d.analysis.workload != shown_workload) || (d.analysis_run && d.analysis_run->workload() != shown_workload))) {
-    d.analysis_ready = false;
-    d.analysis_run.reset();
-    d.analysis_due_ms = now;
-  }
+  const size_t shown_workload = selected_workload();
+  if (d.valid && ((d.analysis.ready && d.analysis.result.workload != shown_workload) ||
+                   (d.analysis.run && d.analysis.run->workload() != shown_workload)))
+    d.analysis.schedule(now);
   const ImGuiIO& io = ImGui::GetIO();
   if (io.MouseClicked[0]) input.trace_note(" click@" + std::to_string(static_cast<int>(io.MousePos.x)) + "," + std::to_string(static_cast<int>(io.MousePos.y)));
   if (io.MouseReleased[0]) input.trace_note(" release");
@@ -616,7 +587,7 @@ std::string App::import_text(const std::string& raw) {
     Problems problems;
     auto m = model_from_hf_config(text, problems);
     if (!m) return "This config.json could not be read: " + first_problems(problems) + ".";
-    Workload& w = scenario.workloads[static_cast<size_t>(std::clamp(ui.workload, 0, static_cast<int>(scenario.workloads.size()) - 1))];
+    Workload& w = scenario.workloads[edited_workload()];
     w.model = *m;
     edited();
     banner(BannerKind::Info, "Model filled from the config.json: " + fmt::count(m->params) + " parameters.", 5);
@@ -646,16 +617,16 @@ std::string App::stats_json() const {
                       {"last_frame_ms", d.last_frame_ms},
                       {"last_recompute_frame_ms", d.last_recompute_frame_ms},
                       {"first_frame_ms", d.first_frame_ms},
-                      {"last_analysis_ms", d.last_analysis_ms},
-                      {"last_sweep_ms", d.last_sweep_ms},
-                      {"last_pilot_ms", d.last_pilot_ms},
-                      {"pilot_ready", d.pilot_ready},
-                      {"pilot_progress", progress_of(d.pilot_run.get())},
+                      {"last_analysis_ms", d.analysis.last_ms},
+                      {"last_sweep_ms", d.sweep.last_ms},
+                      {"last_pilot_ms", d.pilot.last_ms},
+                      {"pilot_ready", d.pilot.ready},
+                      {"pilot_progress", d.pilot.progress()},
                       {"recomputes", d.recomputes},
                       {"edits", d.edits},
-                      {"analysis_ready", d.analysis_ready},
+                      {"analysis_ready", d.analysis.ready},
                       {"analysis_progress", analysis_progress()},
-                      {"analysis_slices", d.analysis_slices},
+                      {"analysis_slices", d.analysis.slices},
                       {"link", d.link},
                       {"valid", d.valid},
                       {"settled", settled()},
@@ -673,7 +644,7 @@ std::string App::stats_json() const {
       .dump();
 }
 
-std::string App::scenario_json() const { return scenario_to_json(scenario, false).dump(); }
+std::string App::scenario_json() const { return scenario_to_json(scenario).dump(); }
 
 std::string App::share_url() const { return page_url_without_fragment() + "#" + d.link; }
 

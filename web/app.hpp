@@ -10,7 +10,8 @@
 
 #include "input_repair.hpp"
 #include "item_registry.hpp"
-#include "slice_clock.hpp"
+#include "sliced_job.hpp"
+#include "sweep_state.hpp"
 #include "traincost/engine/evaluate.hpp"
 #include "traincost/engine/replay.hpp"
 #include "traincost/engine/sweep.hpp"
@@ -71,36 +72,26 @@ struct Derived {
   ResolvedScenario resolved;
   Results results;
   std::string link;              // "s=1.…" of the last valid scenario
-  Sweep sweep;                   // cluster-size sweep of the selected workload (sweep_state.hpp)
-  bool sweep_ready = false;      // `sweep` holds one (maybe of the scenario before, while one is due)
-  double sweep_due_ms = 0;       // the sweep reruns this long after the last edit (0: none due)
-  PriceAge prices;               // how old the catalog's prices are today (once, at start: price_age_view.hpp)
-  Replay replay;                 // the published runs replayed (catalog only: computed once, when first shown)
-  bool replay_ready = false;
-  Analysis analysis;             // of the last valid scenario once analysis_ready; until then, of the one before
-  bool analysis_ready = false;
-  bool analysis_shown = false;   // `analysis` holds a result (maybe of an earlier scenario)
-  double analysis_due_ms = 0;    // Monte Carlo starts this long after the last edit
-  // The Monte Carlo in progress, advanced a slice per frame so the page keeps answering; null
-  // when none runs. Its CPU time so far adds up in last_analysis_ms.
-  std::unique_ptr<AnalysisRun> analysis_run;
   // Per workload, its leader's thresholds against its runner-up (thresholds.hpp): computed with the
   // results, as they are cheap (two evaluations of one pair per input).
   std::vector<std::vector<Threshold>> thresholds;
-  // The pilot plan of the selected workload. Its value of information is a Monte Carlo, so it is
-  // planned only while its tab is open, after the analysis, a slice per frame as the analysis is
-  // (never in the frame of an edit), and kept until the scenario or the workload changes.
-  PilotPlan pilot;
-  std::unique_ptr<PilotPlanRun> pilot_run;  // the plan being sampled; null when none is
+  // The work that follows a pause in editing, a slice per frame (sliced_job.hpp); each keeps the
+  // result before until its new one is ready.
+  // - The Monte Carlo of the selected workload: starts kAnalysisDelayMs after the last edit.
+  SlicedJob<AnalysisRun> analysis;
+  // - The cluster-size sweep of the selected workload (sweep_state.hpp): one slice, a little
+  //   before the Monte Carlo. `has_result`: there is a chart to draw (maybe of the scenario before).
+  SlicedJob<SweepRun> sweep;
+  // - The pilot plan of the selected workload. Its value of information is a Monte Carlo, so it is
+  //   planned only while its tab is open, after the analysis (never in the frame of an edit), and
+  //   kept until the scenario or the workload changes.
+  SlicedJob<PilotPlanRun> pilot;
   std::string pilot_markdown;    // its export, written once per plan
-  bool pilot_ready = false;
-  double pilot_due_ms = 0;
-  double last_pilot_ms = 0;
+  PriceAge prices;               // how old the catalog's prices are today (once, at start: price_age_view.hpp)
+  Replay replay;                 // the published runs replayed (catalog only: computed once, when first shown)
+  bool replay_ready = false;
   double persist_due_ms = 0;     // URL and autosave are written after a pause in editing
   double last_compute_ms = 0;    // CPU time of the last recompute (evaluate + text mirror)
-  double last_analysis_ms = 0;
-  unsigned analysis_slices = 0;  // frames the last (or running) Monte Carlo has taken
-  double last_sweep_ms = 0;      // CPU time of the last sweep (it runs after a pause in editing: not in last_compute_ms)
   unsigned recomputes = 0;
   unsigned edits = 0;            // scenario changes (edits, loads, undo) since the page opened
   double last_frame_ms = 0;            // CPU time of the last frame (UI, recompute, drawing)
@@ -128,8 +119,6 @@ struct Loop {
 class App {
  public:
   App();
-  // The App of the running page (ImGui's io.UserData), for widgets that need its state.
-  static App& current();
 
   void frame();         // builds this frame's UI
   void after_render();  // work that needs the frame on screen (PNG snapshots)
@@ -176,6 +165,12 @@ class App {
   bool reveal(const std::string& name);  // scrolls the named item into view
   double analysis_progress() const;      // share of the running Monte Carlo's samples done (0 when none runs)
 
+  // The selected workload tab (ui.workload) as an index into the results (d.scenario, d.resolved,
+  // d.results), and into the scenario being edited: each within its own workloads (an invalid edit
+  // can leave the edited scenario with one more or one fewer), 0 when there are none.
+  size_t selected_workload() const;
+  size_t edited_workload() const;
+
   Scenario scenario;
   UiState ui;
   Derived d;
@@ -198,8 +193,6 @@ class App {
   void keyboard();           // Tab focus, Enter on a focused button, undo shortcuts
   void move_focus(int direction);
   bool settled() const;
-  SliceClock analysis_clock_;    // sizes the Monte Carlo's slice per frame
-  SliceClock pilot_clock_;       // the same for the pilot plan's Monte Carlo
 
   size_t published_banners_ = 0;
   std::string clipboard_;        // ImGui's clipboard: filled by copies and by the page's paste event
@@ -213,7 +206,7 @@ class App {
   friend void set_clipboard(void*, const char*);
 };
 
-// Whether `d.analysis` can be shown with the current results: it is kept while a new one runs (so
+// Whether `d.analysis.result` can be shown with the current results: it is kept while a new one runs (so
 // the page does not collapse and jump), as long as it has the same options.
 bool analysis_usable(const Derived& d);
 

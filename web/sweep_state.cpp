@@ -8,27 +8,26 @@
 namespace traincost::web {
 
 void compute_sweep(Derived& d, size_t workload) {
+  d.sweep.due_ms = 0;
   if (workload >= d.resolved.workloads.size()) {
-    d.sweep_ready = false;
+    d.sweep.has_result = false;
     return;
   }
-  const double start = now_ms();
-  d.sweep = sweep(d.scenario, d.resolved, builtin_catalog(), workload);
-  d.sweep_ready = true;
-  d.last_sweep_ms = now_ms() - start;
+  d.sweep.advance([&] { return std::make_unique<SweepRun>(d.scenario, d.resolved, builtin_catalog(), workload); }, now_ms);
 }
 
 bool sweep_current(const Derived& d, size_t workload) {
   // One of the scenario before an edit stays shown until the new one is due, if it still fits it.
-  return d.sweep_ready && d.sweep.workload == workload && workload < d.scenario.workloads.size() &&
-         d.sweep.options.size() == d.resolved.options.size();
+  return d.sweep.has_result && d.sweep.result.workload == workload && workload < d.scenario.workloads.size() &&
+         d.sweep.result.options.size() == d.resolved.options.size();
 }
 
 OrderedJson sweep_mirror(const Derived& d) {
-  if (!sweep_current(d, d.sweep.workload)) return OrderedJson();
-  return {{"workload", d.sweep.workload},
-          {"text", sweep_text(d.scenario, d.resolved, d.sweep)},
-          {"data", sweep_to_json(d.scenario, d.resolved, d.sweep)}};
+  const Sweep& sweep = d.sweep.result;
+  if (!sweep_current(d, sweep.workload)) return OrderedJson();
+  return {{"workload", sweep.workload},
+          {"text", sweep_text(d.scenario, d.resolved, sweep)},
+          {"data", sweep_to_json(d.scenario, d.resolved, sweep)}};
 }
 
 }  // namespace traincost::web

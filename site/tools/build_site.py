@@ -16,7 +16,9 @@ time from the files the calculator is built from, so the pages cannot drift from
   {{validation}} {{replay}}           the CLI's tables of the step-time model's validation and of published runs replayed
   {{fig:PATH}} {{figr:PATH}}          a catalog figure (PATH like defaults/restart_minutes); figr adds its range
   {{data:chips|instances|defaults|sources|estimates|caveats|counts}}   tables of assets/catalog.json (the CLI's
-                                      `catalog --format json`: each figure with its text, formatted by the core)
+                                      `catalog --format json`: each figure with its text, formatted by the core);
+                                      the defaults' rows are the scenario fields that have one (`schema --format json`)
+  {{cost_parts}}                      the parts of a run's cost and their sum (the CLI's `schema --format json`)
   {{price_age}}                       how old the prices are on the build date, with a warning when
                                       even the newest is more than six months old (the CLI's)
 
@@ -52,18 +54,6 @@ PERFORMANCE_FIGURES = [("matmul_efficiency", "Matmul efficiency (BF16)"), ("fp8_
                        ("memory_bound_bytes", "Memory-bound bytes"), ("holdout_median_error", "Held-out median error"),
                        ("holdout_p90_error", "Held-out 90th-percentile error"), ("holdout_rows", "Held-out rows"),
                        ("calibration_rows", "Calibration rows")]
-DEFAULT_FIGURES = [("usd_per_engineer_week", "Engineer-week, fully loaded"), ("egress_usd_per_tb", "Data egress"),
-                   ("mtbf_hours_per_chip", "Mean time between failures"),
-                   ("checkpoint_gbps_per_instance", "Checkpoint storage bandwidth"),
-                   ("checkpoint_blocking_share", "Share of a checkpoint write that stops training"),
-                   ("job_restart_minutes", "Job restart after a failure"),
-                   ("replacement_share", "Failures that need a node replaced"),
-                   ("replacement_minutes", "Node replacement"), ("lost_work_share", "Failures that lose work")]
-PLATFORM_FIGURES = [("engineer_weeks", "Porting effort"), ("validation_runs", "Validation runs"),
-                    ("validation_run_fraction", "Length of a validation run"), ("convergence_penalty", "Convergence penalty"),
-                    ("compile_hours_per_run", "Compilation before each run"), ("maintenance_usd_per_year", "SDK maintenance"),
-                    ("report_probability_per_year", "Chance of a forced re-port, a year"),
-                    ("report_effort_share", "Cost of a re-port, share of the first")]
 FAMILIES = [("trainium", "Trainium"), ("nvidia", "NVIDIA")]
 
 
@@ -86,11 +76,23 @@ def figure_text(fig, with_range=False):
     return text
 
 
+def default_rows(fields):
+    """(catalog key, label) of every scenario field whose default is a catalog figure, in the field
+    table's order: the rows of the defaults table. `fields` is `traincost schema --format json`'s."""
+    rows = []
+    for f in fields:
+        key = f.get("catalog_default")
+        if key and key not in dict(rows):
+            rows.append((key, f["label"][:1].upper() + f["label"][1:]))
+    return rows
+
+
 class Catalog:
-    def __init__(self, doc):
+    def __init__(self, doc, fields):
         self.doc = doc  # assets/catalog.json as the core reads it, each figure with its text
         self.sources = self.doc["sources"]
         self.chips = {c["id"]: c for c in self.doc["chips"]}
+        self.default_rows = default_rows(fields)
 
     def figure(self, path):
         """defaults/platform/trainium/engineer_weeks -> (key, figure); instance ids may hold dots."""
@@ -173,13 +175,19 @@ class Catalog:
         return self.table("Instances: hourly price per instance for each way of buying it", "Instance", groups)
 
     def defaults_html(self):
+        """One row per scenario field whose default is a catalog figure, for all options or per family."""
         d = self.doc["defaults"]
+        keys = dict(self.default_rows)
+        shown = set(keys) & (set(d) | {k for p in d["platform"].values() for k in p})
+        unshown = sorted(({k for k in d if k != "platform"} | {k for p in d["platform"].values() for k in p}) - shown)
+        if unshown:
+            sys.exit(f"build_site: catalog defaults no scenario field uses (no row on the data page): {', '.join(unshown)}")
         groups = [self.group("defaults-general", "All options",
-                             [(f"defaults/{k}", label, k, d[k]) for k, label in DEFAULT_FIGURES if k in d])]
+                             [(f"defaults/{k}", label, k, d[k]) for k, label in self.default_rows if k in d])]
         for fam, name in FAMILIES:
             p = d["platform"][fam]
             groups.append(self.group(f"defaults-{fam}", f"{name} options",
-                                     [(f"defaults/platform/{fam}/{k}", label, k, p[k]) for k, label in PLATFORM_FIGURES if k in p]))
+                                     [(f"defaults/platform/{fam}/{k}", label, k, p[k]) for k, label in self.default_rows if k in p]))
         return self.table("Defaults for what a scenario leaves out", "Applies to", groups)
 
     def performance_html(self):
@@ -307,9 +315,25 @@ class Cli:
     def version(self):
         return self.run("--version").split()[-1]
 
+    def schema(self):
+        """`traincost schema --format json`: the scenario fields and the parts of a run's cost."""
+        return json.loads(self.run("schema", "--format", "json"))
+
     def price_age(self, today):
         """The core's price_age on `today`, as `traincost catalog --format json --today` gives it."""
         return json.loads(self.run("catalog", "--format", "json", "--today", today))["price_age"]
+
+
+def cost_parts_html(schema):
+    """The parts of a run's cost as the results' breakdown and the calculator's chart list them,
+    with their symbols and their sum, from `traincost schema --format json`."""
+    paid = {"per_run": "by every run", "fixed": "once over the horizon, ÷ runs"}
+    rows = "".join(f'<tr id="cost-part-{esc(p["key"])}"><th scope="row"><var>{esc(p["symbol"])}</var></th><td>{esc(p["label"])}</td>'
+                   f'<td>{esc(p["meaning"])}</td><td>{esc(paid[p["recurrence"]])}</td><td><code>{esc(p["key"])}</code></td></tr>'
+                   for p in schema["cost_parts"])
+    return ('<div class="table-wrap"><table class="plain" id="cost-parts"><thead><tr><th scope="col">Symbol</th><th scope="col">Part</th>'
+            '<th scope="col">What it pays for</th><th scope="col">Paid</th><th scope="col">Key in the results</th></tr></thead>'
+            f'<tbody>{rows}</tbody></table></div><figure class="formula"><code>{esc(schema["total_formula"])}</code></figure>')
 
 
 def price_age_html(age):
@@ -350,7 +374,8 @@ def main():
         args.build_date = when.date().isoformat()
 
     cli = Cli(args.node, args.cli, args.scenarios, args.presets)
-    catalog = Catalog(json.loads(cli.run("catalog", "--format", "json")))
+    schema = cli.schema()
+    catalog = Catalog(json.loads(cli.run("catalog", "--format", "json")), schema["fields"])
     site_url = args.site_url.rstrip("/") + "/" if args.site_url else ""
     with open(os.path.join(args.site_src, "layout.html"), encoding="utf-8") as f:
         layout = f.read()
@@ -364,6 +389,8 @@ def main():
                 return esc(catalog.doc["catalog_version"])
             if name == "price_age":
                 return price_age_html(cli.price_age(args.build_date))
+            if name == "cost_parts":
+                return cost_parts_html(schema)
             if name == "site_url":
                 return esc(site_url or "https://YOUR-TRAINCOST-SITE/")
             if name == "link" and arg:

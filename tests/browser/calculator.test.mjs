@@ -1,7 +1,7 @@
 // The calculator page in a real browser (issues 2 and 5): it draws, it shows what the core computes
 // (the same verdicts as the native CLI) at desktop and narrow sizes and for several scenarios,
 // it logs no errors, never talks to another host, and stays idle when nothing happens.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { decodePng, greyVariance } from './lib/png.mjs';
 import { assert, assertEqual, launch, openPage, run, screenshot, serve, waitForCalculator, writeJson } from './lib/harness.mjs';
 import { cliVerdicts, framesDrawn, linkFor, mirror, stats, waitForAnalysis } from './lib/calculator.mjs';
@@ -164,6 +164,60 @@ try {
       await page.keyboard.type('9');
       await page.keyboard.press('Enter');
       await until({ horizon_months: 18, runs: 9 }, 'clicking into the field above keeps the horizon typed before');
+      await context.close();
+    },
+
+    async 'on every example, the bars of "What one run costs" add up to the table\'s fully loaded cost per run'() {
+      // Each bar stacks every part of kCostParts (core/include/traincost/engine/cost_parts.hpp). The
+      // chart once drew 6 of the 8 parts, and its bars fell short of the table by up to 22.6%.
+      const examples = readdirSync(new URL('../../assets/scenarios/', import.meta.url)).filter((f) => f.endsWith('.json'))
+        .map((f) => f.slice(0, -'.json'.length)).sort();
+      assert(examples.length >= 7, `${examples.length} examples`);
+      const { page, context, log } = await openPage(browser, `${url}calculator.html`, { viewport: { width: 1280, height: 800 } });
+      await waitForCalculator(page);
+      const partLabels = JSON.parse(await page.evaluate(() => TrainCost.schema())).cost_parts.map((p) => p.label);
+      const dollars = (text) => Number(text.replace(/[$,]/g, ''));
+      let bars = 0;
+      for (const name of examples) {
+        const link = linkFor(name);
+        await page.evaluate((h) => { location.hash = h; }, link);
+        await page.waitForFunction((l) => {
+          const p = Module._tc_stats();
+          const s = JSON.parse(UTF8ToString(p));
+          Module._free(p);
+          return `#${s.link}` === l;
+        }, link, { timeout: 20000 });
+        await ui.settled(page);
+        const scenario = await ui.scenario(page);
+        const results = JSON.parse(await page.evaluate((s) => TrainCost.evaluate(s), JSON.stringify(scenario)));
+        for (let w = 0; w < scenario.workloads.length; ++w) {
+          if (scenario.workloads.length > 1) {
+            await ui.click(page, scenario.workloads[w].name);
+            await ui.settled(page);
+          }
+          await ui.find(page, 'chart: breakdown');
+          const drawn = await ui.items(page);
+          for (const option of results.workloads[w].options) {
+            if (!option.feasible) continue;  // no cost to show: the table says why, the bar is empty
+            const where = `${name}, workload ${w}, ${option.label}`;
+            const cell = await ui.find(page, `cell: ${option.label} / All-in / run`, { visible: false });
+            const bar = drawn.find((i) => i.name === `breakdown bar: ${option.label}`);
+            assert(bar, `${where}: no bar in the chart`);
+            // What the eye compares: the total beside the bar and the table's figure.
+            assertEqual(bar.text, cell.text.replace('≈', ''), `${where}: the bar's total against the table's fully loaded cost per run`);
+            // And to the dollar: each part as its tooltip gives it (whole dollars) adds up to the cost per run.
+            const parts = drawn.filter((i) => i.name.startsWith(`breakdown part: ${option.label} / `));
+            for (const p of parts) assert(partLabels.includes(p.name.split(' / ').pop()), `${where}: ${p.name} is a part of the schema`);
+            const sum = parts.reduce((acc, p) => acc + dollars(p.text), 0);
+            assert(Math.abs(sum - option.cost_per_run_usd) <= 0.5 * parts.length + 1e-9 * option.cost_per_run_usd,
+                   `${where}: the parts add up to $${sum}, the cost per run is $${option.cost_per_run_usd} (${parts.map((p) => `${p.name}=${p.text}`).join(', ')})`);
+            ++bars;
+          }
+        }
+      }
+      assert(bars >= 2 * examples.length, `compared ${bars} bars`);
+      measurements.cost_chart_bars_compared = bars;
+      assertEqual(log.consoleErrors.length, 0, `console errors: ${log.consoleErrors.join(' | ')}`);
       await context.close();
     },
 

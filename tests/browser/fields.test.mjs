@@ -108,6 +108,9 @@ try {
       await waitForCalculator(page);
       await ui.settled(page);
       const byPath = Object.fromEntries(fields.map((f) => [f.path, f]));
+      // The platform costs, an option's own (options[].porting) and a workload's override of them.
+      const costFields = fields.filter((f) => f.path.startsWith('options[].porting.')).map((f) => f.path.slice('options[].porting.'.length));
+      assert(costFields.length >= 11, `the field table has ${costFields.length} platform costs`);
       const tested = new Set();
       const check = async (name, path, expect, opts) => {
         await editAndCheck(page, name, byPath[path], expect || [name], opts);
@@ -146,8 +149,7 @@ try {
         // The workload's own platform costs, per option (a workload override).
         await expand(page, `${W} > Platform costs for this workload`);
         for (let o = 0; o < 2; ++o) {
-          for (const f of ['engineer_weeks', 'usd_per_engineer_week', 'validation_runs', 'validation_run_fraction', 'convergence_penalty',
-            'compile_hours_per_run', 'maintenance_usd_per_year', 'egress_tb_per_run', 'egress_usd_per_tb']) {
+          for (const f of costFields) {
             // The first value for an option makes its override ({option, …}); later ones add to it.
             const s = await ui.scenario(page);
             const overrides = s.workloads[w].overrides || [];
@@ -165,10 +167,7 @@ try {
       for (let o = 0; o < 2; ++o) {
         const O = `options[${o}]`;
         for (const f of ['instances', 'price_usd_per_hour', 'discount', 'mfu']) await check(`${O}.${f}`, `options[].${f}`);
-        for (const f of ['engineer_weeks', 'usd_per_engineer_week', 'validation_runs', 'validation_run_fraction', 'convergence_penalty',
-          'compile_hours_per_run', 'maintenance_usd_per_year', 'egress_tb_per_run', 'egress_usd_per_tb', 'report_probability_per_year',
-          'report_effort_share'])
-          await check(`${O}.porting.${f}`, `options[].porting.${f}`);
+        for (const f of costFields) await check(`${O}.porting.${f}`, `options[].porting.${f}`);
       }
       await expand(page, 'Reliability and scale');
       for (let o = 0; o < 2; ++o) {

@@ -23,6 +23,7 @@ const BUDGET_PAGE = 100_000;        // every other page: strictly less
 const ALREADY_COMPRESSED = /\.(png|jpe?g|webp|gif|woff2)$/i;
 
 const catalog = JSON.parse(readFileSync(join(ROOT, 'assets/catalog.json'), 'utf8'));
+const schema = JSON.parse(execFileSync(CLI, ['schema', '--format', 'json'], { encoding: 'utf8' }));
 const htmlFiles = (function walk(dir) {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -239,6 +240,14 @@ try {
         if (!row.text.replace(/,/g, '').includes(shown)) problems.push(`${path}: value ${shown} not shown (${row.text.slice(0, 80)})`);
       }
       for (const [key, s] of Object.entries(catalog.sources)) if (!sources.includes(s.url)) problems.push(`source ${key} not listed`);
+      // Every scenario field whose default is a catalog figure has its row (build_site.py makes the
+      // rows from the field table, so a new field with a catalog default gets one).
+      for (const f of schema.fields.filter((x) => x.catalog_default)) {
+        const key = f.catalog_default;
+        const row = rows.get(`defaults/${key}`) || rows.get(`defaults/platform/trainium/${key}`);
+        if (!row) problems.push(`${f.path}: its default (${key}) has no row`);
+        else if (!row.text.toLowerCase().includes(f.label.toLowerCase())) problems.push(`${f.path}: its row is not labelled "${f.label}"`);
+      }
       assertEqual(problems.join('\n'), '', 'data page problems');
     },
 
@@ -258,6 +267,13 @@ try {
         const shown = [...row[0].matchAll(/<td>([\d.]+)<\/td>/g)].map((m) => Number(m[1]));
         assertEqual(JSON.stringify(shown), JSON.stringify(numbers.split(',').map(Number)), `${kind} constants on the page differ from the core`);
       }
+      // The parts of a run's cost, as the core lists them (`traincost schema`), and their sum.
+      for (const part of schema.cost_parts) {
+        const row = text.match(new RegExp(`<tr id="cost-part-${part.key}">[\\s\\S]*?</tr>`));
+        if (!row) problems.push(`cost part ${part.key}: no row in methodology.html`);
+        else if (!row[0].includes(`<var>${part.symbol}</var>`) || !row[0].includes(part.label)) problems.push(`cost part ${part.key}: ${row[0]}`);
+      }
+      if (!text.includes(`<code>${schema.total_formula}</code>`)) problems.push(`no "${schema.total_formula}" in methodology.html`);
       assertEqual(problems.join('\n'), '', 'methodology problems');
     },
 

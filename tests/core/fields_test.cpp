@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -126,6 +127,26 @@ TEST(Fields, EachFieldIsDeclaredOnceAndEveryCatalogDefaultExists) {
     for (const Family family : {Family::Trainium, Family::Nvidia}) {
       EXPECT_TRUE(builtin_catalog().defaults.find(f->catalog_default, family)) << f->path;
     }
+  }
+}
+
+// The recipe "add a field" (docs/architecture.md) in one test: a field declared in fields.hpp is
+// in all_fields() (so in `traincost schema`, the reader, the writer, the page's tooltips and the
+// docs), and says what it is: its unit, meaning and default.
+TEST(Fields, EveryDeclaredFieldIsInTheTableAndSaysItsUnit) {
+  // Every name after `extern const FieldSpec` in the header, up to the `;`.
+  const std::string header = test::read_source_file("core/include/traincost/scenario/fields.hpp");
+  size_t declared = 0;
+  for (size_t at = header.find("extern const FieldSpec"); at != std::string::npos; at = header.find("extern const FieldSpec", at + 1)) {
+    const size_t end = header.find(';', at);
+    const std::string names = header.substr(at, end - at);
+    declared += 1 + static_cast<size_t>(std::count(names.begin(), names.end(), ','));
+  }
+  EXPECT_EQ(all_fields().size(), declared) << "a field declared in fields.hpp is missing from all_fields() in fields.cpp";
+  for (const FieldSpec* f : all_fields()) {
+    EXPECT_NE(std::string(f->unit), "") << f->path << ": its unit";
+    EXPECT_NE(std::string(f->meaning), "") << f->path << ": its meaning";
+    EXPECT_NE(std::string(f->default_text), "") << f->path << ": its default";
   }
 }
 

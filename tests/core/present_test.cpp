@@ -31,6 +31,19 @@ TEST(Present, StatusSaysWhyAnOptionCannotRun) {
   EXPECT_EQ(status_text(r), "target unreachable");
 }
 
+TEST(Present, TheNamedColumnsAreTheTablesColumns) {
+  const std::vector<ResultColumn>& columns = result_columns();
+  ASSERT_EQ(columns.size(), column_index(ResultCol::Count));
+  EXPECT_STREQ(columns[column_index(ResultCol::Option)].header, "Option");
+  EXPECT_STREQ(columns[column_index(ResultCol::WallClock)].header, "Wall clock");
+  EXPECT_STREQ(columns[column_index(ResultCol::ChipHours)].header, "Chip-hours");
+  EXPECT_STREQ(columns[column_index(ResultCol::Hardware)].header, "Hardware per run");
+  EXPECT_STREQ(columns[column_index(ResultCol::OneTime)].header, "One-time");
+  EXPECT_STREQ(columns[column_index(ResultCol::FullyLoaded)].header, "Fully loaded per run");
+  EXPECT_STREQ(columns[column_index(ResultCol::UsdPerMTokens)].header, "$ per M tokens");
+  EXPECT_STREQ(columns[column_index(ResultCol::Status)].header, "Status");
+}
+
 TEST(Present, AnOptionThatCannotRunShowsNoTimeOrCost) {
   OptionResult r;
   r.infeasible = Infeasible::Goodput;
@@ -148,7 +161,8 @@ TEST(Present, EstimatesAreMarkedWithTheirReasons) {
   EXPECT_FALSE(p5.any());
   const std::vector<std::string> cells = result_cells(r.options[0].label, res.workloads[0].options[0], trn);
   EXPECT_EQ(cells[0], "Trn2 x16");
-  EXPECT_EQ(cells[5].rfind(kEstimateMark, 0), 0u) << cells[5];
+  const std::string& fully_loaded = cells[column_index(ResultCol::FullyLoaded)];
+  EXPECT_EQ(fully_loaded.rfind(kEstimateMark, 0), 0u) << fully_loaded;
   EXPECT_EQ(cells.back(), "fits");
   const std::string note = estimate_footnote(s, r, 0, builtin_catalog());
   EXPECT_NE(note.find("Trn2 x16's MFU"), std::string::npos) << note;

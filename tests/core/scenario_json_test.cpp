@@ -50,20 +50,20 @@ TEST(ScenarioJson, ReadsEveryDocumentedName) {
 TEST(ScenarioJson, WritingAndReadingBackIsTheIdentity) {
   for (const char* name : test::kExamples) {
     const Scenario s = test::scenario(test::read_source_file(std::string("assets/scenarios/") + name + ".json"));
-    for (bool minimal : {false, true}) {
-      const std::string text = scenario_to_json(s, minimal).dump();
+    for (const JsonForm form : {JsonForm::Full, JsonForm::Minimal}) {
+      const std::string text = scenario_to_json(s, form).dump();
       const Scenario back = test::scenario(text);
-      EXPECT_EQ(scenario_to_json(back, minimal).dump(), text) << name;
+      EXPECT_EQ(scenario_to_json(back, form).dump(), text) << name;
     }
   }
 }
 
 TEST(ScenarioJson, MinimalFormLeavesOutDefaults) {
   const Scenario s = test::scenario(simple_scenario());
-  const std::string minimal = scenario_to_json(s, true).dump();
+  const std::string minimal = scenario_to_json(s, JsonForm::Minimal).dump();
   EXPECT_FALSE(mentions(minimal, "horizon_months")) << minimal;
   EXPECT_FALSE(mentions(minimal, "pricing")) << minimal;
-  EXPECT_TRUE(mentions(scenario_to_json(s, false).dump(), "\"horizon_months\":12.0"));
+  EXPECT_TRUE(mentions(scenario_to_json(s, JsonForm::Full).dump(), "\"horizon_months\":12.0"));
 }
 
 TEST(ScenarioJson, MessagesNameTheFieldAndTheValue) {
@@ -107,15 +107,15 @@ TEST(ScenarioJson, ConstraintsAreCheckedWithTheFieldsNamed) {
 
 TEST(ScenarioJson, ConstraintFieldsAreWrittenOnlyWhenSet) {
   const Scenario plain = test::scenario(simple_scenario());
-  for (const bool minimal : {true, false}) {
-    const std::string text = scenario_to_json(plain, minimal).dump();
+  for (const JsonForm form : {JsonForm::Minimal, JsonForm::Full}) {
+    const std::string text = scenario_to_json(plain, form).dump();
     for (const char* key : {"deadline_days", "budget_usd", "usd_per_day_of_delay", "wait_days", "max_instances", "report_"})
       EXPECT_FALSE(mentions(text, key)) << key << " in " << text;
   }
   const Scenario s = test::scenario(simple_scenario(
       R"("model":{"params":8e9},"target":{"tokens":1e11},"deadline_days":30,"budget_usd":2e6,"usd_per_day_of_delay":0)",
       R"("instance":"trn2.48xlarge","wait_days":3,"max_instances":64,"porting":{"report_probability_per_year":0.2,"report_effort_share":0.3})"));
-  const std::string minimal = scenario_to_json(s, true).dump();
+  const std::string minimal = scenario_to_json(s, JsonForm::Minimal).dump();
   for (const char* part : {"\"deadline_days\":30.0", "\"budget_usd\":2000000.0", "\"usd_per_day_of_delay\":0.0", "\"wait_days\":3.0",
                            "\"max_instances\":64", "\"report_probability_per_year\":0.2", "\"report_effort_share\":0.3"})
     EXPECT_TRUE(mentions(minimal, part)) << part << " not in " << minimal;

@@ -46,7 +46,7 @@ function loadPage({ core = {}, start = true } = {}) {
   const element = () => ({
     hidden: false, textContent: '', style: {}, firstChild: null,
     addEventListener() {}, focus() {}, appendChild(x) { return x; }, removeChild() {}, setAttribute() {}, remove() {}, click() {},
-    getContext: () => ({}),
+    getContext: () => ({}), querySelector: () => null,  // no prerendered first answer in this page
   });
   const text = (p) => { let e = p; while (heap[e]) e++; return new TextDecoder().decode(heap.subarray(p, e)); };
   const give = (s) => { const b = new TextEncoder().encode(s); const p = top; heap.set(b, p); heap[p + b.length] = 0; top += b.length + 1; return p; };
@@ -57,6 +57,9 @@ function loadPage({ core = {}, start = true } = {}) {
     stringToUTF8: (s, p, n) => stringToUTF8Array(s, heap, p, n),
     writeArrayToMemory: (a, p) => heap.set(a, p),
     URL: { createObjectURL: () => '', revokeObjectURL() {} },
+    // The page fetches the wasm and fonts up front; here the module is faked, so they never arrive.
+    fetch: () => new Promise(() => {}),
+    location: { hash: '', search: '' }, requestAnimationFrame() {},
   };
   sandbox.window = sandbox;
   sandbox.self = sandbox.top = sandbox;

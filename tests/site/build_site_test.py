@@ -72,8 +72,17 @@ def with_texts(node, text=None):
     return node
 
 
-def catalog_of(doc):
-    return build_site.Catalog(with_texts(doc))
+# The scenario fields with a catalog default, as `traincost schema --format json` lists them (the
+# rows of the defaults table); the test needs no CLI.
+FIELDS = [{"label": key.replace("_", " "), "catalog_default": key} for key in
+          ["mtbf_hours_per_chip", "checkpoint_gbps_per_instance", "checkpoint_blocking_share", "job_restart_minutes",
+           "replacement_share", "replacement_minutes", "lost_work_share", "engineer_weeks", "usd_per_engineer_week",
+           "validation_runs", "validation_run_fraction", "convergence_penalty", "compile_hours_per_run",
+           "maintenance_usd_per_year", "egress_usd_per_tb", "report_probability_per_year", "report_effort_share"]]
+
+
+def catalog_of(doc, text=None):
+    return build_site.Catalog(with_texts(doc, text), FIELDS)
 
 
 ALLOWED_TAGS = {"div", "table", "caption", "thead", "tr", "th", "td", "tbody", "span", "br", "code", "small", "a", "ol", "li"}
@@ -82,8 +91,7 @@ ALLOWED_ATTRIBUTES = {"class", "scope", "rowspan", "id", "data-figure", "href", 
 
 class SiteHtml(unittest.TestCase):
     def test_hostile_catalog_text_stays_text(self):
-        for text, catalog in [(t, c) for t in HOSTILE for c in (catalog_of(hostile_catalog(t)),
-                                                                 build_site.Catalog(with_texts(hostile_catalog(t), t)))]:
+        for text, catalog in [(t, c) for t in HOSTILE for c in (catalog_of(hostile_catalog(t)), catalog_of(hostile_catalog(t), t))]:
             for part in ("chips_html", "instances_html", "defaults_html", "sources_html", "estimates_html", "counts_html"):
                 out = getattr(catalog, part)()
                 with self.subTest(text=text, part=part):
@@ -107,6 +115,27 @@ class SiteHtml(unittest.TestCase):
                 catalog_of(doc).sources_html()
         doc = hostile_catalog("x")
         catalog_of(doc).sources_html()  # the real URLs pass
+
+    def test_every_catalog_default_is_a_row(self):
+        """A default of the catalog that no scenario field uses would have no row: the build fails."""
+        doc = hostile_catalog("x")
+        doc["defaults"]["platform"]["trainium"]["unused_default"] = dict(doc["defaults"]["usd_per_engineer_week"])
+        with self.assertRaises(SystemExit):
+            catalog_of(doc).defaults_html()
+        out = catalog_of(hostile_catalog("x")).defaults_html()
+        for field in FIELDS:
+            self.assertIn(f'/{field["catalog_default"]}"', out)
+
+    def test_cost_parts_from_the_schema(self):
+        schema = {"cost_parts": [{"key": "compute", "label": "Compute", "meaning": HOSTILE[0], "recurrence": "per_run", "symbol": "Hc"},
+                                 {"key": "porting", "label": HOSTILE[1], "meaning": "m", "recurrence": "fixed", "symbol": "Op"}],
+                  "total_formula": "total = (Hc) + (Op) / runs"}
+        out = build_site.cost_parts_html(schema)
+        collector = Collector()
+        collector.feed(out)
+        self.assertLessEqual(collector.tags, ALLOWED_TAGS | {"var", "figure"})
+        self.assertIn('id="cost-part-compute"', out)
+        self.assertIn("total = (Hc) + (Op) / runs", out)
 
 
 if __name__ == "__main__":

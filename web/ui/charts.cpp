@@ -270,6 +270,9 @@ Rect stacked_bars(const StackedBarSpec& spec) {
       if (v <= 0) continue;
       const ImVec2 a(px(acc), y), z(px(acc + v), y + bar_h);
       dl->AddRectFilled(a, z, spec.segments[s].color);
+      // Each part as its tooltip gives it, for the tests (in the registry while it records).
+      widget::note_rect(std::string(spec.id) + " part: " + spec.bars[b] + " / " + spec.segments[s].label, a, z, fmt::usd_exact(v),
+                        spec.segments[s].color);
       if (hovered && ImRect(a, z).Contains(mouse)) {
         hover_bar = static_cast<int>(b);
         hover_segment = static_cast<int>(s);
@@ -280,6 +283,8 @@ Rect stacked_bars(const StackedBarSpec& spec) {
     const std::string total = format(acc, spec.unit);
     const float tx = std::min(px(acc) + 6, plot.Max.x - text_width(total));
     dl->AddText(ImVec2(tx, y + (bar_h - line_h) * 0.5f), pal.text, total.c_str());
+    // The bar's total as drawn beside it.
+    widget::note_rect(std::string(spec.id) + " bar: " + spec.bars[b], ImVec2(plot.Min.x, y), ImVec2(px(acc), y + bar_h), total);
   }
   if (hover_bar >= 0) {
     ImGui::BeginTooltip();

@@ -37,7 +37,7 @@ namespace {
 constexpr const char* kSavedPrefix = "traincost.saved.";
 
 // Read-only text with a copy button beside it (labelled `copy_label`, "Copy link").
-void copyable(const char* id, const char* copy_label, const std::string& text, bool multiline = false) {
+void copyable(App& app, const char* id, const char* copy_label, const std::string& text, bool multiline = false) {
   ImGui::PushID(id);
   // Room for the button and the "Copied" it shows after a click.
   const float button = ImGui::CalcTextSize(copy_label).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::CalcTextSize("Copied").x +
@@ -46,11 +46,11 @@ void copyable(const char* id, const char* copy_label, const std::string& text, b
   if (multiline) {
     ImGui::InputTextMultiline("##text", copy.data(), copy.size() + 1, ImVec2(ImGui::GetContentRegionAvail().x - button - em(0.5f), em(5)),
                               ImGuiInputTextFlags_ReadOnly);
-    App::current().items.name(ImGui::GetItemID(), std::string(copy_label) + " text", true, text);
+    app.items.name(ImGui::GetItemID(), std::string(copy_label) + " text", true, text);
   } else {
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - button - em(0.5f));
     ImGui::InputText("##text", copy.data(), copy.size() + 1, ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
-    App::current().items.name(ImGui::GetItemID(), std::string(copy_label) + " text", true, text);
+    app.items.name(ImGui::GetItemID(), std::string(copy_label) + " text", true, text);
   }
   ImGui::SameLine();
   widget::copy_button(copy_label, text);
@@ -73,7 +73,7 @@ void share_dialog(App& app) {
   const std::string url = app.share_url();
   ImGui::TextWrapped("This link holds the whole scenario (%zu characters). Anyone who opens it sees exactly these inputs and results.",
                      app.d.link.size());
-  copyable("link", "Copy link", url);
+  copyable(app, "link", "Copy link", url);
   ImGui::Spacing();
   ImGui::PushFont(fonts().strong);
   ImGui::TextUnformatted("Embed in a wiki or a web page");
@@ -84,14 +84,14 @@ void share_dialog(App& app) {
   const std::string page = page_url_without_fragment();
   const std::string embed_url = page + "?embed=1#" + app.d.link;
   const std::string title = app.d.scenario.name.empty() ? "TrainCost comparison" : app.d.scenario.name;
-  copyable("iframe", "Copy code",
+  copyable(app, "iframe", "Copy code",
            "<iframe src=\"" + html_attribute(embed_url) + "\" width=\"800\" height=\"600\" style=\"border:0;max-width:100%\" title=\"" +
                html_attribute(title) + "\" loading=\"lazy\" referrerpolicy=\"no-referrer\"></iframe>",
            true);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   widget::wrapped("Markdown (for wikis without iframes): the verdict and table, with the link:");
   ImGui::PopStyleColor();
-  copyable("markdown", "Copy Markdown", report_markdown(app.d.scenario, app.d.resolved, app.d.results, url), true);
+  copyable(app, "markdown", "Copy Markdown", report_markdown(app.d.scenario, app.d.resolved, app.d.results, url), true);
   if (widget::button("Preview the embed view")) open_url(embed_url, true);
   ImGui::SameLine();
   if (widget::button("Close")) ImGui::CloseCurrentPopup();
@@ -138,7 +138,7 @@ void saved_dialog(App& app) {
   widget::text("##name", "Saved name", app.ui.save_name, 60, "name, e.g. Q3 pretraining plan");
   ImGui::SameLine();
   if (widget::button("Save current") && !app.ui.save_name.empty()) {
-    if (storage_set(kSavedPrefix + app.ui.save_name, scenario_to_json(app.d.scenario, true).dump()))
+    if (storage_set(kSavedPrefix + app.ui.save_name, scenario_to_json(app.d.scenario, JsonForm::Minimal).dump()))
       app.banner(BannerKind::Info, "Saved as \"" + app.ui.save_name + "\".", 4);
     else
       app.banner(BannerKind::Error, "This browser refused to save (storage blocked or full).");
@@ -174,7 +174,7 @@ void hf_dialog(App& app) {
   if (widget::button("Fill the model")) {
     Problems problems;
     if (auto m = model_from_hf_config(app.ui.hf_text, problems)) {
-      Workload& w = app.scenario.workloads[static_cast<size_t>(app.ui.workload)];
+      Workload& w = app.scenario.workloads[app.edited_workload()];
       w.model = *m;
       app.ui.hf_problems.clear();
       app.ui.hf_text.clear();

@@ -34,7 +34,7 @@ void draw_embed(App& app) {
     ImGui::EndChild();
     return;
   }
-  const size_t w = static_cast<size_t>(std::clamp(app.ui.workload, 0, static_cast<int>(d.results.workloads.size()) - 1));
+  const size_t w = app.selected_workload();
   if (d.results.workloads.size() > 1) {
     ImGui::SetNextItemWidth(em(16));
     if (widget::begin_combo("##workload", "Workload", workload_title(d.scenario.workloads[w], w).c_str())) {
@@ -69,7 +69,7 @@ void draw_embed(App& app) {
       else ImGui::Text("MFU %s", fmt::percent(p.mfu).c_str());
       ImGui::TableSetColumnIndex(3);
       if (!wr.options[o].feasible()) ImGui::TextDisabled("cannot run");
-      else if (column_is_estimate(5, estimates)) ImGui::TextColored(warn, "%s%s", kEstimateMark, fmt::usd(wr.options[o].cost_per_run).c_str());
+      else if (column_is_estimate(ResultCol::FullyLoaded, estimates)) ImGui::TextColored(warn, "%s%s", kEstimateMark, fmt::usd(wr.options[o].cost_per_run).c_str());
       else ImGui::TextUnformatted(fmt::usd(wr.options[o].cost_per_run).c_str());
     }
     ImGui::EndTable();

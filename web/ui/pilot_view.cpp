@@ -101,15 +101,15 @@ void pilot_plan(App& app, size_t w) {
   heading("Plan a pilot");
   muted("Port one representative job, confirm it converges, measure it, then decide: what that pilot must show, what it costs, "
         "and whether knowing first is worth its cost.");
-  if (!d.pilot_ready || d.pilot.workload != w) {
+  if (!d.pilot.ready || d.pilot.result.workload != w) {
     // Planned a slice per frame once the analysis is done (App::run_pilot): a Monte Carlo.
-    const double share = d.pilot_run && d.pilot_run->total() > 0 ? static_cast<double>(d.pilot_run->done()) / d.pilot_run->total() : 0;
+    const double share = d.pilot.progress();
     ImGui::TextDisabled("Computing the pilot plan (%s Monte Carlo samples)… %s", fmt::number(d.scenario.analysis.samples).c_str(),
                         fmt::percent(share).c_str());
     widget::note("pilot status", "computing");
     return;
   }
-  const PilotPlan& plan = d.pilot;
+  const PilotPlan& plan = d.pilot.result;
   const Palette& pal = palette();
   ImGui::PushFont(fonts().heading);
   const std::string verdict = recommendation(plan);
@@ -158,7 +158,7 @@ void pilot_plan(App& app, size_t w) {
 void draw_pilot(App& app) {
   const Derived& d = app.d;
   if (d.results.workloads.empty()) return;
-  const size_t w = static_cast<size_t>(std::clamp(app.ui.workload, 0, static_cast<int>(d.results.workloads.size()) - 1));
+  const size_t w = app.selected_workload();
   const Comparison& c = d.results.workloads[w].comparison;
   heading("What would change the answer");
   if (w >= d.thresholds.size() || d.thresholds[w].empty() || c.cheapest < 0 || c.runner_up < 0) {

@@ -99,7 +99,7 @@ void run_details(App& app, const ReplayRow& row, const std::vector<std::string>&
   edit::use_run_mfu(trial, run.id);
   const std::vector<std::string> problems = mfu_from_run_problems(trial, d.resolved.options[oi].family, builtin_catalog());
   const double realized = realized_mfu_of(run, builtin_catalog());
-  const size_t w = static_cast<size_t>(std::clamp(app.ui.workload, 0, static_cast<int>(d.resolved.workloads.size()) - 1));
+  const size_t w = app.selected_workload();
   const double now = w < d.resolved.workloads.size() && oi < d.resolved.workloads[w].options.size() ? d.resolved.workloads[w].options[oi].mfu : 0;
   const std::string label = d.resolved.options[oi].label;  // a copy: the edit below replaces d.resolved
   if (problems.empty())

@@ -1,5 +1,12 @@
 // Results: the verdict first, then per-option figures (each expandable into its formulas), the
 // cost-over-runs and cost-breakdown charts, and the portfolio; tabs for uncertainty and catalog.
+//
+// Index of this file (as imgui_demo.cpp's):
+// [SECTION] The results table and its explanation
+// [SECTION] Charts: cumulative cost, what one run costs
+// [SECTION] The portfolio
+// [SECTION] The verdict and its headline figures
+// [SECTION] draw_results()
 #include <algorithm>
 #include <cmath>
 
@@ -23,9 +30,9 @@
 namespace traincost::web {
 namespace {
 
-size_t selected_workload(const App& app) {
-  return static_cast<size_t>(std::clamp(app.ui.workload, 0, static_cast<int>(app.d.results.workloads.size()) - 1));
-}
+//-------------------------------------------------------------------------------------------------
+// [SECTION] The results table and its explanation
+//-------------------------------------------------------------------------------------------------
 
 // A chart's title line with a PNG export button on the right.
 void chart_title(App& app, const char* title, const char* file, chart::Rect& rect_out, bool draw_button = true) {
@@ -83,6 +90,7 @@ void results_table(App& app, size_t w) {
   if (scroll) ImGui::TableSetupScrollFreeze(1, 1);
   // Short headers; each explains itself on hover.
   const float weights[] = {2.4f, 1.0f, 0.9f, 1.0f, 1.0f, 1.3f, 0.9f, 1.2f};
+  static_assert(std::size(weights) == column_index(ResultCol::Count), "a weight per column");
   for (int c = 0; c < n; ++c)
     ImGui::TableSetupColumn(columns[static_cast<size_t>(c)].short_header, scroll ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch,
                             scroll ? 0.0f : weights[c]);
@@ -113,9 +121,10 @@ void results_table(App& app, size_t w) {
     ImGui::TextUnformatted(cells[0].c_str());
     if (winner) ImGui::PopFont();
     for (int c = 1; c < n; ++c) {
+      const ResultCol column = static_cast<ResultCol>(c);
       ImGui::TableSetColumnIndex(c);
       ImGui::AlignTextToFramePadding();
-      const bool total = c == 5, status = c == n - 1;
+      const bool total = column == ResultCol::FullyLoaded, status = column == ResultCol::Status;
       const bool strong = winner && total;
       ImU32 color = 0;
       if (strong) color = pal.good;
@@ -128,23 +137,23 @@ void results_table(App& app, size_t w) {
       if (strong) ImGui::PopFont();
       if (color) ImGui::PopStyleColor();
       if (!ImGui::IsItemHovered() || (!r.feasible() && !status)) continue;
-      if (column_is_estimate(static_cast<size_t>(c), estimates)) {
+      if (column_is_estimate(column, estimates)) {
         std::string why;
         for (const std::string& reason : estimates.reasons) why += "\n" + std::string(kEstimateMark) + " " + reason;
         ImGui::SetTooltip("Rests on an estimate:%s", why.c_str());
         continue;
       }
-      switch (c) {
-        case 1:
+      switch (column) {
+        case ResultCol::WallClock:
           ImGui::SetTooltip("%.1f hours: %.1f training at %s goodput + %.2g compiling", r.wall_clock_hours, r.training_hours,
                             fmt::percent(r.goodput).c_str(), r.wall_clock_hours - r.training_hours);
           break;
-        case 3: ImGui::SetTooltip("%s", fmt::usd_exact(r.hardware_cost_per_run).c_str()); break;
-        case 4:
+        case ResultCol::Hardware: ImGui::SetTooltip("%s", fmt::usd_exact(r.hardware_cost_per_run).c_str()); break;
+        case ResultCol::OneTime:
           ImGui::SetTooltip("Porting %s + validation %s (paid once, spread over the runs)", fmt::usd_exact(r.porting_cost).c_str(),
                             fmt::usd_exact(r.validation_cost).c_str());
           break;
-        case 5: ImGui::SetTooltip("%s per run, all costs included", fmt::usd_exact(r.cost_per_run).c_str()); break;
+        case ResultCol::FullyLoaded: ImGui::SetTooltip("%s per run, all costs included", fmt::usd_exact(r.cost_per_run).c_str()); break;
         default:
           if (status) ImGui::SetTooltip("%s", status_detail(r).c_str());
       }
@@ -187,6 +196,10 @@ void explain_block(App& app, size_t w) {
 }
 
 }  // namespace
+
+//-------------------------------------------------------------------------------------------------
+// [SECTION] Charts: cumulative cost, what one run costs
+//-------------------------------------------------------------------------------------------------
 
 void draw_cumulative_chart(App& app, unsigned long w, float height) {
   const Derived& d = app.d;
@@ -254,6 +267,10 @@ void breakdown_chart(App& app, size_t w) {
   chart::legend(legend);
 }
 
+//-------------------------------------------------------------------------------------------------
+// [SECTION] The portfolio
+//-------------------------------------------------------------------------------------------------
+
 void portfolio_table(App& app) {
   const Derived& d = app.d;
   const size_t nw = d.results.workloads.size(), no = d.resolved.options.size();
@@ -304,6 +321,10 @@ void portfolio_table(App& app) {
 
 }  // namespace
 
+//-------------------------------------------------------------------------------------------------
+// [SECTION] The verdict and its headline figures
+//-------------------------------------------------------------------------------------------------
+
 void draw_estimate_footnote(App& app, unsigned long w) {
   const Derived& d = app.d;
   const std::string note = estimate_footnote(d.scenario, d.resolved, w, builtin_catalog());
@@ -341,7 +362,7 @@ void draw_headline_figures(App& app, unsigned long w) {
   if (wr.comparison.cheapest < 0) return;
   const size_t best = static_cast<size_t>(wr.comparison.cheapest);
   const EstimateFlags estimates = estimate_flags(d.scenario, d.resolved, w, best, builtin_catalog());
-  const bool estimated = column_is_estimate(5, estimates);
+  const bool estimated = column_is_estimate(ResultCol::FullyLoaded, estimates);
   ImGui::PushFont(fonts().figure);
   const std::string figure = (estimated ? std::string(kEstimateMark) : std::string()) + fmt::usd(wr.options[best].cost_per_run);
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.good), "%s", figure.c_str());
@@ -357,11 +378,11 @@ void draw_headline_figures(App& app, unsigned long w) {
   widget::wrapped("per run on " + d.resolved.options[best].label + ", fully loaded (point estimate)");
   // The Monte Carlo's own answer beside it: median and 90% range of the same figure, and how
   // often the option is cheapest (from the last analysis while a new one runs).
-  if (analysis_usable(d) && d.analysis.workload == w) {
-    const OptionStats& st = d.analysis.monte_carlo.options[best];
+  if (analysis_usable(d) && d.analysis.result.workload == w) {
+    const OptionStats& st = d.analysis.result.monte_carlo.options[best];
     const std::string line = "Monte Carlo: median " + fmt::usd(st.cost_per_run.p50) + ", 90% range " + fmt::usd(st.cost_per_run.p5) + "–" +
                              fmt::usd(st.cost_per_run.p95) + "; cheapest in " + fmt::percent(st.probability_cheapest) + " of " +
-                             fmt::number(d.analysis.monte_carlo.samples) + " simulated futures" + (d.analysis_ready ? "" : " (updating…)");
+                             fmt::number(d.analysis.result.monte_carlo.samples) + " simulated futures" + (d.analysis.ready ? "" : " (updating…)");
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     widget::wrapped(line, 0, "monte carlo");
     ImGui::PopStyleColor();
@@ -381,7 +402,7 @@ void draw_verdict(App& app) {
     ImGui::Spacing();
   }
   if (d.results.workloads.empty()) return;
-  const size_t w = selected_workload(app);
+  const size_t w = app.selected_workload();
   if (d.results.workloads.size() > 1) {
     ImGui::TextDisabled("%s", workload_title(d.scenario.workloads[w], w).c_str());
   }
@@ -390,10 +411,14 @@ void draw_verdict(App& app) {
   ImGui::Spacing();
 }
 
+//-------------------------------------------------------------------------------------------------
+// [SECTION] draw_results()
+//-------------------------------------------------------------------------------------------------
+
 void draw_results(App& app) {
   const Derived& d = app.d;
   if (d.results.workloads.empty()) return;
-  const size_t w = selected_workload(app);
+  const size_t w = app.selected_workload();
   if (ImGui::BeginTabBar("result-tabs")) {
     // In the order shown; each with its UiState::results_tab number.
     const char* names[] = {"Results", "How sure?", "Thresholds & pilot", "Catalog"};

@@ -1,6 +1,6 @@
 // The cluster-size sweep chart (issue 18 item 5): for each option, cost per run against days until
 // the model is done, one point per instance count, with the workload's deadline as a vertical
-// line. It draws d.sweep, computed with the results (sweep_state.hpp), and edits nothing.
+// line. It draws d.sweep's result, computed with the results (sweep_state.hpp), and edits nothing.
 #include <cmath>
 
 #include "app.hpp"
@@ -34,7 +34,7 @@ chart::Rect draw_sweep_chart(App& app, unsigned long w) {
     ImGui::TextDisabled("Sweeping cluster sizes…");
     return {};
   }
-  const Sweep& sw = d.sweep;
+  const Sweep& sw = d.sweep.result;
   const Palette& pal = palette();
   chart::XYChartSpec spec;
   spec.id = "sweep";
@@ -68,7 +68,7 @@ chart::Rect draw_sweep_chart(App& app, unsigned long w) {
   chart::legend(legend);
   std::string note = "One point per instance count; the ringed point is the size in the results";
   if (sw.deadline_days > 0) note += ", open points miss the deadline";
-  note += d.sweep_due_ms > 0 ? " (updating…)." : ".";
+  note += d.sweep.due_ms > 0 ? " (updating…)." : ".";
   if (!cannot.empty()) note += " Cannot run at any size: " + cannot + ".";
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   widget::wrapped(note, 0, "sweep note");

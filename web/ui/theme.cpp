@@ -1,11 +1,10 @@
 #include "ui/theme.hpp"
 
-#include "app.hpp"
-
 namespace traincost::web {
 namespace {
 
-ThemeState& theme() { return App::current().theme; }
+ThemeState* current = nullptr;  // set by use_theme(): the App's
+ThemeState& theme() { return *current; }
 
 ImU32 rgb(int r, int g, int b, int a = 255) { return IM_COL32(r, g, b, a); }
 ImVec4 rgbf(int r, int g, int b, float a = 1.0f) { return ImVec4(r / 255.0f, g / 255.0f, b / 255.0f, a); }
@@ -86,6 +85,8 @@ const Palette kLightPalette = {rgb(22, 27, 38), rgb(96, 104, 120), rgb(37, 99, 2
                  rgb(100, 116, 139), rgb(30, 41, 59)};
 
 }  // namespace
+
+void use_theme(ThemeState& t) { current = &t; }
 
 const Fonts& fonts() { return theme().fonts; }
 

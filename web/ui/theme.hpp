@@ -25,12 +25,14 @@ struct Palette {
   ImU32 low, high;  // an input at the low / high end of its range (tornado): not option colours
 };
 
-// The theme in use (owned by the App).
+// The theme in use: owned by the App, handed over once with use_theme(); load_fonts(),
+// apply_theme() and the readers below work on it.
 struct ThemeState {
   Fonts fonts;
   Palette palette{};
   ImVec4 background;
 };
+void use_theme(ThemeState& theme);
 void apply_theme(bool dark);
 const Palette& palette();
 ImVec4 background_color();

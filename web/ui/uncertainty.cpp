@@ -29,7 +29,7 @@ std::string input_value_text(const RangedInput& in, double v) { return field_val
 
 void probability_table(App& app) {
   const Derived& d = app.d;
-  const MonteCarlo& mc = d.analysis.monte_carlo;
+  const MonteCarlo& mc = d.analysis.result.monte_carlo;
   const bool sideways = app.ui.compact;
   if (!widget::begin_wide_table("probabilities", 5, static_cast<int>(mc.options.size()), sideways,
                                 ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH))
@@ -70,7 +70,7 @@ void ranges_editor(App& app) {
   if (widget::checkbox("Add default ranges for the guesses (MFU, porting effort, convergence, runs, estimated prices)",
                       &s.analysis.default_ranges))
     changed = true;
-  const std::vector<RangedInput>& inputs = app.d.analysis.inputs;
+  const std::vector<RangedInput>& inputs = app.d.analysis.result.inputs;
   int range_rows = static_cast<int>(s.ranges.size());
   for (const RangedInput& in : inputs) range_rows += in.default_range ? 1 : 0;
   const bool sideways = app.ui.compact;
@@ -207,12 +207,12 @@ void draw_uncertainty(App& app) {
     return;
   }
   // While a new simulation runs, the last one stays on screen (the pane keeps its place).
-  const Analysis& a = d.analysis;
+  const Analysis& a = d.analysis.result;
   const MonteCarlo& mc = a.monte_carlo;
   // One paragraph whether or not a new simulation is running, so the pane below never moves.
   widget::wrapped("Every ranged input below is drawn at random, " + fmt::number(mc.samples) + " times (seed " + std::to_string(mc.seed) +
                   "), and the whole model recomputed. " +
-                  (d.analysis_ready ? "Computed in " + fmt::number(std::round(d.last_analysis_ms)) + " ms in your browser."
+                  (d.analysis.ready ? "Computed in " + fmt::number(std::round(d.analysis.last_ms)) + " ms in your browser."
                                     : std::string("Updating for your last edit…")));
   probability_table(app);
   if (a.challenger >= 0 && a.leader >= 0 && a.runner_up >= 0) {

@@ -6,7 +6,6 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "app.hpp"
 #include "imgui_internal.h"
 #include "platform.hpp"
 #include "traincost/base/format.hpp"
@@ -17,8 +16,11 @@ namespace {
 
 using Buffer = std::array<char, 96>;
 
-State& state() { return App::current().widgets; }
-ItemRegistry& registry() { return App::current().items; }
+Kit kit;  // set by use(): the App's
+
+State& state() { return *kit.state; }
+ItemRegistry& registry() { return *kit.items; }
+InputRepair& input() { return *kit.input; }
 
 float take_width() {
   State& s = state();
@@ -88,12 +90,12 @@ std::optional<double> edit(const char* id, const std::string& name, const std::s
   if (ImGui::IsItemActivated()) all[gid] = local;
   if (ImGui::IsItemHovered() && !editing) field_tooltip(spec, source);
   std::optional<double> accepted;
-  if (ImGui::IsItemActivated()) App::current().input.trace_note(" [on " + name + "]");
+  if (ImGui::IsItemActivated()) input().trace_note(" [on " + name + "]");
   if (ImGui::IsItemDeactivated() && editing) {
     const Buffer typed = typing->second;
     all.erase(typing);
     const ImGuiIO& io = ImGui::GetIO();
-    App::current().input.trace_note(" [off " + name + " '" + typed.data() + "' was:" + std::to_string(active_at_start == gid) + " clk:" +
+    input().trace_note(" [off " + name + " '" + typed.data() + "' was:" + std::to_string(active_at_start == gid) + " clk:" +
                                     std::to_string(io.MouseClicked[0]) + " nav:" + std::to_string(io.NavInputs[ImGuiNavInput_Activate]) +
                                     std::to_string(io.NavInputs[ImGuiNavInput_Input]) + std::to_string(io.NavInputs[ImGuiNavInput_Cancel]) +
                                     " navid:" + std::to_string(context.NavId == gid) + " win:" + (context.NavWindow ? context.NavWindow->Name : "-") + "]");
@@ -113,6 +115,8 @@ std::optional<double> edit(const char* id, const std::string& name, const std::s
 }
 
 }  // namespace
+
+void use(const Kit& k) { kit = k; }
 
 std::string show(double v, Style style) {
   char buffer[64];
@@ -316,7 +320,7 @@ bool copy_button(const char* label, const std::string& text) {
   const ImGuiID id = ImGui::GetItemID();
   if (pressed) {
     copy_to_clipboard(text);
-    App::current().announce("Copied to the clipboard.");
+    kit.announce("Copied to the clipboard.");
     s.copied_id = id;
     s.copied_until_ms = now_ms() + 2500;
   }

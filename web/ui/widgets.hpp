@@ -6,12 +6,15 @@
 //
 // Every field input is named in the item registry by its scenario path
 // ("options[1].porting.engineer_weeks"), from the field's path and the scopes the panels open.
+#include <array>
+#include <functional>
 #include <optional>
 #include <string>
 #include <unordered_map>
-#include <array>
 
 #include "imgui.h"
+#include "input_repair.hpp"
+#include "item_registry.hpp"
 #include "traincost/scenario/fields.hpp"
 #include "traincost/output/present.hpp"
 
@@ -35,6 +38,16 @@ struct State {
   ImGuiID copied_id = 0;
   double copied_until_ms = 0;
 };
+
+// What the kit works with, owned by the App and handed to the kit once with use() (as ImGui is
+// handed its context): the kit knows nothing of the App.
+struct Kit {
+  State* state = nullptr;
+  ItemRegistry* items = nullptr;  // names and notes for the tests and the keyboard focus
+  InputRepair* input = nullptr;   // its trace records what each field saw (tests print it on failure)
+  std::function<void(const std::string&)> announce;  // a confirmation for screen readers ("Copied to the clipboard.")
+};
+void use(const Kit& kit);
 
 // How a value is shown and typed: the field's display style (core/include/traincost/scenario/fields.hpp).
 using Style = Display;

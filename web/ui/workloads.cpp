@@ -236,7 +236,7 @@ void draw_workloads(App& app) {
   ImGui::SameLine();
   ImGui::TextDisabled("what you train, and how often");
   if (s.workloads.empty()) return;
-  app.ui.workload = std::clamp(app.ui.workload, 0, static_cast<int>(s.workloads.size()) - 1);
+  app.ui.workload = static_cast<int>(app.edited_workload());
 
   bool changed = false;
   if (ImGui::BeginTabBar("workloads", ImGuiTabBarFlags_FittingPolicyScroll | ImGuiTabBarFlags_AutoSelectNewTabs)) {

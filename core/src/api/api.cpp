@@ -170,7 +170,9 @@ OrderedJson schema_json() {
                       {"range", range_text(f->bounds)},
                       {"default", f->default_text},
                       {"meaning", f->meaning},
-                      {"typical", f->typical}});
+                      {"typical", f->typical},
+                      // Its default's key in the catalog's "defaults" (its site row), or null.
+                      {"catalog_default", f->catalog_default ? OrderedJson(f->catalog_default) : OrderedJson()}});
   // The parts of a run's cost (results' breakdown_per_run_usd) and of a step's time (breakdown_s).
   OrderedJson cost_parts = OrderedJson::array();
   for (const CostPart& p : kCostParts)
@@ -178,10 +180,15 @@ OrderedJson schema_json() {
                           {"label", p.label},
                           {"meaning", p.meaning},
                           {"recurrence", p.recurrence == Recurrence::PerRun ? "per_run" : "fixed"},
-                          {"formula", p.formula->quantity}});
+                          {"formula", p.formula->quantity},
+                          {"symbol", p.formula->symbol}});
   OrderedJson step_parts = OrderedJson::array();
   for (const StepPart& p : kStepParts) step_parts.push_back({{"key", p.key}, {"label", p.label}});
-  return {{"scenario_format", kScenarioVersion}, {"fields", fields}, {"cost_parts", cost_parts}, {"step_parts", step_parts}};
+  return {{"scenario_format", kScenarioVersion},
+          {"fields", fields},
+          {"cost_parts", cost_parts},
+          {"total_formula", total_formula()},
+          {"step_parts", step_parts}};
 }
 
 OrderedJson explain_json(const Scenario& scenario, const ResolvedScenario& resolved, const Results& results) {

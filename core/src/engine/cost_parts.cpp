@@ -4,6 +4,16 @@
 
 namespace traincost {
 
+std::string total_formula(bool with_values) {
+  std::string per_run, fixed;
+  for (const CostPart& part : kCostParts) {
+    if (!part.cash && !with_values) continue;
+    std::string& sum = part.recurrence == Recurrence::PerRun ? per_run : fixed;
+    sum += (sum.empty() ? "" : " + ") + std::string(part.formula->symbol);
+  }
+  return std::string(kCostPerRun.symbol) + " = (" + per_run + ") + (" + fixed + ") / runs";
+}
+
 size_t cost_part_index(std::string_view key) {
   size_t i = 0;
   while (i < kCostPartCount && key != kCostParts[i].key) ++i;

@@ -40,7 +40,7 @@ PairInputs size_for_deadline(const WorkloadInputs& w, const Option& o, size_t in
   Trial fastest;
   auto attempt = [&](double n) {
     Trial t;
-    t.pair = resolve_pair(w, o, index, n, catalog, false);
+    t.pair = resolve_pair(w, o, index, n, catalog, MinInstances::Skip);
     const OptionResult r = evaluate_pair(w, t.pair, target);
     ++sizing.sizes_tried;
     t.batch_exhausted = r.infeasible == Infeasible::Layout;

@@ -122,7 +122,7 @@ HardwareProfile own_figures(const PairInputs& p) {
 // Runs the step-time model for a pair: the fastest layout that fits, its step time and memory,
 // and (when the option states neither an MFU nor a measured rate) the MFU it implies.
 void predict_pair(const Workload& w, const Option& o, const OptionInfo& info, const LayoutPins& pins, const Catalog& catalog,
-                  bool find_min_instances, PairInputs& p) {
+                  MinInstances min_instances, PairInputs& p) {
   PairPerformance& perf = p.performance;
   perf.source = info.throughput;
   StepInputs in;
@@ -147,7 +147,7 @@ void predict_pair(const Workload& w, const Option& o, const OptionInfo& info, co
   if (choice.found) {
     perf.layout = choice.layout;
     perf.time = choice.time;
-  } else if (find_min_instances) {
+  } else if (min_instances == MinInstances::Find) {
     // How many instances would hold it: the smallest power-of-two multiple up to 64 that fits.
     for (double scale = 2; scale <= 64 && perf.min_instances == 0; scale *= 2)
       if (search_layout(in, chips * scale, pins).found) perf.min_instances = p.instances * scale;
@@ -175,7 +175,7 @@ void predict_pair(const Workload& w, const Option& o, const OptionInfo& info, co
 }  // namespace
 
 PairInputs resolve_pair(const Workload& w, const Option& option, size_t index, double instances, const Catalog& catalog,
-                        bool find_min_instances) {
+                        MinInstances min_instances) {
   Option o = option;
   o.instances = static_cast<int>(instances);
   const WorkloadOverride* override_of_option = nullptr;
@@ -183,7 +183,7 @@ PairInputs resolve_pair(const Workload& w, const Option& option, size_t index, d
     if (ov.option == static_cast<int>(index)) override_of_option = &ov;
   OptionInfo info;
   PairInputs p = resolve_option(o, catalog, override_of_option ? override_of_option->costs : PlatformCosts{}, &info);
-  predict_pair(w, o, info, pins_of(w, override_of_option), catalog, find_min_instances, p);
+  predict_pair(w, o, info, pins_of(w, override_of_option), catalog, min_instances, p);
   return p;
 }
 

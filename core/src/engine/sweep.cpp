@@ -33,7 +33,7 @@ Sweep sweep(const Scenario& s, const ResolvedScenario& resolved, const Catalog& 
     os.evaluated_instances = wi.options[o].instances;
     os.limit = instance_limit(s.options[o]);
     for (const double n : sweep_sizes(os.limit, os.evaluated_instances)) {
-      const PairInputs p = resolve_pair(wi, s.options[o], o, n, catalog, false);
+      const PairInputs p = resolve_pair(wi, s.options[o], o, n, catalog, MinInstances::Skip);
       const OptionResult r = evaluate_pair(wi, p, target);
       SweepPoint point;
       point.instances = n;

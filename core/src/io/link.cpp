@@ -262,7 +262,7 @@ std::optional<std::string> lz_decompress(std::string_view in, std::string_view d
 }
 
 std::string encode_link(const Scenario& scenario) {
-  const std::string json = compact_json(scenario_to_json(scenario, /*minimal=*/true).dump());
+  const std::string json = compact_json(scenario_to_json(scenario, JsonForm::Minimal).dump());
   std::string packed = lz_compress(json, kDictionary);
   const uint16_t sum = checksum16(packed);
   packed += static_cast<char>(sum >> 8);

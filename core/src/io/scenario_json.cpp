@@ -639,8 +639,8 @@ OrderedJson model_to_json(const Model& model) {
   return m;
 }
 
-OrderedJson scenario_to_json(const Scenario& s, bool minimal) {
-  const bool all = !minimal;
+OrderedJson scenario_to_json(const Scenario& s, JsonForm form) {
+  const bool all = form == JsonForm::Full;
   const AnalysisSettings da;
   OrderedJson j = OrderedJson::object();
   j["version"] = s.version;

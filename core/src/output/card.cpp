@@ -193,7 +193,7 @@ std::string headline_point_estimate(const Scenario& scenario, const ResolvedScen
   const WorkloadResult& wr = results.workloads[workload];
   if (wr.comparison.cheapest < 0) return "";
   const size_t b = static_cast<size_t>(wr.comparison.cheapest);
-  const bool estimate = column_is_estimate(5, estimate_flags(scenario, resolved, workload, b, *resolved.catalog));
+  const bool estimate = column_is_estimate(ResultCol::FullyLoaded, estimate_flags(scenario, resolved, workload, b, *resolved.catalog));
   return (estimate ? kEstimateMark : "") + fmt::usd(wr.options[b].cost_per_run) + " per run on " + resolved.options[b].label +
          ", fully loaded (point estimate)";
 }

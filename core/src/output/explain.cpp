@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "traincost/engine/budget.hpp"
+#include "traincost/engine/cost_parts.hpp"
 #include "traincost/engine/reliability.hpp"
 #include "traincost/scenario/fields.hpp"
 #include "traincost/base/format.hpp"
@@ -305,7 +306,7 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs&
                        w.horizon_months);
   if (per_day > 0) step<kDelayCost>(steps, Shown::Usd, delay_cost, per_day, r.days_to_model);
   step<kCostPerRun>(steps, Shown::Usd, cost_per_run, r.per_run_cost, r.fixed_cost, w.runs);
-  steps.back().formula = per_day > 0 ? "total = (Hc + Hk + E + Dl) + (Op + Ov + Mt + Rp) / runs" : "total = (Hc + Hk + E) + (Op + Ov + Mt + Rp) / runs";
+  steps.back().formula = total_formula(per_day > 0);  // the cost of delay when the workload values a day
   step<kCostPerMillionTokens>(steps, Shown::Number, cost_per_million_tokens, r.cost_per_run, target_tokens);
   steps.back().result = "= $" + g(r.cost_per_million_tokens);
   explain_budget(steps, w, plan_budget(w, p, r, target_tokens));

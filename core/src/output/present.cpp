@@ -105,13 +105,13 @@ EstimateFlags estimate_flags(const Scenario& s, const ResolvedScenario& r, size_
   return f;
 }
 
-bool column_is_estimate(size_t column, const EstimateFlags& f) {
+bool column_is_estimate(ResultCol column, const EstimateFlags& f) {
   const bool cost = f.speed || f.price;
   switch (column) {
-    case 1: case 2: return f.speed;                   // wall clock, chip-hours
-    case 3: case 6: return cost;                      // hardware, $ per M tokens
-    case 4: return f.one_time;                        // one-time
-    case 5: return cost || f.one_time;                // fully loaded
+    case ResultCol::WallClock: case ResultCol::ChipHours: return f.speed;
+    case ResultCol::Hardware: case ResultCol::UsdPerMTokens: return cost;
+    case ResultCol::OneTime: return f.one_time;
+    case ResultCol::FullyLoaded: return cost || f.one_time;
     default: return false;
   }
 }
@@ -119,7 +119,7 @@ bool column_is_estimate(size_t column, const EstimateFlags& f) {
 std::vector<std::string> result_cells(const std::string& label, const OptionResult& result, const EstimateFlags& flags) {
   std::vector<std::string> cells = result_cells(label, result);
   for (size_t c = 0; c < cells.size(); ++c)
-    if (column_is_estimate(c, flags) && cells[c] != "–") cells[c] = kEstimateMark + cells[c];
+    if (column_is_estimate(static_cast<ResultCol>(c), flags) && cells[c] != "–") cells[c] = kEstimateMark + cells[c];
   return cells;
 }
 

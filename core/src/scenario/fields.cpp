@@ -133,16 +133,16 @@ const FieldSpec loss = {"workloads[].target.loss", "target loss", "nats per toke
 const FieldSpec law_E = {"workloads[].target.scaling_law.E", "E", "nats", Display::Plain, {0, 20},
     "hoffmann2022", "Irreducible loss E of a custom scaling law.", "1.69 (Hoffmann), 1.82 (Besiroglu)",
     bind<&ScalingLaw::E>()};
-const FieldSpec law_A = {"workloads[].target.scaling_law.A", "A", "", Display::Plain, {0, 1e9, kExclusive},
+const FieldSpec law_A = {"workloads[].target.scaling_law.A", "A", "nats · N^alpha", Display::Plain, {0, 1e9, kExclusive},
     "hoffmann2022", "Parameter coefficient A.", "406.4, 482.0",
     bind<&ScalingLaw::A>()};
-const FieldSpec law_B = {"workloads[].target.scaling_law.B", "B", "", Display::Plain, {0, 1e9, kExclusive},
+const FieldSpec law_B = {"workloads[].target.scaling_law.B", "B", "nats · D^beta", Display::Plain, {0, 1e9, kExclusive},
     "hoffmann2022", "Data coefficient B.", "410.7, 2085.4",
     bind<&ScalingLaw::B>()};
-const FieldSpec law_alpha = {"workloads[].target.scaling_law.alpha", "alpha", "", Display::Plain, {0, 2, kExclusive},
+const FieldSpec law_alpha = {"workloads[].target.scaling_law.alpha", "alpha", "exponent", Display::Plain, {0, 2, kExclusive},
     "hoffmann2022", "Parameter exponent alpha.", "0.34, 0.348",
     bind<&ScalingLaw::alpha>()};
-const FieldSpec law_beta = {"workloads[].target.scaling_law.beta", "beta", "", Display::Plain, {0, 2, kExclusive},
+const FieldSpec law_beta = {"workloads[].target.scaling_law.beta", "beta", "exponent", Display::Plain, {0, 2, kExclusive},
     "hoffmann2022", "Data exponent beta.", "0.28, 0.366",
     bind<&ScalingLaw::beta>()};
 

@@ -7,6 +7,7 @@
 // row here plus its formula and the member it fills (docs/architecture.md shows how).
 #include <array>
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 #include "traincost/engine/results.hpp"
@@ -55,6 +56,12 @@ inline constexpr size_t kCostPartCount = std::size(kCostParts);
 
 // One run's share of each part, in kCostParts order: a per-run part as it is, a fixed part ÷ runs.
 using CostBreakdown = std::array<double, kCostPartCount>;
+
+// The cost per run in the symbols of its parts' formulas, per-run parts then fixed ones over the
+// runs: "total = (Hc + Hk + E + Dl) + (Op + Ov + Mt + Rp) / runs" (explain, `traincost schema` and
+// the methodology page). A part that is a value rather than a payment (the cost of delay) is
+// named only `with_values` (explain leaves it out when the workload puts no value on a day).
+std::string total_formula(bool with_values = true);
 
 // The place of part `key` in kCostParts (kCostPartCount for none).
 size_t cost_part_index(std::string_view key);

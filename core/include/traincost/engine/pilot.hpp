@@ -122,6 +122,7 @@ class PilotPlanRun {
   bool advance(size_t samples);
   size_t done() const;
   size_t total() const;
+  size_t workload() const { return plan_.workload; }
   PilotPlan finish();  // once advance() has returned true
 
  private:

@@ -19,14 +19,16 @@ double batch_tokens_of(const Workload& workload);
 PairInputs resolve_option(const Option& option, const Catalog& catalog, const PlatformCosts& costs = {},
                           OptionInfo* info = nullptr);
 
+// Whether resolve_pair() searches for the fewest instances that hold a model that does not fit at
+// the size asked (what the status column says: "needs 4+ instances"). Deadline sizing and the
+// cluster-size sweep, which try many sizes themselves, skip it: there it is wasted work.
+enum class MinInstances { Find, Skip };
+
 // One (workload, option) pair with the option at `instances` instances: the option's numbers with
 // the workload's overrides, and the step-time model's layout and utilization at that size.
 // resolve() builds every pair with it; deadline sizing and the cluster-size sweep call it at other
-// sizes, where `find_min_instances` (the search for the fewest instances that hold a model that
-// does not fit) is wasted work.
-
-// `index` is the option's place in the scenario (workload overrides name options by it).
+// sizes. `index` is the option's place in the scenario (workload overrides name options by it).
 PairInputs resolve_pair(const Workload& workload, const Option& option, size_t index, double instances, const Catalog& catalog,
-                        bool find_min_instances = true);
+                        MinInstances min_instances = MinInstances::Find);
 
 }  // namespace traincost

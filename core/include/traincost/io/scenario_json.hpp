@@ -26,10 +26,11 @@ Problems validate(const Scenario& scenario, const Catalog& catalog);
 // Text -> checked scenario: parse, read, validate. Returns nothing when any problem was found.
 std::optional<Scenario> parse_scenario(std::string_view text, const Catalog& catalog, Problems& problems);
 
-// `minimal` leaves out every field equal to its format default (used by links); otherwise
-// fields with constant defaults are still left out when unchanged, but every set field is
-// written, in a stable order.
-OrderedJson scenario_to_json(const Scenario& scenario, bool minimal = false);
+// How much of a scenario its JSON form writes. Minimal leaves out every field equal to its format
+// default (links use it); Full still leaves out fields with constant defaults when unchanged, but
+// writes every set field, in a stable order.
+enum class JsonForm { Full, Minimal };
+OrderedJson scenario_to_json(const Scenario& scenario, JsonForm form = JsonForm::Full);
 std::string scenario_to_text(const Scenario& scenario);  // pretty, 2-space indent
 OrderedJson model_to_json(const Model& model);
 

@@ -23,6 +23,9 @@ struct ResultColumn {
   const char* tip;           // what the column means
 };
 const std::vector<ResultColumn>& result_columns();
+// The columns by name, in result_columns() order: cells[column_index(ResultCol::FullyLoaded)].
+enum class ResultCol : size_t { Option, WallClock, ChipHours, Hardware, OneTime, FullyLoaded, UsdPerMTokens, Status, Count };
+constexpr size_t column_index(ResultCol column) { return static_cast<size_t>(column); }
 
 // The row of an option, in column order; the first cell is the option's label (unescaped).
 std::vector<std::string> result_cells(const std::string& label, const OptionResult& result);
@@ -54,8 +57,8 @@ EstimateFlags estimate_flags(const Scenario& scenario, const ResolvedScenario& r
                              const Catalog& catalog);
 // result_cells() with kEstimateMark before each figure that rests on an estimate.
 std::vector<std::string> result_cells(const std::string& label, const OptionResult& result, const EstimateFlags& flags);
-// Whether each column (in result_columns() order) rests on an estimate under `flags`.
-bool column_is_estimate(size_t column, const EstimateFlags& flags);
+// Whether a column rests on an estimate under `flags`.
+bool column_is_estimate(ResultCol column, const EstimateFlags& flags);
 // "≈ rests on an estimate: …" for a table's footnote, or "" when nothing does.
 std::string estimate_footnote(const Scenario& scenario, const ResolvedScenario& resolved, size_t workload, const Catalog& catalog);
 

@@ -1,0 +1,77 @@
+#pragma once
+// Work the page defers until a pause in editing and then runs a slice per frame: the Monte Carlo
+// analysis, the pilot plan's Monte Carlo and the cluster-size sweep (a run of one slice). An edit
+// schedules each (App::recompute); App::frame advances what is due, one slice a frame, so that
+// keys, clicks and scrolling keep working while a million samples run. The result of the run
+// before stays until the new one is done, so the page does not collapse and jump at each edit.
+//
+// `Run` is one of the core's resumable computations: advance(n) computes up to n more samples and
+// says whether it is done; done() and total() count them; finish() gives the result.
+//
+// No browser types: it compiles natively and is tested in tests/web/sliced_job_test.cpp.
+#include <memory>
+#include <type_traits>
+#include <utility>
+
+#include "slice_clock.hpp"
+
+namespace traincost::web {
+
+template <class Run>
+class SlicedJob {
+ public:
+  using Result = std::decay_t<decltype(std::declval<Run&>().finish())>;
+
+  Result result;             // the last finished run's
+  bool has_result = false;   // `result` holds one (maybe of an earlier scenario: see `ready`)
+  bool ready = false;        // `result` is of the current scenario: nothing is due or running
+  double due_ms = 0;         // when a run may start (0: none due); kept while the run is going
+  std::unique_ptr<Run> run;  // the run in progress, null when none is
+  double last_ms = 0;        // CPU time of the last run, all its slices so far
+  unsigned slices = 0;       // frames the last run has taken
+
+  // The scenario changed: the result is no longer current and a run in progress is of the old
+  // one. A new run is due at `at_ms`.
+  void schedule(double at_ms) {
+    ready = false;
+    run.reset();
+    due_ms = at_ms;
+  }
+
+  // Share of the running run's samples done (0 when none runs), for "simulating… 40%".
+  double progress() const { return progress_of(run.get()); }
+
+  // Starts a run with `start()` (which returns a std::unique_ptr<Run>) when none is going, then
+  // advances it by one frame's slice, timed with `now()` in milliseconds. True when the run
+  // finished in this slice: `result` holds it and is ready.
+  template <class Start, class Now>
+  bool advance(Start&& start, Now&& now) {
+    const double began = now();
+    if (!run) {
+      run = start();
+      ready = false;
+      last_ms = 0;
+      slices = 0;
+      clock_.restart();
+    }
+    const size_t slice = clock_.next_slice();
+    const double slice_began = now();
+    const bool finished = run->advance(slice);
+    clock_.record(slice, now() - slice_began);
+    ++slices;
+    if (finished) {
+      result = run->finish();
+      run.reset();
+      has_result = true;
+      ready = true;
+      due_ms = 0;
+    }
+    last_ms += now() - began;
+    return finished;
+  }
+
+ private:
+  SliceClock clock_;  // sizes each slice to the target time at the rate the last one ran
+};
+
+}  // namespace traincost::web
