@@ -18,10 +18,20 @@ import hashlib
 import io
 import json
 import math
+import os
 import re
+import stat
 import statistics
 import urllib.request
 from dataclasses import dataclass, field
+
+# The most a price file may hold. The largest real one (vantage's instances.json) is far below;
+# the bound keeps an endless pipe or a huge file from filling memory (issue 33 item 13).
+MAX_FEED_BYTES = 1 << 30
+# The most a price may be, in USD per instance-hour: what a scenario's options[].price_usd_per_hour
+# accepts (`traincost schema`; tests/prices checks the two agree). A larger one is a parse error,
+# and no --force writes it into the catalog.
+MAX_PRICE = 1e5
 
 
 class FeedError(Exception):
@@ -58,21 +68,37 @@ class Feed:
     rows: int = 0
 
 
-def read_bytes(spec):
-    """A local file, or an https:// URL (a downloaded copy is the usual case)."""
+def read_bytes(spec, limit=MAX_FEED_BYTES):
+    """A local file, or an https:// URL (a downloaded copy is the usual case), read as the CLI reads
+    a scenario (cli/read_file.hpp): regular files and pipes only, directories and devices
+    (/dev/zero) refused before anything is read, and never more than `limit` bytes held."""
+    too_large = f"larger than {limit} bytes, the most refresh-prices reads"
     if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*://", spec):
         if not spec.lower().startswith("https://"):
             raise FeedError(f"{spec}: only https:// URLs or local files are read")
         try:
             with urllib.request.urlopen(spec, timeout=120) as response:
-                return response.read()
+                data = response.read(limit + 1)
         except (OSError, ValueError) as e:
             raise FeedError(f"{spec}: cannot download: {e}") from None
+        if len(data) > limit:
+            raise FeedError(f"{spec}: cannot download: {too_large}")
+        return data
     try:
+        mode = os.stat(spec).st_mode
+        if stat.S_ISDIR(mode):
+            raise FeedError(f"{spec}: cannot read: it is a directory")
+        if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)):
+            raise FeedError(f"{spec}: cannot read: it is a terminal or a device, not a file")
+        if stat.S_ISREG(mode) and os.stat(spec).st_size > limit:
+            raise FeedError(f"{spec}: cannot read: it is {too_large}")
         with open(spec, "rb") as f:
-            return f.read()
-    except OSError as e:
-        raise FeedError(f"{spec}: cannot read: {e.strerror or e}") from None
+            data = f.read(limit + 1)
+    except (OSError, ValueError) as e:
+        raise FeedError(f"{spec}: cannot read: {getattr(e, 'strerror', None) or e}") from None
+    if len(data) > limit:
+        raise FeedError(f"{spec}: cannot read: it is {too_large}")
+    return data
 
 
 def decode(data, label):
@@ -99,6 +125,8 @@ def parse_price(text):
         value = float(text)
     if not math.isfinite(value) or value < 0:
         raise ValueError(f"{value!r} is not a price")
+    if value > MAX_PRICE:  # 1e308 was written into the catalog with --force (issue 33 item 13)
+        raise ValueError(f"{value!r} is more than the {MAX_PRICE:,.0f} USD per instance-hour a price may be")
     return value
 
 
@@ -197,6 +225,9 @@ def _json_elements(text, label):
             value, end = decoder.raw_decode(text, i)
         except json.JSONDecodeError as e:
             raise FeedError(f"{label}:{e.lineno}: not valid JSON ({e.msg})") from None
+        except RecursionError:  # Python's reader gives up on deep nesting: no price file nests so
+            line = text.count("\n", 0, i) + 1
+            raise FeedError(f"{label}:{line}: not valid JSON (nested too deeply)") from None
         yield text.count("\n", 0, i) + 1, value
         i = ws.match(text, end).end()
         if text[i:i + 1] == ",":

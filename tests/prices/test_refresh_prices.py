@@ -204,3 +204,107 @@ def test_the_repository_catalog_declares_usable_refresh_blocks():
         assert set(spec.instance_types) <= ids, spec.source  # a mapping names catalog instances
     status, out, _ = run(os.path.join(ROOT, "assets", "catalog.json"), "--list")
     assert status == 0 and "skypilot-lambda: skypilot-csv, 2 price(s)" in out
+
+
+# ---- Issue 33 item 13: the CLI's rules on the maintainers' tool ---------------------------------
+
+@pytest.mark.parametrize("value", ["nan", "NaN", "inf", "-inf", "0", "-5", "abc", "1e400"])
+def test_max_change_must_be_a_finite_percentage_above_zero(catalog, value):
+    status, out, err = run(catalog, f"--max-change={value}", "--write", *ALL)
+    assert status == 2 and "--max-change: must be a finite percentage above 0" in err, err
+    assert out == ""
+
+
+def test_a_tight_max_change_still_guards(catalog):
+    # The -62.7% trn2 spot change is refused at 60%; at 1% so is every other change.
+    status, out, _ = run(catalog, "--as-of", "2026-12-01", "--max-change", "1", *ALL)
+    assert status == 3 and "Changed (0):" in out
+
+
+def aws_csv_with(tmp_path, price):
+    """The fixture's AWS file with p5.48xlarge's us-east-1 price replaced."""
+    text = read(os.path.join(DATA, "aws-vms.csv")).replace(",50.5,", f",{price},")
+    (tmp_path / "aws.csv").write_text(text)
+    return f"skypilot-aws={tmp_path}/aws.csv"
+
+
+@pytest.mark.parametrize("price", ["1e308", "100001", "1e6", "inf", "nan"])
+def test_force_never_writes_a_price_no_scenario_accepts(catalog, tmp_path, price):
+    before = prices(catalog)
+    status, out, _ = run(catalog, "--as-of", "2026-12-01", "--force", "--write", aws_csv_with(tmp_path, price))
+    assert status == 0
+    assert prices(catalog)[("p5.48xlarge", "on_demand")] == before[("p5.48xlarge", "on_demand")]
+    assert "p5.48xlarge: Price" in out  # reported among the malformed rows
+
+
+def test_the_largest_price_is_the_scenarios(tmp_path):
+    # scripts/lib/price_feeds.MAX_PRICE is options[].price_usd_per_hour's bound (the generated table
+    # in docs/scenario-format.md, which cli.docs_schema_in_sync holds to `traincost schema`).
+    import price_feeds
+    row = next(line for line in read(os.path.join(ROOT, "docs", "scenario-format.md")).splitlines()
+               if line.startswith("| `options[].price_usd_per_hour` |"))
+    assert row.split("|")[3].strip() == f"> 0 to {price_feeds.MAX_PRICE:,.0f}"
+
+
+@pytest.mark.parametrize("path,why", [
+    ("/dev/zero", "it is a terminal or a device, not a file"),
+    ("/dev/urandom", "it is a terminal or a device, not a file"),
+    ("/dev/null", "it is a terminal or a device, not a file"),
+    ("{tmp}", "it is a directory"),
+    ("{tmp}/zero-link.csv", "it is a terminal or a device, not a file"),
+])
+def test_devices_and_directories_are_refused_before_reading(catalog, tmp_path, path, why):
+    os.symlink("/dev/zero", tmp_path / "zero-link.csv")
+    path = path.format(tmp=tmp_path)
+    status, _, err = run(catalog, "--write", f"skypilot-aws={path}")
+    assert (status, err.strip()) == (1, f"refresh-prices: {path}: cannot read: {why}")
+
+
+def test_a_stream_is_read_up_to_the_limit(tmp_path):
+    import threading
+    import price_feeds
+    fifo = tmp_path / "endless.csv"
+    os.mkfifo(fifo)
+
+    def endless():
+        try:
+            with open(fifo, "wb") as f:
+                while True:
+                    f.write(b"x" * 65536)
+        except BrokenPipeError:
+            pass
+
+    writer = threading.Thread(target=endless)
+    writer.start()
+    with pytest.raises(price_feeds.FeedError, match="larger than 100000 bytes, the most refresh-prices reads"):
+        price_feeds.read_bytes(str(fifo), limit=100000)
+    writer.join()
+    big = tmp_path / "big.csv"
+    with open(big, "wb") as f:
+        f.truncate(3 << 30)  # sparse: refused from its size, before reading
+    with pytest.raises(price_feeds.FeedError, match="it is larger than"):
+        price_feeds.read_bytes(str(big))
+
+
+def test_deeply_nested_json_is_refused_without_a_traceback(catalog, tmp_path):
+    (tmp_path / "deep.json").write_text("[" + "[" * 200000 + "]" * 200000 + "]")
+    status, _, err = run(catalog, f"vantage-aws={tmp_path}/deep.json")
+    assert status == 1 and "not valid JSON (nested too deeply)" in err and "Traceback" not in err, err
+    deep_catalog = tmp_path / "deep-catalog.json"
+    deep_catalog.write_text("[" * 200000 + "]" * 200000)
+    status, _, err = run(deep_catalog, *ALL)
+    assert status == 1 and "it is nested too deeply" in err and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize("character", ["\u202e", "\u2028", "\u2029", "\u2066", "\u200f", "\u061c", "\u200b", "\ufeff", "\x1b", "\x85"])
+def test_direction_overrides_and_line_separators_never_reach_the_terminal(catalog, tmp_path, character):
+    # In a region name (a malformed row's message) and in an instance type (a note), from JSON and CSV.
+    escaped = json.dumps(character)[1:-1]
+    (tmp_path / "evil.json").write_text('[{"instance_type": "p5.48xlarge", "pricing": {"us-east-1' + escaped +
+                                        'txt": {"linux": "1"}}}, {"instance_type": "x' + escaped + '", "pricing": 3}]')
+    (tmp_path / "evil.csv").write_text("InstanceType,Price,Region\np5.48xlarge,abc" + character + "def,us-east-1\n",
+                                       encoding="utf-8")
+    status, out, err = run(catalog, f"vantage-aws={tmp_path}/evil.json", f"skypilot-aws={tmp_path}/evil.csv")
+    assert status == 0, err
+    assert character not in out and character not in err
+    assert "us-east-1\ufffdtxt" in out
