@@ -9,7 +9,9 @@
 #include "traincost/model/formulas.hpp"
 #include "traincost/output/present.hpp"
 #include "traincost/evidence/published_runs.hpp"
+#include "traincost/engine/evaluate.hpp"
 #include "traincost/engine/resolve.hpp"
+#include "traincost/output/verdict.hpp"
 
 namespace traincost {
 namespace {
@@ -270,6 +272,68 @@ TEST(Edit, AutomaticLabelsNameChipCountAndWhere) {
   EXPECT_EQ(automatic_label(o, c), "H100 x32 (Lambda)");
   ASSERT_TRUE(edit::make_custom(o, c));
   EXPECT_EQ(automatic_label(o, c), "H100 x32 (custom)");
+}
+
+TEST(Edit, AnAutomaticLabelSaysHowTheOptionIsPaidFor) {
+  const Catalog& c = builtin_catalog();
+  Option o;
+  o.instance = "p5en.48xlarge";
+  o.instances = 2;
+  EXPECT_EQ(automatic_label(o, c), "H200 x2 (p5en)");  // on demand, the usual case, says nothing
+  edit::set_pricing(o, c, PricingModel::Spot);
+  EXPECT_EQ(automatic_label(o, c), "H200 x2 (p5en, spot)");
+  o.instance = "trn2.48xlarge";
+  EXPECT_EQ(automatic_label(o, c), "Trn2 x2 (spot)");
+  o.pricing = PricingModel::Reserved3yr;
+  EXPECT_EQ(automatic_label(o, c), "Trn2 x2 (3-yr)");
+  // A label stored as the automatic text follows a change of pricing, as it follows the instance.
+  o.label = "Trn2 x2 (3-yr)";
+  edit::set_pricing(o, c, PricingModel::OnDemand);
+  EXPECT_EQ(o.label, "");
+  EXPECT_EQ(automatic_label(o, c, std::nullopt), "Trn2");  // no count when the workloads used different ones
+}
+
+TEST(Edit, ACopiedOptionKeepsAnAutomaticLabelAndNeverReadsTheSame) {
+  // The issue this guards: a copy labelled "p5en.48xlarge (2)" kept that label after it was
+  // switched to another instance, and the verdict compared an option with a name not its own.
+  Scenario s = test::scenario(R"({"version":1,"workloads":[{"model":{"params":8e9},"target":{"tokens":1e11}}],
+    "options":[{"instance":"p5en.48xlarge","instances":2}]})");
+  const Catalog& c = builtin_catalog();
+  ASSERT_TRUE(edit::duplicate_option(s, 0));
+  EXPECT_EQ(s.options[1].label, "");
+  ResolvedScenario r = resolve(s, c);
+  EXPECT_EQ(r.options[0].label, "H200 x2 (p5en)");
+  EXPECT_EQ(r.options[1].label, "H200 x2 (p5en) #2");  // identical options: the second says its number
+  const std::string verdict = workload_verdict(r, evaluate(r), 0);
+  EXPECT_NE(verdict.find("H200 x2 (p5en) and H200 x2 (p5en) #2 cost the same per run (within 0.5%) at 1 run"), std::string::npos)
+      << verdict;  // not "0% cheaper"
+  edit::set_pricing(s.options[1], c, PricingModel::Spot);
+  r = resolve(s, c);
+  EXPECT_EQ(r.options[1].label, "H200 x2 (p5en, spot)");
+  ASSERT_TRUE(edit::set_instance(s.options[1], c, "lambda-8x-h100-sxm"));
+  EXPECT_EQ(resolve(s, c).options[1].label.rfind("H100 x2 (Lambda", 0), 0u) << resolve(s, c).options[1].label;
+  // Typed labels are the user's, and still never read the same.
+  s.options[0].label = "ours";
+  s.options[1].label = "ours";
+  r = resolve(s, c);
+  EXPECT_EQ(r.options[0].label, "ours");
+  EXPECT_EQ(r.options[1].label, "ours #2");
+  ASSERT_TRUE(edit::duplicate_option(s, 0));
+  EXPECT_EQ(s.options[1].label, "ours (2)");
+}
+
+TEST(Edit, AnAutomaticLabelNamesTheInstanceCountTheRunUsed) {
+  // A deadline sizes the option away from its configured count: the label follows what ran
+  // (it once read "H200 x16 (p5en)" beside "on 1 instances").
+  Scenario s = test::scenario(test::read_source_file("assets/scenarios/llama3-8b-pretrain.json"));
+  for (Option& o : s.options) o.label.clear();
+  s.workloads[0].deadline_days = 60;
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  for (size_t o = 0; o < s.options.size(); ++o) {
+    const int used = static_cast<int>(r.workloads[0].options[o].instances);
+    EXPECT_EQ(r.options[o].label, automatic_label(s.options[o], builtin_catalog(), used));
+    EXPECT_NE(r.options[o].label.find(" x" + std::to_string(used)), std::string::npos) << r.options[o].label;
+  }
 }
 
 TEST(Edit, OverridesAreMadeAndRemovedWithTheirValues) {

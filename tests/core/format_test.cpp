@@ -30,6 +30,13 @@ TEST(Format, Hours) {
   EXPECT_EQ(fmt::hours(1e-6), "0.0 s");     // 0.0036 s: rounds to 0.0, but is not none
 }
 
+TEST(Format, CountedNounsAgreeWithTheirNumber) {
+  EXPECT_EQ(fmt::counted(1, "instance", "instances"), "1 instance");
+  EXPECT_EQ(fmt::counted(0, "instance", "instances"), "0 instances");
+  EXPECT_EQ(fmt::counted(2, "instance", "instances"), "2 instances");
+  EXPECT_EQ(fmt::counted(12, "chip", "chips"), "12 chips");
+}
+
 TEST(Format, CountsPercentsRatios) {
   EXPECT_EQ(fmt::count(2e12), "2.0T");
   EXPECT_EQ(fmt::count(8.03e9), "8.0B");

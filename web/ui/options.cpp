@@ -248,7 +248,7 @@ void pricing_cell(Editor& e, Column& col, const FieldSpec*) {
       std::string text = describe(model);
       if (price && price->present()) text += "  " + fmt::usd(price->value) + "/h";
       if (widget::selectable(text.c_str(), o.pricing == model)) {
-        o.pricing = model;
+        edit::set_pricing(o, e.c, model);
         e.changed = true;
       }
     }

@@ -41,7 +41,9 @@ void shift_ranges(Scenario& s, InputScope scope, int index, int delta) {
 bool duplicate_option(Scenario& s, int index) {
   if (!valid_index(index, s.options.size()) || s.options.size() >= static_cast<size_t>(kMaxOptions)) return false;
   Option copy = s.options[static_cast<size_t>(index)];
-  copy.label = (copy.label.empty() ? copy.instance : copy.label) + " (2)";
+  // A typed label is the user's: the copy says it is one. An automatic label stays automatic, and
+  // the resolver makes the two read differently until the user changes the copy.
+  if (!copy.label.empty()) copy.label += " (2)";
   s.options.insert(s.options.begin() + index + 1, copy);
   for (Workload& w : s.workloads)
     for (WorkloadOverride& ov : w.overrides)
@@ -120,6 +122,12 @@ bool set_recompute_pin(Workload& w, int option, std::optional<Recompute> value) 
 bool set_sequence_parallel_pin(Workload& w, int option, std::optional<bool> value) {
   if (option < 0) return false;
   return change_override(w, option, value.has_value(), [&](WorkloadOverride& ov) { ov.parallelism.sequence_parallel = value; });
+}
+
+void set_pricing(Option& o, const Catalog& catalog, PricingModel pricing) {
+  const std::string before = automatic_label(o, catalog);
+  o.pricing = pricing;
+  follow_label(o, before);
 }
 
 bool set_instance(Option& o, const Catalog& catalog, const std::string& id) {

@@ -141,4 +141,6 @@ std::string runs(double n) {
   return printf_string("%.0f", std::ceil(n - 1e-9));
 }
 
+std::string counted(double n, const char* one, const char* many) { return number(n) + " " + (n == 1 ? one : many); }
+
 }  // namespace traincost::fmt

@@ -2,8 +2,37 @@
 
 #include "traincost/engine/deadline.hpp"
 #include "traincost/engine/resolve_pair.hpp"
+#include "traincost/scenario/labels.hpp"
 
 namespace traincost {
+
+namespace {
+
+// An option without a label of its own is labelled with the instance count its runs used (a
+// deadline may have sized it away from `instances`), or with no count when its workloads used
+// different ones; then no two options may read the same.
+void label_what_ran(const Scenario& s, const Catalog& catalog, ResolvedScenario& r) {
+  std::vector<std::string> labels;
+  for (size_t i = 0; i < s.options.size(); ++i) {
+    const Option& o = s.options[i];
+    if (!o.label.empty()) {
+      labels.push_back(o.label);
+      continue;
+    }
+    std::optional<int> used = o.instances;
+    for (size_t w = 0; w < r.workloads.size(); ++w) {
+      const int n = static_cast<int>(r.workloads[w].options[i].instances);
+      if (w == 0) used = n;
+      else if (used != n) used.reset();
+    }
+    labels.push_back(automatic_label(o, catalog, used));
+    r.options[i].label_counts_instances = used.has_value();
+  }
+  labels = distinct_labels(std::move(labels));
+  for (size_t i = 0; i < labels.size(); ++i) r.options[i].label = labels[i];
+}
+
+}  // namespace
 
 ResolvedScenario resolve(const Scenario& s, const Catalog& catalog) {
   ResolvedScenario r;
@@ -24,6 +53,7 @@ ResolvedScenario resolve(const Scenario& s, const Catalog& catalog) {
                                            : resolve_pair(w, s.options[i], i, s.options[i].instances, catalog));
     r.workloads.push_back(std::move(wi));
   }
+  label_what_ran(s, catalog, r);
   return r;
 }
 

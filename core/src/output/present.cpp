@@ -28,7 +28,7 @@ const std::vector<ResultColumn>& result_columns() {
 }
 
 std::string status_text(const OptionResult& r) {
-  if (r.infeasible == Infeasible::No && r.deadline.applied) return fmt::number(r.deadline.instances) + " instances";
+  if (r.infeasible == Infeasible::No && r.deadline.applied) return fmt::counted(r.deadline.instances, "instance", "instances");
   return status_text(r.infeasible, r.memory);
 }
 

@@ -22,16 +22,15 @@ std::string infeasibility_reason(const OptionResult& r) {
         return "no layout fits in memory, even on 64 times the instances (at best " + fmt::bytes(r.memory.bytes_per_chip) + " per chip of " +
                fmt::bytes(r.memory.usable_bytes_per_chip) + " usable)";
       return "no layout fits in memory (at best " + fmt::bytes(r.memory.bytes_per_chip) + " per chip of " +
-             fmt::bytes(r.memory.usable_bytes_per_chip) + " usable); it needs at least " + fmt::number(r.memory.min_instances) +
-             " instances";
+             fmt::bytes(r.memory.usable_bytes_per_chip) + " usable); it needs at least " + fmt::counted(r.memory.min_instances, "instance", "instances");
     case Infeasible::Layout:
       return "its global batch has fewer sequences than the cluster can spread (raise global_batch_tokens or use fewer instances)";
     case Infeasible::Deadline: {
       const DeadlineSizing& d = r.deadline;
       const std::string within = "it is not done within the " + fmt::number(d.deadline_days) + "-day deadline: ";
       // Sized to make it, but a sample of the analysis ran slower.
-      if (d.met) return within + fmt::days(r.days_to_model) + " on " + fmt::number(d.instances) + " instances";
-      return within + "at best " + fmt::days(r.days_to_model) + ", on " + fmt::number(d.instances) + " instances" +
+      if (d.met) return within + fmt::days(r.days_to_model) + " on " + fmt::counted(d.instances, "instance", "instances");
+      return within + "at best " + fmt::days(r.days_to_model) + ", on " + fmt::counted(d.instances, "instance", "instances") +
              (d.capacity_limited ? " (its max_instances is " + fmt::number(d.limit) + ")" : "");
     }
   }
@@ -48,7 +47,7 @@ std::vector<Problem> constraint_problems(const ResolvedScenario& s, const Result
     const std::string& label = s.options[o].label;
     if (r.infeasible == Infeasible::Deadline && !r.deadline.met)
       problems.push_back({path + "deadline_days", "is shorter than the fastest possible run on " + label + ": " + fmt::days(r.days_to_model) +
-                                                      " on " + fmt::number(r.deadline.instances) + " instances" +
+                                                      " on " + fmt::counted(r.deadline.instances, "instance", "instances") +
                                                       (r.deadline.capacity_limited ? " (options[" + std::to_string(o) + "].max_instances)" : "")});
     const BudgetPlan b = plan_budget(wi, wi.options[o], r, wr.target_tokens);
     if (b.applied && !b.covers_one_step)
@@ -66,9 +65,10 @@ std::string workload_verdict(const ResolvedScenario& s, const Results& results, 
   const double runs = wi.runs;
   auto name = [&](int i) { return s.options[static_cast<size_t>(i)].label; };
   // With a deadline every option runs at its own size, which the sentence names where it first
-  // mentions the option.
+  // mentions the option (unless its automatic label already does: "H100 x37 (p5)").
   auto label = [&](int i) {
-    return wi.deadline_days ? name(i) + " on " + fmt::number(wr.options[static_cast<size_t>(i)].deadline.instances) + " instances" : name(i);
+    const bool says_size = !wi.deadline_days || s.options[static_cast<size_t>(i)].label_counts_instances;
+    return says_size ? name(i) : name(i) + " on " + fmt::counted(wr.options[static_cast<size_t>(i)].deadline.instances, "instance", "instances");
   };
   std::string text = wi.deadline_days ? "To have the model within " + fmt::number(*wi.deadline_days) + " days: " : "";
 
@@ -79,8 +79,11 @@ std::string workload_verdict(const ResolvedScenario& s, const Results& results, 
             fmt::usd(wr.options[static_cast<size_t>(c.cheapest)].cost_per_run) + " per run.";
   } else {
     const std::string b = name(c.runner_up);
-    text += label(c.cheapest) + " is " + fmt::percent(c.savings) + " cheaper per run than " + label(c.runner_up) + " at " + fmt::number(runs) +
-           (runs == 1 ? " run" : " runs");
+    // Savings that round to 0% are no savings: say the two cost the same rather than "0% cheaper".
+    const bool same = fmt::percent(c.savings) == "0%";
+    text += same ? label(c.cheapest) + " and " + label(c.runner_up) + " cost the same per run (within 0.5%) at " + fmt::counted(runs, "run", "runs")
+                 : label(c.cheapest) + " is " + fmt::percent(c.savings) + " cheaper per run than " + label(c.runner_up) + " at " +
+                       fmt::counted(runs, "run", "runs");
     switch (c.breakeven.kind) {
       case BreakevenKind::FromFirstRun: text += ", and cheaper from the first run."; break;
       case BreakevenKind::AtRuns:

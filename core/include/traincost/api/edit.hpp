@@ -16,8 +16,8 @@ namespace traincost::edit {
 
 // ---- Options ----------------------------------------------------------------------------------
 
-// Inserts a copy of option `index` right after it (label "… (2)"): overrides, ranges and the
-// reference that point past it move along.
+// Inserts a copy of option `index` right after it (a typed label gets " (2)"; an automatic one
+// stays automatic): overrides, ranges and the reference that point past it move along.
 bool duplicate_option(Scenario& s, int index);
 // Removes option `index` with the overrides and ranges that were about it; the others move down.
 // The reference falls back to the first option when it was the one removed.
@@ -29,6 +29,8 @@ bool remove_option(Scenario& s, int index);
 // Switches an option to catalog instance `id`: a pricing model the instance has (the current one
 // when it can), BF16 when its chip has no FP8.
 bool set_instance(Option& o, const Catalog& catalog, const std::string& id);
+// Sets how the option is paid for; an automatic label follows.
+void set_pricing(Option& o, const Catalog& catalog, PricingModel pricing);
 // Sets the number of instances (checked against the field's bounds).
 bool set_instances(Option& o, const Catalog& catalog, int instances);
 // Makes an option a custom instance that starts as a copy of its catalog instance (chip, size,

@@ -17,6 +17,7 @@ std::string percent(double fraction); // 0.312 -> "31%", 0.0123 -> "1.2%"
 std::string ratio(double v);          // "2.1×"
 std::string number(double v, int significant = 3);  // plain, e.g. "0.35", "1,024"
 std::string rounded(double v);        // three significant digits, thousands separated: "1,420", "12.5", "0.213"
+std::string counted(double n, const char* one, const char* many);  // "1 instance", "2 instances", "0 runs"
 std::string runs(double n);           // "4", "12.5" -> "13" (rounded up: whole runs)
 
 }  // namespace traincost::fmt

@@ -77,7 +77,8 @@ struct WorkloadInputs : Workload {
 
 // Descriptive facts about an option for reports and the UI (not used by the formulas).
 struct OptionInfo {
-  std::string label;        // the user's label, or the instance id
+  std::string label;        // the user's label, or the automatic one (scenario/labels.hpp)
+  bool label_counts_instances = false;  // an automatic label naming the instance count every workload used
   std::string instance;     // catalog id or "custom"
   std::string provider;
   std::string chip_name;

@@ -1,15 +1,27 @@
 #pragma once
 // What options and workloads are called when the user has not named them.
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "traincost/data/catalog.hpp"
 #include "traincost/scenario/scenario.hpp"
 
 namespace traincost {
 
-// The label an option shows when it has none of its own: its chip, how many instances, and where
-// ("Trn2 x16", "H100 x32 (p5)", "H100 x32 (Lambda)"). It follows the instance and its count.
-std::string automatic_label(const Option& option, const Catalog& catalog);
+// The label an option shows when it has none of its own: its chip, how many instances, where, and
+// how it is paid for when not on demand ("Trn2 x16", "H100 x32 (p5)", "H100 x32 (Lambda)",
+// "H200 x2 (p5en, spot)", "Trn2 x16 (spot)"). It follows the instance, its count and its pricing.
+// `instances` is the count the run used (a deadline may size the option); without one (the
+// workloads used different counts) the label names none.
+std::string automatic_label(const Option& option, const Catalog& catalog, std::optional<int> instances);
+inline std::string automatic_label(const Option& option, const Catalog& catalog) {
+  return automatic_label(option, catalog, option.instances);
+}
+
+// The labels made distinct, so that no two options ever read the same: a label an earlier option
+// already reads gets its option's number ("H100 x32 (p5) #3").
+std::vector<std::string> distinct_labels(std::vector<std::string> labels);
 
 // A workload's name, or "Workload 2" when it has none.
 std::string workload_title(const Workload& workload, size_t index);
