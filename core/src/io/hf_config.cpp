@@ -160,11 +160,6 @@ std::optional<HfImport> import_hf_config(std::string_view json_text, Problems& p
   // The vocabulary counts in the parameters; it is imported as it is, or refused (it was cut to
   // the field's limit while the parameters used the config's figure).
   check(fields::vocab, *vocab, "vocab_size");
-  if (ffn && !moe) check(fields::ffn_hidden, *ffn, key_in(c, {"intermediate_size", "n_inner", "ffn_dim"}));
-  if (moe) {
-    check(fields::experts, *experts, experts_key);
-    check(fields::ffn_hidden, expert_ffn.value_or(mlp_width), expert_ffn ? "moe_intermediate_size" : "intermediate_size");
-  }
   if (problems.size() != before) return std::nullopt;
 
   Model& m = out.model;
@@ -210,6 +205,16 @@ std::optional<HfImport> import_hf_config(std::string_view json_text, Problems& p
                                 "), outside what TrainCost models"});
     return std::nullopt;
   }
+  // The widths and counts the model block now carries must be ones a scenario accepts too
+  // (after the parameter count, whose message says more when both are out of range).
+  if (ffn && !moe) check(fields::ffn_hidden, *ffn, key_in(c, {"intermediate_size", "n_inner", "ffn_dim"}));
+  if (moe) {
+    check(fields::experts, *experts, experts_key);
+    check(fields::experts_per_token, m.experts_per_token, key_in(c, {"num_experts_per_tok", "moe_top_k"}));
+    check(fields::ffn_hidden, expert_ffn.value_or(mlp_width), expert_ffn ? "moe_intermediate_size" : "intermediate_size");
+  }
+  if (kv_heads) check(fields::kv_heads, *kv_heads, kv_key);
+  if (problems.size() != before) return std::nullopt;
   return out;
 }
 

@@ -174,7 +174,7 @@ void explain_performance(std::vector<ExplainStep>& steps, const WorkloadInputs& 
     step<kExpertDataParallel>(steps, Shown::Number, expert_data_parallel, l.data, l.tensor, l.expert);
     step<kStateBytesPerParam>(steps, Shown::Number, state_bytes_per_param, w.memory.bytes_per_param, l.zero, x.expert_data_parallel);
     steps.back().quantity = "State bytes per expert parameter (ZeRO over the expert-data-parallel group)";
-    steps.back().formula.replace(0, std::string("σ").size(), "σe");
+    steps.back().formula = "σe = by stage z over de ranks, bytes per param in all";
     steps.push_back({"Memory per chip",
                      "dense params per chip × σ + expert params per chip × σe + activations per layer × layers × micro-batches in flight + logits",
                      giga(x.dense_params_per_chip) + "e9 × " + g(x.state_bytes_per_param) + " + " + giga(x.expert_params_per_chip) + "e9 × " +
