@@ -20,7 +20,7 @@ BudgetPlan plan_budget(const WorkloadInputs& w, const PairInputs& p, const Optio
   if (!w.budget_usd || !runs || !(target > 0) || !std::isfinite(target)) return b;
   b.applied = true;
   b.budget_usd = *w.budget_usd;
-  b.batch_tokens = batch_tokens_of(w);
+  b.batch_tokens = batch_tokens_of(w, p);
   // Split the cash per run into what grows with the tokens and what does not (cost_parts.hpp). A
   // re-port repeats the one-time parts, so each of those carries the factor 1 + rate × share ×
   // years (re_porting_cost()) in place of the re-porting part itself.

@@ -91,6 +91,8 @@ OrderedJson performance_json(const PairPerformance& p) {
   j["layout_found"] = p.layout_found;
   j["assumed_architecture"] = p.assumed_architecture;
   j["global_batch_sequences"] = p.global_batch_sequences;
+  j["batch_tokens"] = p.batch_tokens;
+  j["batch_default"] = p.batch_default;
   if (!p.layout_found) {
     j["least_memory_layout"] = layout_json(p.least_memory_layout);
     j["least_memory_per_chip_bytes"] = p.least_memory_bytes;

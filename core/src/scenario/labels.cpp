@@ -19,7 +19,8 @@ std::string short_chip_name(const Chip& chip) {
 }  // namespace
 
 std::string automatic_label(const Option& o, const Catalog& c) {
-  const std::string count = " x" + std::to_string(o.instances);
+  // A default-sized option's size depends on the workload: its label names no count.
+  const std::string count = o.sized_by_default() ? std::string() : " x" + std::to_string(o.instances);
   const Instance* inst = c.find_instance(o.instance);
   if (!inst) {
     const Chip* chip = o.custom ? c.find_chip(o.custom->chip) : nullptr;

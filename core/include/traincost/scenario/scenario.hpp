@@ -156,11 +156,21 @@ struct Reliability {
 // training clusters.
 inline constexpr int kDefaultMaxInstances = 4096;
 
+// The days a default-sized option is sized to finish in, when a scenario gives no `instances`:
+// the fewest instances (up to max_instances) that train the model within 30 days. Published
+// pretraining runs of every size took one to three months (Llama 3 405B 54 days, OLMo 2 and
+// DeepSeek-V3 under two months); a month is the common planning unit.
+inline constexpr double kDefaultRunDays = 30;
+
 struct Option {
   std::string label;
   std::string instance;                      // catalog id; "custom" uses `custom`
   std::optional<CustomInstance> custom;
   int instances = 1;
+  // The scenario leaves `instances` out: resolve() sizes the option to finish in kDefaultRunDays
+  // (absent from a file or link; an edit to `instances` other than 1 also ends it).
+  bool instances_default = false;
+  bool sized_by_default() const { return instances_default && instances == 1; }
   PricingModel pricing = PricingModel::OnDemand;
   std::optional<double> price_usd_per_hour;  // per instance; overrides the catalog
   double discount = 0;                       // fraction off the hourly price
