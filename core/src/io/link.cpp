@@ -345,6 +345,9 @@ std::optional<Scenario> decode_link(std::string_view link, const Catalog& catalo
     for (const Problem& p : inner) problems.push_back({p.path.empty() ? "link" : p.path, p.message});
     return std::nullopt;
   }
+  // Format 1 wrote no `instances` for a size of 1: such an option opens on one instance, as before.
+  if (format == 1)
+    for (Option& o : s->options) o.instances_default = false;
   if (notices && !s->catalog.empty() && s->catalog != catalog.version)
     notices->push_back("This link was made with the catalog of " + s->catalog + "; prices and defaults now come from the catalog of " +
                        catalog.version + ", so figures may differ from what its author saw.");
