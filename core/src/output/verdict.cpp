@@ -56,7 +56,10 @@ std::vector<Problem> constraint_problems(const ResolvedScenario& s, const Result
 
   // Parameters that disagree with the architecture: one of the two is wrong, and the step time
   // (from the architecture) and the FLOPs (from the parameters) then describe different models.
-  if (wi.model.has_architecture() && wi.model.params > 0) {
+  // (A mixture of experts given by its active parameters but not its expert count has no
+  // countable feed-forward: nothing to compare.)
+  const bool moe_uncounted = wi.model.experts == 0 && wi.model.active() < wi.model.params;
+  if (wi.model.has_architecture() && wi.model.params > 0 && !moe_uncounted) {
     const double counted = architecture_params(wi.model);
     if (counted > 0 && std::fabs(wi.model.params - counted) > kParamsMismatch * counted)
       problems.push_back({path + "model.params", "is " + fmt::count(wi.model.params) + " but the architecture (" + path +
