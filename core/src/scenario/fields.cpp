@@ -166,7 +166,8 @@ const FieldSpec horizon_months = {"workloads[].horizon_months", "horizon", "mont
     "12", "Period the runs happen in; maintenance and annual totals use it.", "12 to 36",
     bind<&Workload::horizon_months>(), nullptr, nullptr, kRangeable};
 const FieldSpec global_batch_tokens = {"workloads[].global_batch_tokens", "global batch", "tokens", Display::Quantity, {1, 1e10},
-    "tokens_per_step of a steps target, else 4,194,304", "Tokens per optimizer step: the data-parallel and pipeline layout must divide it.",
+    "tokens_per_step of a steps target, else min(Bopt, max(4,194,304, 1,024 × chips)) per option, Bopt = 0.292 × C^0.3271 (DeepSeek LLM's compute-optimal batch)",
+    "Tokens per optimizer step: the data-parallel and pipeline layout must divide it. A given batch is kept; the default grows with the cluster (Llama 3 405B: 16M on 16,384 H100s) up to the batch beyond which more costs tokens, and the layout search may add micro-batches within that cap rather than idle a pipeline.",
     "4M (Llama 3 8B) to 16M (Llama 3 405B)",
     bind<&Workload::global_batch_tokens>()};
 
@@ -212,7 +213,8 @@ const FieldSpec pin_zero = {"workloads[].overrides[].parallelism.zero", "ZeRO st
 
 // ---- Option -------------------------------------------------------------------------------------
 const FieldSpec instances = {"options[].instances", "instances", "instances", Display::Plain, {1, 100000, false, kWhole},
-    "1", "Instances in the cluster.", "1 to 512",
+    "the fewest that train each workload within 30 days (up to max_instances; format-1 links: 1)",
+    "Instances in the cluster. Without it each workload sizes the option as a 30-day deadline would, and the report says the size in a note naming this field.", "1 to 512",
     bind<&Option::instances>()};
 const FieldSpec price_usd_per_hour = {"options[].price_usd_per_hour", "price", "USD per instance-hour", Display::Usd, {0, 1e5, kExclusive},
     "catalog price for the pricing model", "Your own hourly price per instance (negotiated, other region); replaces the catalog's.", "see the catalog",
