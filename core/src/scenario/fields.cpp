@@ -213,7 +213,7 @@ const FieldSpec pin_zero = {"workloads[].overrides[].parallelism.zero", "ZeRO st
 
 // ---- Option -------------------------------------------------------------------------------------
 const FieldSpec instances = {"options[].instances", "instances", "instances", Display::Plain, {1, 100000, false, kWhole},
-    "the fewest that train each workload within 30 days (up to max_instances; format-1 links: 1)",
+    "the fewest that train each workload within 30 days (up to max_instances; in a link, absent is 1 and null the default)",
     "Instances in the cluster. Without it each workload sizes the option as a 30-day deadline would, and the report says the size in a note naming this field.", "1 to 512",
     bind<&Option::instances>()};
 const FieldSpec price_usd_per_hour = {"options[].price_usd_per_hour", "price", "USD per instance-hour", Display::Usd, {0, 1e5, kExclusive},

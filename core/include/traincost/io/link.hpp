@@ -21,11 +21,10 @@
 
 namespace traincost {
 
-// Link format 2 is format 1's encoding (same dictionary); only its reading differs: a format-1
-// link was written leaving out `instances` when it was 1, so a format-1 option without
-// `instances` opens on one instance, as it did, while format 2 (and a file) leaves out only a
-// size to choose by default (Option::instances_default).
-inline constexpr int kLinkFormat = 2;
+// Links wrote no `instances` for a size of 1 (the minimal form leaves defaults out), so an option
+// without `instances` in a link opens on one instance, as it always did; an option sized by
+// default (Option::instances_default) is written as "instances":null, which only links use.
+inline constexpr int kLinkFormat = 1;
 
 // "1.eJyrVkrLz..." (what follows "#s=").
 std::string encode_link(const Scenario& scenario);
