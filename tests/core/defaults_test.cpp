@@ -10,6 +10,7 @@
 #include "test_support.hpp"
 #include "traincost/api/builtin.hpp"
 #include "traincost/engine/resolve.hpp"
+#include "traincost/io/link.hpp"
 #include "traincost/model/formulas.hpp"
 #include "traincost/model/performance.hpp"
 #include "traincost/output/report.hpp"
@@ -152,6 +153,25 @@ TEST(DefaultInstances, AGivenSizeOfOneIsKeptAndWrittenBack) {
   EXPECT_EQ(back.options[0].instances, 1);
   EXPECT_TRUE(back.options[1].sized_by_default());
   EXPECT_EQ(resolve(back, builtin_catalog()).workloads[0].options[0].instances, 1);
+}
+
+TEST(DefaultInstances, LinksKeepBothAGivenOneAndADefaultSize) {
+  // Links always left out a size of 1; they still open on one instance. A default size travels
+  // as "instances":null.
+  const Scenario s = test::scenario(test::simple_scenario(R"("model":{"params":1e9},"target":{"tokens":1e10})",
+                                                          R"("instance":"p5.48xlarge","instances":1)", R"("instance":"p5.48xlarge")"));
+  Problems problems;
+  const auto back = decode_link(encode_link(s), builtin_catalog(), problems);
+  ASSERT_TRUE(back) << to_string(problems);
+  EXPECT_FALSE(back->options[0].sized_by_default());
+  EXPECT_TRUE(back->options[1].sized_by_default());
+  // A link without the key (as every link made before this change): one instance.
+  Scenario old = s;
+  old.options[1].instances_default = false;
+  const auto legacy = decode_link(encode_link(old), builtin_catalog(), problems);
+  ASSERT_TRUE(legacy);
+  EXPECT_FALSE(legacy->options[1].sized_by_default());
+  EXPECT_EQ(legacy->options[1].instances, 1);
 }
 
 TEST(Warnings, IdleClusterNamesTheBatchAndTheInstances) {
