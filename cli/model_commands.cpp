@@ -21,7 +21,7 @@ int calibrate(const Args& args) {
   }
   const MeasurementSet& set = builtin_measurements();
   const FittedCalibration fit = rounded(fit_calibration(set, builtin_catalog()));
-  const Validation v = validate(set, builtin_catalog(), fit.nvidia, fit.trainium);
+  const Validation v = validate(set, builtin_catalog(), fit);
   std::puts(calibration_json(fit, v, flags.get("--as-of", builtin_catalog().version)).c_str());
   return kOk;
 }

@@ -55,6 +55,9 @@ PERFORMANCE_FIGURES = [("matmul_efficiency", "Matmul efficiency (BF16)"), ("fp8_
                        ("holdout_p90_error", "Held-out 90th-percentile error"), ("holdout_rows", "Held-out rows"),
                        ("calibration_rows", "Calibration rows")]
 FAMILIES = [("trainium", "Trainium"), ("nvidia", "NVIDIA")]
+# Chip generations calibrated on their own measurements (catalog performance.<key>; "chips" lists
+# the chips predicted with it).
+OWN_CALIBRATIONS = [("trainium2", "Trainium2")]
 
 
 def as_of_text(fig):
@@ -198,6 +201,11 @@ class Catalog:
             p = perf[fam]
             groups.append(self.group(f"performance-{fam}", f"{name} step-time model",
                                      [(f"performance/{fam}/{k}", label, k, p[k]) for k, label in PERFORMANCE_FIGURES if k in p]))
+        for key, name in OWN_CALIBRATIONS:
+            p = perf.get(key)
+            if p:
+                groups.append(self.group(f"performance-{key}", f"{name}'s own calibration ({', '.join(p['chips'])}; other factors Trainium's)",
+                                         [(f"performance/{key}/{k}", label, k, p[k]) for k, label in PERFORMANCE_FIGURES if k in p]))
         return self.table("Step-time model: calibrated factors and how wrong it was on held-out runs", "Applies to", groups)
 
     def all_figures(self):
@@ -216,6 +224,8 @@ class Catalog:
         out.append(("performance/ring_efficiency", "ring_efficiency", perf["ring_efficiency"]))
         for fam, _ in FAMILIES:
             out += [(f"performance/{fam}/{k}", k, v) for k, v in perf[fam].items()]
+        for key, _ in OWN_CALIBRATIONS:
+            out += [(f"performance/{key}/{k}", k, v) for k, v in perf.get(key, {}).items() if isinstance(v, dict) and "value" in v]
         return out
 
     def sources_html(self):

@@ -2,6 +2,9 @@
 // layouts real runs used (issue 13's examples) found feasible, or refused with a reason.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <string>
+
 #include "test_support.hpp"
 #include "traincost/api/builtin.hpp"
 #include "traincost/engine/resolve.hpp"
@@ -188,6 +191,76 @@ TEST(LayoutSearch, Llama3FourHundredFiveBOn2048P5Fits) {
   // Meta reports 38-43% MFU; the model should land near that.
   EXPECT_GT(p.mfu, 0.3);
   EXPECT_LT(p.mfu, 0.5);
+}
+
+// Korthikanti et al. 2022 ("Reducing Activation Recomputation in Large Transformer Models", arXiv
+// 2205.05198), Table 3: four GPT models trained on A100-80GB at sequence length 2,048 (vocabulary
+// 51,200), each with full recomputation and with selective recomputation + sequence parallelism,
+// at the stated layout. The paper trained all eight, so all eight must fit.
+//
+// Its activation memory per layer (Table 2, §4): s·b·h·(34 + 5·a·s/h) bytes with no parallelism;
+// with tensor and sequence parallelism and selective recomputation s·b·h·34/t; with full
+// recomputation 2·s·b·h (the layer's input; /t with sequence parallelism). With pipeline
+// parallelism under 1F1B the first stage holds p micro-batches of its l/p layers, so l layers'
+// worth; only the interleaved schedule holds more, 1 + (p − 1)/(p·v) times that (§4.2.3).
+//
+// Hand derivation, 1T selective (h = 25,600, a = 160, l = 128, t = 8, p = 64, b = 1, s = 2,048,
+// 512 GPUs, so d = 1 and 512 micro-batches a step):
+//   parameters 12·l·h² + V·h = 1,006,632,960,000 + 1,310,720,000 = 1,007,943,680,000;
+//   state 16 bytes each over t·p = 512 GPUs: 1.00794368e12 × 16 / 512 = 31,498,240,000 bytes;
+//   TrainCost's layer (flash attention, no dropout masks: 32·s·b·h/t, Korthikanti's 34 without
+//   the two 1-byte masks), less the FFN activation input its selective recomputation drops
+//   (2·s·b·4h/t = 8·s·b·h/t): 24 × 2,048 × 25,600 / 8 = 157,286,400 bytes;
+//   × 2 layers a stage × 64 micro-batches in flight = 20,132,659,200 bytes;
+//   logits 4 × 2,048 × 51,200 / 8 = 52,428,800 bytes;
+//   total 51,683,328,000 bytes of 0.9 × 80 GiB = 77,309,411,328 usable: it fits.
+//   (Korthikanti's own 34·s·b·h/t × 128 layers = 28.5 GB would fit too: 60.0 GB with the state.)
+// Before the fix the model counted 1F1B's p micro-batches with the interleaved schedule's factor
+// as well (2p − 1 = 127 in flight): 39.95 GB of activations.
+struct KorthikantiModel {
+  const char* name;
+  int heads, hidden, layers, tensor, pipeline, gpus, batch, micro_batch;
+};
+constexpr KorthikantiModel kKorthikantiModels[] = {
+    {"22B", 64, 6144, 48, 8, 1, 8, 4, 4},
+    {"175B", 96, 12288, 96, 8, 8, 64, 64, 1},
+    {"530B", 128, 20480, 105, 8, 35, 280, 280, 1},
+    {"1T", 160, 25600, 128, 8, 64, 512, 512, 1},
+};
+
+Scenario korthikanti(const KorthikantiModel& m, bool selective, const char* more_pins = "") {
+  const double h = m.hidden, params = 12.0 * m.layers * h * h + 51200 * h;
+  char json[1024];
+  std::snprintf(json, sizeof json,
+                R"({"version":1,"workloads":[{"model":{"params":%.0f,"layers":%d,"hidden":%d,"heads":%d,"seq_len":2048,"vocab":51200,
+      "gated_ffn":false},"target":{"tokens":1e11},"global_batch_tokens":%d,
+      "overrides":[{"option":0,"parallelism":{"tensor":%d,"pipeline":%d,"data":1,"micro_batch":%d,"recompute":"%s","sequence_parallel":%s%s}}]}],
+      "options":[{"instance":"p4de.24xlarge","instances":%d}]})",
+                params, m.layers, m.hidden, m.heads, m.batch * 2048, m.tensor, m.pipeline, m.micro_batch, selective ? "selective" : "full",
+                selective ? "true" : "false", more_pins, m.gpus / 8);
+  return test::scenario(json);
+}
+
+TEST(Memory, KorthikantisEightPublishedLayoutsAllFit) {
+  for (const KorthikantiModel& m : kKorthikantiModels)
+    for (const bool selective : {false, true}) {
+      SCOPED_TRACE(std::string(m.name) + (selective ? " selective + sequence parallel" : " full recomputation"));
+      const Scenario s = korthikanti(m, selective);
+      const ResolvedScenario r = resolve(s, builtin_catalog());
+      const PairPerformance& p = r.workloads[0].options[0].performance;
+      ASSERT_TRUE(p.layout_found) << "needs " << p.least_memory_bytes / 1e9 << " GB of " << p.usable_bytes_per_chip / 1e9;
+      EXPECT_EQ(p.layout.tensor, m.tensor);
+      EXPECT_EQ(p.layout.pipeline, m.pipeline);
+      EXPECT_EQ(p.layout.micro_batch, m.micro_batch);
+      EXPECT_TRUE(test::run(s).workloads[0].options[0].feasible());
+    }
+  // The 1T selective case without interleaving, as derived by hand above.
+  const ResolvedScenario r = resolve(korthikanti(kKorthikantiModels[3], true, R"(,"interleave":1)"), builtin_catalog());
+  const PairPerformance& p = r.workloads[0].options[0].performance;
+  ASSERT_TRUE(p.layout_found);
+  EXPECT_EQ(p.time.detail.micro_batches_in_flight, 64);
+  EXPECT_NEAR(p.time.memory_per_chip_bytes, 51683328000.0, 1e3);
+  EXPECT_NEAR(p.usable_bytes_per_chip, 77309411328.0, 1);
 }
 
 TEST(Hardware, MemoryIsInBytesForEveryChip) {

@@ -399,11 +399,10 @@ void how_sure_cell(Editor& e, Column& col, const FieldSpec*) {
   const PairInputs* pair = current_pair(e.app, col.index);
   if (!pair) return;
   const PairPerformance& p = pair->performance;
-  const FamilyPerformance& fam = col.info.family == Family::Trainium ? e.c.performance.trainium : e.c.performance.nvidia;
-  const double measurements = fam.holdout_rows.value + fam.calibration_rows.value;
-  std::string text = "Predicted from hardware specs and " + fmt::number(measurements) + " public measurements (median error " +
-                     fmt::percent(p.error_median) + (p.validated ? ")" : ", doubled: none of them on " + col.info.chip_name + ")");
-  if (!p.validated) text = kEstimateMark + text;
+  std::string text = "Predicted from hardware specs and " + fmt::number(p.measurements) + " public measurements (median error " +
+                     fmt::percent(p.error_median) + (!p.validated ? ", doubled: none of them on " + col.info.chip_name + ")"
+                                                     : p.few_measurements ? ", at least doubled: too few to show a spread)" : ")");
+  if (!p.validated || p.few_measurements) text = kEstimateMark + text;
   if (col.info.throughput != ThroughputSource::Predicted) text = "Prediction unused: " + text;
   // The step time is not the whole run: what published runs realized against their plan.
   const std::string whole = whole_run_note(e.c);

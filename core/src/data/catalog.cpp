@@ -1,5 +1,6 @@
 #include "traincost/data/catalog.hpp"
 
+#include <algorithm>
 #include <type_traits>
 
 #include "traincost/base/by_id.hpp"
@@ -19,6 +20,10 @@ const Figure* Defaults::find(std::string_view key, Family family) const {
 }
 
 const Source* Catalog::find_source(std::string_view id) const { return find_by_id(sources, id); }
+bool ChipCalibration::applies_to(std::string_view chip) const { return std::find(chips.begin(), chips.end(), chip) != chips.end(); }
+bool Performance::validated(std::string_view chip) const {
+  return std::find(validated_chips.begin(), validated_chips.end(), chip) != validated_chips.end();
+}
 
 namespace {
 
@@ -249,6 +254,21 @@ std::optional<Catalog> load_catalog(std::string_view json_text, Problems& proble
       f.holdout_p90_error = read.figure(j, "holdout_p90_error", path, true);
       f.holdout_rows = read.figure(j, "holdout_rows", path, true);
       f.calibration_rows = read.figure(j, "calibration_rows", path, true);
+    }
+    if (perf.contains("trainium2") && perf["trainium2"].is_object()) {
+      const Json& j = perf["trainium2"];
+      ChipCalibration& c = catalog.performance.trainium2;
+      if (j.contains("chips") && j["chips"].is_array())
+        for (const Json& id : j["chips"])
+          if (id.is_string()) c.chips.push_back(id.get<std::string>());
+      for (const std::string& id : c.chips)
+        if (!catalog.find_chip(id)) problems.push_back({"performance.trainium2.chips", "unknown chip \"" + id + "\""});
+      if (c.chips.empty()) problems.push_back({"performance.trainium2.chips", "must list the chips it applies to"});
+      c.matmul_efficiency = read.figure(j, "matmul_efficiency", "performance.trainium2", true);
+      c.holdout_median_error = read.figure(j, "holdout_median_error", "performance.trainium2", true);
+      c.holdout_p90_error = read.figure(j, "holdout_p90_error", "performance.trainium2", true);
+      c.holdout_rows = read.figure(j, "holdout_rows", "performance.trainium2", true);
+      c.calibration_rows = read.figure(j, "calibration_rows", "performance.trainium2", true);
     }
   } else {
     problems.push_back({"performance", "must be an object"});

@@ -130,7 +130,7 @@ void predict_pair(const Workload& w, const Option& o, const OptionInfo& info, co
   in.hardware = info.chip ? hardware_profile(*info.chip, o.precision, info.network_gbps_per_chip) : own_figures(p);
   if (o.custom && o.custom->peak_tflops > 0) in.hardware.peak_flops = in.hardware.peak_bf16_flops = p.peak_flops_per_chip;
   if (o.custom && o.custom->memory_gb > 0) in.hardware.hbm_bytes = p.hbm_bytes_per_chip;
-  in.calibration = calibration_of(catalog, info.family);
+  in.calibration = info.chip ? calibration_of(catalog, info.family, info.chip->id) : calibration_of(catalog, info.family);
   in.global_batch_sequences = std::max(1.0, std::floor(batch_tokens_of(w) / in.shape.seq_len));
   in.bytes_per_param = w.memory.bytes_per_param;
   in.usable_fraction = w.memory.usable_fraction;
@@ -153,12 +153,24 @@ void predict_pair(const Workload& w, const Option& o, const OptionInfo& info, co
       if (search_layout(in, chips * scale, pins).found) perf.min_instances = p.instances * scale;
   }
 
-  // The family's validation error; chips with no published measurement get twice the band.
+  // The error band: the held-out error of the calibration the chip is predicted with. A chip with
+  // its own calibration (Trainium2) rests on a handful of rows that cannot show a spread, so its
+  // band is what a chip with no measurement of its own gets (twice its family's), or its own
+  // held-out error where that is larger. A chip with no published measurement gets twice the band
+  // of the calibration it borrows (Trainium3: twice Trainium2's).
   const FamilyPerformance& family = catalog.performance.family(info.family);
-  const std::vector<std::string>& validated = catalog.performance.validated_chips;
-  perf.validated = info.chip && std::find(validated.begin(), validated.end(), info.chip->id) != validated.end();
-  perf.error_median = family.holdout_median_error.value * (perf.validated ? 1 : 2);
-  perf.error_p90 = family.holdout_p90_error.value * (perf.validated ? 1 : 2);
+  const ChipCalibration* own = info.chip ? catalog.performance.own_calibration(info.chip->id) : nullptr;
+  perf.validated = info.chip && catalog.performance.validated(info.chip->id);
+  double median = family.holdout_median_error.value, p90 = family.holdout_p90_error.value;
+  perf.measurements = family.holdout_rows.value + family.calibration_rows.value;
+  if (own) {
+    median = std::max(2 * median, own->holdout_median_error.value);
+    p90 = std::max(2 * p90, own->holdout_p90_error.value);
+    perf.measurements = own->holdout_rows.value + own->calibration_rows.value;
+    perf.few_measurements = true;
+  }
+  perf.error_median = median * (perf.validated ? 1 : 2);
+  perf.error_p90 = p90 * (perf.validated ? 1 : 2);
 
   if (!choice.found) return;
   const double tokens_per_sec = choice.time.tokens_per_sec_per_chip;

@@ -256,9 +256,8 @@ std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario
       if (!has_range(path)) {
         // A predicted MFU is as uncertain as the step-time model was on measurements it did not
         // see: its 90th-percentile error either way. A chip with no published measurement
-        // (Trainium2 and 3) is predicted with another's efficiency: down to half (AWS's own
-        // Trn2 price-performance claim is consistent with about half of the Trn1-based
-        // prediction), up by twice the error. A stated MFU: -20% to +15%.
+        // (Trainium3) is predicted with another's efficiency: down to half, up by twice the
+        // error. A stated MFU: -20% to +15%.
         const double mfu = input_value(s, resolved, catalog, ref_of(path));
         if (info.throughput == ThroughputSource::Predicted && predicted.layout_found) {
           const double low = predicted.validated ? 1 - predicted.error_p90 : 0.5;

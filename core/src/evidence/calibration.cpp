@@ -199,11 +199,6 @@ std::vector<double> nelder_mead(const std::function<double(const std::vector<dou
   return simplex[best];
 }
 
-bool is_trainium(const Catalog& catalog, const Measurement& m) {
-  const Chip* chip = catalog.find_chip(m.chip);
-  return chip && chip->family == Family::Trainium;
-}
-
 // Mean squared log error of the predictions for `rows`; a row no layout can run counts as a
 // factor of e^5 off.
 double loss(const std::vector<const Measurement*>& rows, const Catalog& catalog, const Calibration& c) {
@@ -237,11 +232,37 @@ ErrorSummary summarize(std::vector<double> errors) {
 
 }  // namespace
 
+CalibrationGroup calibration_group(const Catalog& catalog, const Measurement& m) {
+  const Chip* chip = catalog.find_chip(m.chip);
+  if (!chip || chip->family != Family::Trainium) return CalibrationGroup::Nvidia;
+  return catalog.performance.own_calibration(m.chip) ? CalibrationGroup::Trainium2 : CalibrationGroup::Trainium;
+}
+
+const Calibration& calibration_for(const FittedCalibration& fit, CalibrationGroup group) {
+  switch (group) {
+    case CalibrationGroup::Trainium: return fit.trainium;
+    case CalibrationGroup::Trainium2: return fit.trainium2;
+    case CalibrationGroup::Nvidia: break;
+  }
+  return fit.nvidia;
+}
+
+FittedCalibration catalog_calibration(const Catalog& catalog) {
+  FittedCalibration c;
+  c.nvidia = calibration_of(catalog, Family::Nvidia);
+  c.trainium = calibration_of(catalog, Family::Trainium);
+  c.trainium2 = c.trainium;
+  if (!catalog.performance.trainium2.chips.empty())
+    c.trainium2 = calibration_of(catalog, Family::Trainium, catalog.performance.trainium2.chips.front());
+  return c;
+}
+
 FittedCalibration fit_calibration(const MeasurementSet& set, const Catalog& catalog) {
-  std::vector<const Measurement*> nvidia, trainium;
+  std::vector<const Measurement*> nvidia, trainium, trainium2;
   for (const Measurement& m : set.rows) {
     if (m.holdout || m.excluded) continue;
-    (is_trainium(catalog, m) ? trainium : nvidia).push_back(&m);
+    const CalibrationGroup g = calibration_group(catalog, m);
+    (g == CalibrationGroup::Trainium2 ? trainium2 : g == CalibrationGroup::Trainium ? trainium : nvidia).push_back(&m);
   }
   FittedCalibration out;
   out.nvidia.ring_efficiency = out.trainium.ring_efficiency = catalog.performance.ring_efficiency.value;
@@ -275,12 +296,28 @@ FittedCalibration fit_calibration(const MeasurementSet& set, const Catalog& cata
       [&](const std::vector<double>& x) { return loss(trainium, catalog, trainium_from(x)); }, {det::log(0.5), det::log(50.0)}, 0.3, 150);
   out.trainium = trainium_from(x_trainium);
   out.trainium_loss = loss(trainium, catalog, out.trainium);
+
+  // Trainium2: its matmul efficiency of peak alone, everything else Trn1's. The AXLearn rows are
+  // too few to fit more, and a second factor would fit the one calibration row's noise: the held-out
+  // row is the only test of it. Without Trainium2 rows it stays Trn1's.
+  auto trainium2_from = [&](const std::vector<double>& x) {
+    Calibration c = out.trainium;
+    c.matmul_efficiency = c.fp8_matmul_efficiency = det::exp(x[0]);
+    return c;
+  };
+  out.trainium2 = out.trainium;
+  if (!trainium2.empty()) {
+    const std::vector<double> x_trainium2 = nelder_mead(
+        [&](const std::vector<double>& x) { return loss(trainium2, catalog, trainium2_from(x)); }, {det::log(out.trainium.matmul_efficiency)}, 0.3, 100);
+    out.trainium2 = trainium2_from(x_trainium2);
+  }
+  out.trainium2_loss = loss(trainium2, catalog, out.trainium2);
   return out;
 }
 
 FittedCalibration rounded(const FittedCalibration& fit) {
   FittedCalibration r = fit;
-  for (Calibration* c : {&r.nvidia, &r.trainium}) {
+  for (Calibration* c : {&r.nvidia, &r.trainium, &r.trainium2}) {
     c->matmul_efficiency = four_digits(c->matmul_efficiency);
     c->fp8_matmul_efficiency = four_digits(c->fp8_matmul_efficiency);
     c->attention_efficiency = four_digits(c->attention_efficiency);
@@ -290,24 +327,24 @@ FittedCalibration rounded(const FittedCalibration& fit) {
   return r;
 }
 
-Validation validate(const MeasurementSet& set, const Catalog& catalog, const Calibration& nvidia, const Calibration& trainium) {
+Validation validate(const MeasurementSet& set, const Catalog& catalog, const FittedCalibration& calibrations) {
   Validation v;
-  std::vector<double> e[4];
+  std::vector<double> e[6];
   for (const Measurement& m : set.rows) {
-    const bool trn = is_trainium(catalog, m);
-    ValidationRow row{&m, predict(m, catalog, trn ? trainium : nvidia)};
-    if (!m.excluded) e[(trn ? 2 : 0) + (m.holdout ? 1 : 0)].push_back(row.prediction.found ? std::fabs(row.prediction.error) : 1);
+    const CalibrationGroup g = calibration_group(catalog, m);
+    ValidationRow row{&m, predict(m, catalog, calibration_for(calibrations, g))};
+    if (!m.excluded) e[2 * static_cast<int>(g) + (m.holdout ? 1 : 0)].push_back(row.prediction.found ? std::fabs(row.prediction.error) : 1);
     v.rows.push_back(row);
   }
   v.nvidia_calibration = summarize(e[0]);
   v.nvidia_holdout = summarize(e[1]);
   v.trainium_calibration = summarize(e[2]);
   v.trainium_holdout = summarize(e[3]);
+  v.trainium2_calibration = summarize(e[4]);
+  v.trainium2_holdout = summarize(e[5]);
   return v;
 }
 
-Validation validate(const MeasurementSet& set, const Catalog& catalog) {
-  return validate(set, catalog, calibration_of(catalog, Family::Nvidia), calibration_of(catalog, Family::Trainium));
-}
+Validation validate(const MeasurementSet& set, const Catalog& catalog) { return validate(set, catalog, catalog_calibration(catalog)); }
 
 }  // namespace traincost

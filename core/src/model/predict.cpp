@@ -36,6 +36,13 @@ Calibration calibration_of(const Catalog& catalog, Family family) {
   return c;
 }
 
+Calibration calibration_of(const Catalog& catalog, Family family, std::string_view chip) {
+  Calibration c = calibration_of(catalog, family);
+  if (const ChipCalibration* own = catalog.performance.own_calibration(chip))
+    c.matmul_efficiency = c.fp8_matmul_efficiency = own->matmul_efficiency.value;
+  return c;
+}
+
 Model assumed_architecture(double params) {
   Model m;
   m.params = params;

@@ -22,6 +22,18 @@ double group_bandwidth(const HardwareProfile& hw, double span) {
   return span <= hw.scale_up_chips ? hw.scale_up_bytes_per_sec : hw.network_bytes_per_sec;
 }
 
+// Bandwidth per chip of a data-parallel collective among `ranks` chips `stride` apart. Across
+// scale-up domains every chip of the group in a domain drives its own network link at once (NCCL
+// and Neuron's collective library run one ring per network interface, each crossing between
+// domains on a different chip's link), so the group's inter-domain traffic is spread over the
+// group's chips in each domain, up to the scale-up links that feed them. With one chip of the
+// group per domain (tensor parallelism filling the domain) it is that chip's own link.
+double data_group_bandwidth(const HardwareProfile& hw, double stride, double ranks) {
+  if (stride * ranks <= hw.scale_up_chips) return hw.scale_up_bytes_per_sec;
+  const double per_domain = std::max(1.0, std::floor(hw.scale_up_chips / stride));
+  return std::min(hw.scale_up_bytes_per_sec, per_domain * hw.network_bytes_per_sec);
+}
+
 }  // namespace
 
 StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
@@ -108,19 +120,25 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
 
   // ---- Parameters on one chip: shared weights split over tensor × pipeline ranks, experts over
   // expert × pipeline ranks.
-  double params_per_chip = m.params / (t * p);
+  double params_per_chip = m.params / (t * p), expert_params_per_chip = 0;
   if (moe) {
     const double expert_params = (m.params - m.active_params) / (1 - k / m.experts);
-    params_per_chip = (m.params - expert_params) / (t * p) + expert_params / (e * p);
+    expert_params_per_chip = expert_params / (e * p);
+    params_per_chip = (m.params - expert_params) / (t * p) + expert_params_per_chip;
   }
 
   // ---- Data parallelism: gradients are reduce-scattered and weights all-gathered once a step
   // (ZeRO 0-2), overlapping the last micro-batch's backward pass; ZeRO-3 gathers the weights for
   // every micro-batch's forward and backward and scatters its gradients, overlapping all compute.
+  // The shared weights' replicas are t·c ranks apart; an expert's are e apart (the experts are
+  // split over e neighbouring ranks), so fewer of them share a scale-up domain's network links.
+  const double shared_share = 1 - expert_params_per_chip / params_per_chip;
+  const double data_bw = 1 / (shared_share / data_group_bandwidth(hw, t * c, d) +
+                              (1 - shared_share) / data_group_bandwidth(hw, std::max(t * c, e), d));
   double data = 0;
   if (d > 1) {
     const double grads = params_per_chip * 2;
-    const double bw = group_bandwidth(hw, t * c * d) * ring;
+    const double bw = data_bw * ring;
     if (L.zero == 3) {
       data = std::max(0.0, micro_batches * ring_collective_seconds(3, d, grads, bw) - micro_batches * compute);
     } else {
@@ -152,7 +170,7 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
   x.bubble_fraction = p > 1 ? pipeline_bubble_fraction(p, v, micro_batches) : 0;
   x.params_per_chip = params_per_chip;
   x.gradient_bytes = params_per_chip * 2;
-  x.data_bandwidth = group_bandwidth(hw, t * c * d) * ring;
+  x.data_bandwidth = data_bw * ring;
   x.data_collective = d > 1 ? ring_collective_seconds(L.zero == 3 ? 3 * micro_batches : 2, d, x.gradient_bytes, x.data_bandwidth) : 0;
   x.state_bytes_per_param = state_per_param;
 
@@ -168,7 +186,11 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
   out.tokens_per_sec_per_chip = tokens_per_sec_per_chip(batch, s, chips, out.step_seconds);
 
   // ---- Memory: the state, plus the activations the first stage holds for the micro-batches in
-  // flight (p of them in 1F1B, a little more when interleaved), plus the output logits in FP32.
+  // flight, plus the output logits in FP32. In 1F1B the first stage holds p micro-batches of its
+  // l/p layers (fewer when a step has fewer), so l layers' worth; the interleaved schedule holds
+  // 1 + (p − 1)/(p·v) times that (Korthikanti et al. 2022, §4.2.3). The factor is the interleaved
+  // schedule's alone: without interleaving (v = 1) it does not apply (Megatron-LM's
+  // theoretical_memory_usage.py applies it only with a virtual pipeline).
   out.state_bytes = params_per_chip * state_per_param;
   const double seq_split = L.sequence_parallel || t == 1 ? t : 1;
   const double attention_part = layer_activation_bytes(tokens, h, kv_hidden, 0, m.gated_ffn) / seq_split;
@@ -176,7 +198,7 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
   double per_layer = attention_part + ffn_part;
   if (full) per_layer = 2 * tokens * h / seq_split;
   else if (L.recompute == Recompute::Selective) per_layer -= 2 * tokens * (moe ? k * f : f) / t;
-  const double in_flight = p > 1 ? std::min(p, micro_batches) * (1 + (p - 1) / (p * v)) : 1;
+  const double in_flight = p > 1 ? std::min(p, micro_batches) * (v > 1 ? 1 + (p - 1) / (p * v) : 1) : 1;
   x.activation_bytes_per_layer = per_layer;
   x.micro_batches_in_flight = in_flight;
   out.activation_bytes = per_layer * layers_per_stage * in_flight + 4 * tokens * V / t;

@@ -166,8 +166,12 @@ void explain_performance(std::vector<ExplainStep>& steps, const WorkloadInputs& 
   steps.push_back({"Step time", sum, values, "= " + g(t.step_seconds) + " s"});
   step<kTokensPerSecPerChip>(steps, Shown::Number, tokens_per_sec_per_chip, t.batch_sequences, x.seq_len, l.tensor * l.pipeline * l.data * l.context, t.step_seconds);
   step<kUtilization>(steps, Shown::Number, utilization, t.tokens_per_sec_per_chip, flops_per_token(w.model, false), p.peak_flops_per_chip);
-  steps.back().result += " (HFU " + g(perf.hfu) + "; held-out error of the family: median " + fmt::percent(perf.error_median) + ", 90th percentile " +
-                         fmt::percent(perf.error_p90) + (perf.validated ? ")" : ", doubled: no measurement of this chip)");
+  const std::string band_reason =
+      !perf.validated ? (perf.few_measurements ? ", twice Trainium2's: no measurement of this chip)" : ", doubled: no measurement of this chip)")
+      : perf.few_measurements ? ", at least twice the family's: this chip's own calibration rests on " + g(perf.measurements) + " measurements)"
+                              : ")";
+  steps.back().result += " (HFU " + g(perf.hfu) + "; held-out error: median " + fmt::percent(perf.error_median) + ", 90th percentile " +
+                         fmt::percent(perf.error_p90) + band_reason;
   step<kStateBytesPerParam>(steps, Shown::Number, state_bytes_per_param, w.memory.bytes_per_param, l.zero, l.data);
   steps.push_back({"Memory per chip", "params per chip × σ + activations per layer × layers × micro-batches in flight + logits",
                    giga(x.params_per_chip) + "e9 × " + g(x.state_bytes_per_param) + " + " + g(x.activation_bytes_per_layer) + " × " +

@@ -79,6 +79,11 @@ EstimateFlags estimate_flags(const Scenario& s, const ResolvedScenario& r, size_
     f.speed = true;
     f.reasons.push_back(label + "'s MFU (" + fmt::percent(p.mfu) + ") is an estimate: predicted with no published measurement of " +
                         info.chip_name + " (median error " + fmt::percent(p.performance.error_median) + "); measure your own run");
+  } else if (info.throughput == ThroughputSource::Predicted && p.performance.layout_found && p.performance.few_measurements) {
+    f.speed = true;
+    f.reasons.push_back(label + "'s MFU (" + fmt::percent(p.mfu) + ") rests on " + fmt::number(p.performance.measurements) +
+                        " published measurements of " + info.chip_name + " (median error " + fmt::percent(p.performance.error_median) +
+                        "); measure your own run");
   }
   if (info.price_from_catalog && info.catalog_price && info.catalog_price->estimate) {
     f.price = true;

@@ -127,12 +127,29 @@ struct FamilyPerformance {
   Figure holdout_rows;
   Figure calibration_rows;
 };
+// A chip generation calibrated on its own measurements (Trainium2, on the AXLearn paper's rows):
+// the one factor its few rows can fit (the matmul efficiency; every other factor is its family's)
+// and its held-out errors. `chips` are the chips predicted with it: those in validated_chips were
+// measured, the others borrow it (Trainium3 borrows Trainium2's).
+struct ChipCalibration {
+  std::vector<std::string> chips;
+  Figure matmul_efficiency;
+  Figure holdout_median_error;
+  Figure holdout_p90_error;
+  Figure holdout_rows;
+  Figure calibration_rows;
+  bool applies_to(std::string_view chip) const;
+};
 struct Performance {
   Figure ring_efficiency;  // measured bus bandwidth / link bandwidth of ring collectives
   std::vector<std::string> validated_chips;  // chips with published measurements in the validation
-  FamilyPerformance trainium;
+  FamilyPerformance trainium;  // fitted on Trn1's rows
   FamilyPerformance nvidia;
+  ChipCalibration trainium2;
   const FamilyPerformance& family(Family f) const { return f == Family::Trainium ? trainium : nvidia; }
+  // The chip's own calibration, when it has one (nullptr: its family's alone).
+  const ChipCalibration* own_calibration(std::string_view chip) const { return trainium2.applies_to(chip) ? &trainium2 : nullptr; }
+  bool validated(std::string_view chip) const;
 };
 
 struct RunLibrary;  // evidence/published_runs.hpp

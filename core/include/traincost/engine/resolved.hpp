@@ -39,9 +39,11 @@ struct PairPerformance {
   double min_instances = 0;           // when nothing fits: fewest instances that fit (0: none up to 64×)
   double mfu = 0;                     // of the prediction, model FLOPs (6N + 12·l·h·s per token) / dense peak
   double hfu = 0;                     // counting recomputation
-  double error_median = 0;            // the family's held-out error, doubled for chips with no measurement
+  double error_median = 0;            // the held-out error of the chip's calibration (resolve_pair.cpp says how it widens)
   double error_p90 = 0;
   bool validated = false;             // the chip has published measurements in the validation
+  double measurements = 0;            // published measurements its calibration rests on (calibration + held out)
+  bool few_measurements = false;      // the chip's own calibration (Trainium2's) rests on a handful of rows
 };
 
 // How a workload's deadline sized an option (deadline.hpp): the fewest instances whose run is done

@@ -62,13 +62,24 @@ MeasuredPrediction predict(const Measurement& m, const Catalog& catalog, const C
 
 struct FittedCalibration {
   Calibration nvidia;
-  Calibration trainium;
-  double nvidia_loss = 0, trainium_loss = 0;  // mean squared log error over the calibration rows
+  Calibration trainium;   // fitted on Trn1's rows
+  Calibration trainium2;  // Trn1's, with Trainium2's own matmul efficiency
+  double nvidia_loss = 0, trainium_loss = 0, trainium2_loss = 0;  // mean squared log error over the calibration rows
 };
+// Which calibration predicts a measurement: NVIDIA's, Trainium's (fitted on Trn1), or Trainium2's
+// (the chips of the catalog's performance.trainium2).
+enum class CalibrationGroup { Nvidia, Trainium, Trainium2 };
+CalibrationGroup calibration_group(const Catalog& catalog, const Measurement& m);
+const Calibration& calibration_for(const FittedCalibration& fit, CalibrationGroup group);
+// The catalog's calibrations, as the fit's type.
+FittedCalibration catalog_calibration(const Catalog& catalog);
+
 // Fits NVIDIA's five factors (BF16 and FP8 matmul efficiency, attention efficiency, GEMM knee,
 // memory-bound bytes) on its calibration rows, then Trainium's matmul efficiency and memory-bound
-// bytes on Trainium's (its attention efficiency and GEMM knee are NVIDIA's: too few Trainium rows
-// to fit more). Deterministic: Nelder-Mead from fixed starting points, a fixed number of steps.
+// bytes on Trn1's (its attention efficiency and GEMM knee are NVIDIA's: too few Trainium rows
+// to fit more), then Trainium2's matmul efficiency alone on Trainium2's rows (one row calibrates:
+// one factor, which that row pins; everything else is Trn1's). Deterministic: Nelder-Mead from
+// fixed starting points, a fixed number of steps.
 FittedCalibration fit_calibration(const MeasurementSet& set, const Catalog& catalog);
 
 struct ErrorSummary {
@@ -83,10 +94,10 @@ struct ValidationRow {
 };
 struct Validation {
   std::vector<ValidationRow> rows;
-  ErrorSummary nvidia_calibration, nvidia_holdout, trainium_calibration, trainium_holdout;
+  ErrorSummary nvidia_calibration, nvidia_holdout, trainium_calibration, trainium_holdout, trainium2_calibration, trainium2_holdout;
 };
 // Every row predicted with the given calibrations (by default the catalog's).
-Validation validate(const MeasurementSet& set, const Catalog& catalog, const Calibration& nvidia, const Calibration& trainium);
+Validation validate(const MeasurementSet& set, const Catalog& catalog, const FittedCalibration& calibrations);
 Validation validate(const MeasurementSet& set, const Catalog& catalog);
 
 // The fitted factors, rounded to four significant digits as the catalog stores them.

@@ -19,6 +19,9 @@ HardwareProfile hardware_profile(const Chip& chip, Precision precision, double n
 // A family's calibrated factors from the catalog. Trainium's FP8 matmuls are assumed to reach the
 // same share of their peak as its BF16 ones (no FP8 Trainium training has been published).
 Calibration calibration_of(const Catalog& catalog, Family family);
+// A chip's calibration: its family's, with the matmul efficiency of its own calibration where the
+// catalog has one (Trainium2 and the chips that borrow it).
+Calibration calibration_of(const Catalog& catalog, Family family, std::string_view chip);
 
 // The model's shape. Without layers, hidden size and sequence length the architecture is assumed
 // from the parameter count as for a Llama-style model (assumed_architecture below), and
