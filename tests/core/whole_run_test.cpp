@@ -17,51 +17,67 @@
 namespace traincost {
 namespace {
 
-// Four runs that took 1, 2, 4 and 8 times their plan: log r = (0, 1, 2, 3) · ln 2.
-//   mean = 1.5 ln 2, so the median is 2^1.5 = 2.828427
-//   deviations (−1.5, −0.5, 0.5, 1.5) ln 2, squares 5 (ln 2)², / (n − 1) = 5/3 (ln 2)²:
-//     sd = ln 2 · √(5/3) = 0.894849
-//   predictive sd = sd · √(1 + 1/4) = 1.000472
-//   80% interval = 2.828427 · exp(∓1.281552 · 1.000472) = 0.784714 to 10.194791
-//   planned figure's error |1/r − 1| = 0, 0.5, 0.75, 0.875: median 0.625
+// Five runs that took 1, 2, 4, 8 and 64 times their plan: log r = (0, 1, 2, 3, 6) · ln 2.
+//   mean = 2.4 ln 2, so the median is 2^2.4 = 5.278032
+//   deviations (−2.4, −1.4, −0.4, 0.6, 3.6) ln 2, squares 21.2 (ln 2)², / (n − 1) = 5.3 (ln 2)²:
+//     sd = ln 2 · √5.3 = 1.595745
+//   predictive sd = sd · √(1 + 1/5) = 1.748051
+//   t₀.₉ with 4 degrees of freedom (Cornish-Fisher) = 1.532918 (exact 1.533206)
+//   80% interval = 5.278032 · exp(∓1.532918 · 1.748051) = 0.362017 to 76.951176
+//   t₀.₉₅(4) = 2.129918: 5th and 95th percentiles 0.127498 and 218.493842
+//   planned figure's error |1/r − 1| = 0, 0.5, 0.75, 0.875, 0.984375: median 0.75
 TEST(WholeRun, TheFitIsTheLognormalOfTheRatios) {
-  const WholeRunSpread s = fit_whole_run({1, 2, 4, 8});
-  EXPECT_EQ(s.runs, 4);
-  EXPECT_NEAR(s.median, 2.828427, 1e-6);
-  EXPECT_NEAR(s.log_sd, 0.894849, 1e-6);
-  EXPECT_NEAR(s.predictive_log_sd, 1.000472, 1e-6);
-  EXPECT_NEAR(s.low, 0.784714, 1e-6);
-  EXPECT_NEAR(s.high, 10.194791, 1e-5);
-  EXPECT_NEAR(s.planned_median_error, 0.625, 1e-12);
+  const WholeRunSpread s = fit_whole_run({1, 2, 4, 8, 64});
+  EXPECT_EQ(s.runs, 5);
+  EXPECT_NEAR(s.median, 5.278032, 1e-6);
+  EXPECT_NEAR(s.log_sd, 1.595745, 1e-6);
+  EXPECT_NEAR(s.predictive_log_sd, 1.748051, 1e-6);
+  EXPECT_NEAR(s.low, 0.362017, 1e-6);
+  EXPECT_NEAR(s.high, 76.951176, 1e-5);
+  EXPECT_NEAR(whole_run_quantile(s, -kZ95), 0.127498, 1e-6);
+  EXPECT_NEAR(whole_run_quantile(s, kZ95), 218.493842, 1e-4);
+  EXPECT_NEAR(s.planned_median_error, 0.75, 1e-12);
   // Fewer than three runs (or none valid) give no fit.
   EXPECT_FALSE(fit_whole_run({1, 2}).fitted());
   EXPECT_FALSE(fit_whole_run({1, 2, 0, -1}).fitted());
 }
 
-// Leave one out on the same runs, each fitted on the other three:
-//   without 1: logs (1, 2, 3) ln 2, median 4, sd ln 2, predictive ln 2 · √(4/3) = 0.800377,
-//     interval 4 · exp(∓1.025725) = 1.434146 to 11.156467: 1 is outside
-//   without 8: logs (0, 1, 2) ln 2, median 2, interval 0.717073 to 5.578233: 8 is outside
-//   without 2: logs (0, 2, 3) ln 2, median 2^(5/3) = 3.174802, sd ln 2 · √(7/3) = 1.058800,
-//     predictive 1.222597, interval 0.662606 to 15.211718: 2 is inside
-//   without 4: logs (0, 1, 3) ln 2, median 2^(4/3) = 2.519842, interval 0.525910 to 12.073548: inside
-//   coverage 2 of 4. The median figure misses by |median₋ᵢ / rᵢ − 1| = 3, 0.587401, 0.370039, 0.75:
-//   median (0.587401 + 0.75) / 2 = 0.668700.
+TEST(WholeRun, StudentsTQuantileMeetsTheTables) {
+  // Tables of t: 0.90 → 1.8856 (ν = 2), 1.5332 (4), 1.3450 (14), 1.2816 (∞); 0.95 → 2.1318 (4), 1.7613 (14).
+  EXPECT_NEAR(student_t_quantile(kZ90, 2), 1.8856, 1.8856 * 0.004);
+  EXPECT_NEAR(student_t_quantile(kZ90, 4), 1.5332, 1.5332 * 0.0003);
+  EXPECT_NEAR(student_t_quantile(kZ90, 14), 1.3450, 1e-4);
+  EXPECT_NEAR(student_t_quantile(kZ90, 1e9), kZ90, 1e-8);
+  EXPECT_NEAR(student_t_quantile(kZ95, 4), 2.1318, 2.1318 * 0.001);
+  EXPECT_NEAR(student_t_quantile(kZ95, 14), 1.7613, 1e-4);
+}
+
+// Leave one out on the same runs, each fitted on the other four (t₀.₉ with 3 degrees of freedom
+// = 1.636753, exact 1.637744):
+//   without 64: logs (0, 1, 2, 3) ln 2, median 2^1.5 = 2.828427, sd ln 2 · √(5/3) = 0.894849,
+//     predictive sd · √(5/4) = 1.000472, interval 2.828427 · exp(∓1.637525) = 0.550018 to
+//     14.544988: 64 is outside
+//   without 1: logs (1, 2, 3, 6) ln 2, median 2³ = 8, sd ln 2 · √(14/3) = 1.497369, predictive
+//     1.674109, interval 0.516509 to 123.908834: 1 is inside
+//   without 2: median 2^(11/4) = 6.727171, interval 0.282267 to 160.326053: inside
+//   (4 and 8 are inside likewise) — coverage 4 of 5. The median figure misses by
+//   |median₋ᵢ / rᵢ − 1| = 7, 2.363586, 0.414214, 0.405396, 0.955806: median 0.955806.
 TEST(WholeRun, LeaveOneOutFitsEachRunWithoutItself) {
-  const std::vector<WholeRunSpread> loo = leave_one_out({1, 2, 4, 8});
-  ASSERT_EQ(loo.size(), 4u);
-  EXPECT_NEAR(loo[0].median, 4, 1e-9);
-  EXPECT_NEAR(loo[0].low, 1.434146, 1e-6);
-  EXPECT_NEAR(loo[0].high, 11.156467, 1e-5);
-  EXPECT_NEAR(loo[1].median, 3.174802, 1e-6);
-  EXPECT_NEAR(loo[1].low, 0.662606, 1e-6);
-  EXPECT_NEAR(loo[3].median, 2, 1e-9);
-  EXPECT_NEAR(loo[3].high, 5.578233, 1e-6);
-  const WholeRunCheck c = check_leave_one_out({1, 2, 4, 8});
-  EXPECT_EQ(c.runs, 4);
-  EXPECT_EQ(c.inside, 2);
-  EXPECT_DOUBLE_EQ(c.coverage, 0.5);
-  EXPECT_NEAR(c.median_error, 0.668700, 1e-6);
+  const std::vector<WholeRunSpread> loo = leave_one_out({1, 2, 4, 8, 64});
+  ASSERT_EQ(loo.size(), 5u);
+  EXPECT_NEAR(loo[0].median, 8, 1e-9);
+  EXPECT_NEAR(loo[0].low, 0.516509, 1e-6);
+  EXPECT_NEAR(loo[0].high, 123.908834, 1e-5);
+  EXPECT_NEAR(loo[1].median, 6.727171, 1e-6);
+  EXPECT_NEAR(loo[1].low, 0.282267, 1e-6);
+  EXPECT_NEAR(loo[4].median, 2.828427, 1e-6);
+  EXPECT_NEAR(loo[4].low, 0.550018, 1e-6);
+  EXPECT_NEAR(loo[4].high, 14.544988, 1e-5);
+  const WholeRunCheck c = check_leave_one_out({1, 2, 4, 8, 64});
+  EXPECT_EQ(c.runs, 5);
+  EXPECT_EQ(c.inside, 4);
+  EXPECT_DOUBLE_EQ(c.coverage, 0.8);
+  EXPECT_NEAR(c.median_error, 0.955806, 1e-6);
 }
 
 TEST(WholeRun, TheReplayPrintsEachRunsHeldOutIntervalAndTheCoverage) {
@@ -131,13 +147,15 @@ TEST(WholeRun, TheFactorStretchesTheTimeExceptForARealizedMfu) {
   EXPECT_EQ(from_run.whole_run_factor, 1);
 }
 
-// The default range is the catalog's lognormal by its 5th and 95th percentiles. With a hand
-// spread (median 1.2, predictive log sd 0.3): 1.2 · exp(∓1.644854 · 0.3) = 0.732615 to 1.965561.
-// Cost per run here is all compute, so it scales with the factor, and its Monte Carlo P5, P50 and
-// P95 are the planned cost × 0.732615, 1.2 and 1.965561 (the range widened by exactly that).
+// The default range is the fit's 5th and 95th percentiles, drawn as a lognormal. With a hand
+// spread of 15 runs, median 1.2 and predictive log sd 0.3: t₀.₉₅(14) = 1.761298, so p5 =
+// 1.2 · exp(−1.761298 · 0.3) = 0.707464 and p95 = 1.2 · exp(0.528390) = 2.035438. Cost per run
+// here is all compute, so it scales with the factor, and its Monte Carlo P5, P50 and P95 are the
+// planned cost × 0.707464, √(0.707464 · 2.035438) = 1.2 and 2.035438: the range widened by
+// exactly the spread.
 TEST(WholeRun, TheMonteCarloDrawsTheFittedSpread) {
   Catalog catalog = builtin_catalog();
-  catalog.whole_run.runs = 10;
+  catalog.whole_run.runs = 15;
   catalog.whole_run.median = 1.2;
   catalog.whole_run.predictive_log_sd = 0.3;
   Scenario s = test::scenario(kOneOption);
@@ -151,8 +169,8 @@ TEST(WholeRun, TheMonteCarloDrawsTheFittedSpread) {
   EXPECT_TRUE(whole->default_range);
   EXPECT_EQ(whole->dist, Distribution::LogNormal);
   EXPECT_DOUBLE_EQ(whole->value, 1);  // the plan stays the headline
-  EXPECT_NEAR(whole->low, 0.732615, 1e-6);
-  EXPECT_NEAR(whole->high, 1.965561, 1e-6);
+  EXPECT_NEAR(whole->low, 0.707464, 1e-6);
+  EXPECT_NEAR(whole->high, 2.035438, 1e-6);
 
   // Only that range, to see its effect alone.
   Scenario ranged = test::scenario(kOneOption);
@@ -163,9 +181,9 @@ TEST(WholeRun, TheMonteCarloDrawsTheFittedSpread) {
   options.sensitivity = false;
   const Percentiles p = analyze(ranged, catalog, options).monte_carlo.options[0].cost_per_run;
   // Sampling error of a 5th percentile over 20,000 draws is about 1%: 3% bounds.
-  EXPECT_NEAR(p.p5 / planned, 0.732615, 0.732615 * 0.03);
+  EXPECT_NEAR(p.p5 / planned, 0.707464, 0.707464 * 0.03);
   EXPECT_NEAR(p.p50 / planned, 1.2, 1.2 * 0.03);
-  EXPECT_NEAR(p.p95 / planned, 1.965561, 1.965561 * 0.03);
+  EXPECT_NEAR(p.p95 / planned, 2.035438, 2.035438 * 0.03);
 
   // A scenario that sets its own factor gets no default range, and shows no "as realized" figures.
   s.workloads[0].whole_run_factor = 1.3;

@@ -11,7 +11,6 @@
 #include "traincost/engine/resolve_pair.hpp"
 #include "traincost/scenario/fields.hpp"
 #include "traincost/base/format.hpp"
-#include "traincost/base/detmath.hpp"
 #include "traincost/base/random.hpp"
 #include "traincost/evidence/whole_run.hpp"
 #include "traincost/scenario/labels.hpp"
@@ -299,13 +298,12 @@ std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario
     const double runs = resolved.workloads[w].runs;
     if (runs > 1 && !has_range(path)) add(ref_of(path), std::max(1.0, runs * 0.5), runs * 1.5, Distribution::Triangular, true);
     // The whole run as published runs realized against their plan (evidence/whole_run.hpp): the
-    // fitted lognormal, given to a range by its 5th and 95th percentiles, median × exp(∓1.645·σ).
+    // fitted predictive distribution, drawn as the lognormal through its 5th and 95th percentiles.
     // One draw per workload serves every option, as the same team runs the same recipe on each.
     const std::string whole = "workloads[" + std::to_string(w) + "]." + fields::whole_run_factor.input_name();
     const WholeRunSpread& spread = catalog.whole_run;
     if (spread.fitted() && !s.workloads[w].whole_run_factor && !has_range(whole))
-      add(ref_of(whole), spread.median * det::exp(-kZ95 * spread.predictive_log_sd), spread.median * det::exp(kZ95 * spread.predictive_log_sd),
-          Distribution::LogNormal, true);
+      add(ref_of(whole), whole_run_quantile(spread, -kZ95), whole_run_quantile(spread, kZ95), Distribution::LogNormal, true);
   }
   return out;
 }

@@ -7,6 +7,19 @@
 
 namespace traincost {
 
+double student_t_quantile(double z, double nu) {
+  const double z3 = z * z * z, z5 = z3 * z * z, z7 = z5 * z * z;
+  return z + (z3 + z) / (4 * nu) + (5 * z5 + 16 * z3 + 3 * z) / (96 * nu * nu) +
+         (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * nu * nu * nu);
+}
+
+double whole_run_quantile(const WholeRunSpread& s, double z) {
+  if (!s.fitted()) return 1;
+  // t is odd in z: the lower quantile mirrors the upper one.
+  const double t = student_t_quantile(std::fabs(z), s.runs - 1);
+  return s.median * det::exp((z < 0 ? -t : t) * s.predictive_log_sd);
+}
+
 WholeRunSpread fit_whole_run(const std::vector<double>& ratios) {
   std::vector<double> logs;
   for (const double r : ratios)
@@ -22,7 +35,7 @@ WholeRunSpread fit_whole_run(const std::vector<double>& ratios) {
   s.runs = static_cast<int>(logs.size());
   s.log_sd = std::sqrt(squares / (n - 1));
   s.predictive_log_sd = s.log_sd * std::sqrt(1 + 1 / n);
-  const double spread = kZ90 * s.predictive_log_sd;
+  const double spread = student_t_quantile(kZ90, n - 1) * s.predictive_log_sd;
   s.median = det::exp(mean);
   std::vector<double> errors;
   for (const double x : logs) errors.push_back(std::fabs(det::exp(-x) - 1));

@@ -182,7 +182,7 @@ const FieldSpec usd_per_day_of_delay = {"workloads[].usd_per_day_of_delay", "cos
     bind<&Workload::usd_per_day_of_delay>(), nullptr, nullptr, kRangeable};
 const FieldSpec whole_run_factor = {"workloads[].whole_run_factor", "whole-run factor", "× planned time", Display::Plain, {0.1, 10},
     "1 (as planned)", "Realized ÷ planned time of the whole run: restarts, rollbacks, evaluation and stalls beyond the modelled goodput stretch it; an option whose MFU is a published run's realized one (mfu_from_run) already includes them. The analysis draws it from how published runs realized (its default range).",
-    "1; published runs: about ×0.7 to ×1.7 (80% interval, traincost replay)",
+    "1; published runs: about ×0.7 to ×2 (80% interval, traincost replay)",
     bind<&Workload::whole_run_factor>(), nullptr, nullptr, kRangeable};
 const FieldSpec override_option = {"workloads[].overrides[].option", "option", "option index", Display::Plain, {0, 7, false, kWhole},
     "required", "Option whose platform costs this override replaces for this workload.", "",
