@@ -3,6 +3,7 @@
 #include "cli_io.hpp"
 #include "traincost/api/builtin.hpp"
 #include "traincost/api/api.hpp"
+#include "traincost/base/text.hpp"
 #include "traincost/engine/resolve.hpp"
 #include "traincost/output/explain.hpp"
 #include "traincost/io/hf_config.hpp"
@@ -110,12 +111,15 @@ int import_hf(const Args& args) {
   const std::optional<std::string> text = read_input(flags.positional);
   if (!text) return kBadInput;
   Problems problems;
-  const std::optional<Model> m = model_from_hf_config(*text, problems);
-  if (!m) {
+  const std::optional<HfImport> import = import_hf_config(*text, problems);
+  if (!import) {
     print_problems(flags.positional, problems);
     return kBadInput;
   }
-  std::puts(model_to_json(*m).dump(2).c_str());
+  // What was taken from where (the training length from the context window, shared experts
+  // counted) goes to stderr, so that stdout stays the model block alone.
+  for (const std::string& note : import->notes) std::fprintf(stderr, "note: %s\n", escape_terminal(note).c_str());
+  std::puts(model_to_json(import->model).dump(2).c_str());
   return kOk;
 }
 

@@ -585,12 +585,11 @@ std::string App::import_text(const std::string& raw) {
                    text.find("\"num_hidden_layers\"") != std::string::npos);
   if (hf) {
     Problems problems;
-    auto m = model_from_hf_config(text, problems);
-    if (!m) return "This config.json could not be read: " + first_problems(problems) + ".";
+    auto import = import_hf_config(text, problems);
+    if (!import) return "This config.json could not be read: " + first_problems(problems) + ".";
     Workload& w = scenario.workloads[edited_workload()];
-    w.model = *m;
+    banner(BannerKind::Info, hf_import_summary(apply_hf_import(*import, w.model), w.model), 8);
     edited();
-    banner(BannerKind::Info, "Model filled from the config.json: " + fmt::count(m->params) + " parameters.", 5);
     return "";
   }
   Problems problems;

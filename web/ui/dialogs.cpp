@@ -167,19 +167,20 @@ void saved_dialog(App& app) {
 
 void hf_dialog(App& app) {
   if (!begin_dialog("Model from a Hugging Face config.json", app.ui.open_hf, 40)) return;
-  ImGui::TextWrapped("Paste the model's config.json. TrainCost fills layers, hidden size, heads, sequence length and vocabulary, "
-                     "and counts the parameters (total and active for mixture-of-experts).");
+  ImGui::TextWrapped("Paste the model's config.json. TrainCost fills what it states (layers, hidden size, heads, key/value heads, "
+                     "FFN width, vocabulary, experts) and counts the parameters (total and active for mixture-of-experts); "
+                     "it keeps your sequence length and every field the config does not state.");
   widget::text_area("##config", "config.json text", app.ui.hf_text, ImVec2(-FLT_MIN, em(12)));
   if (!app.ui.hf_problems.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().bad), "%s", app.ui.hf_problems.c_str());
   if (widget::button("Fill the model")) {
     Problems problems;
-    if (auto m = model_from_hf_config(app.ui.hf_text, problems)) {
+    if (auto import = import_hf_config(app.ui.hf_text, problems)) {
       Workload& w = app.scenario.workloads[app.edited_workload()];
-      w.model = *m;
+      const std::vector<std::string> changed = apply_hf_import(*import, w.model);
       app.ui.hf_problems.clear();
       app.ui.hf_text.clear();
       app.edited();
-      app.banner(BannerKind::Info, "Model filled from the config: " + std::to_string(static_cast<long long>(m->params)) + " parameters.", 5);
+      app.banner(BannerKind::Info, hf_import_summary(changed, w.model), 8);
       ImGui::CloseCurrentPopup();
     } else {
       app.ui.hf_problems = to_string(problems);

@@ -185,6 +185,7 @@ double state_bytes_per_param(double bytes_per_param, int zero_stage, double d) {
     default: return bytes_per_param / d;
   }
 }
+double expert_data_parallel(double d, double t, double e) { return d * t / e; }
 double layer_activation_bytes(double tokens, double hidden, double kv_hidden, double ffn, bool gated) {
   return tokens * (12 * hidden + 4 * kv_hidden) + tokens * ffn * (gated ? 6 : 4);
 }

@@ -118,21 +118,27 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
     p2p = micro_batches * 2 * v * activation_bytes / t / (group_bandwidth(hw, t * c * p) * ring);
   }
 
-  // ---- Parameters on one chip: shared weights split over tensor × pipeline ranks, experts over
-  // expert × pipeline ranks.
-  double params_per_chip = m.params / (t * p), expert_params_per_chip = 0;
+  // ---- Parameters on one chip, in two groups: the dense weights (attention, norms, embeddings,
+  // routers, shared experts) split over tensor × pipeline ranks and replicated over the d
+  // data-parallel ranks; the routed experts whole on one of e expert-parallel ranks, split over
+  // pipeline stages and replicated over the expert-data-parallel group of d × t / e ranks
+  // (expert_data_parallel in formulas.hpp). The routed experts' share of the parameters follows
+  // from the active count: N − Na = (1 − k/E) × N_experts.
+  double dense_per_chip = m.params / (t * p), expert_per_chip = 0;
+  const double expert_data = moe ? expert_data_parallel(d, t, e) : d;
   if (moe) {
     const double expert_params = (m.params - m.active_params) / (1 - k / m.experts);
-    expert_params_per_chip = expert_params / (e * p);
-    params_per_chip = (m.params - expert_params) / (t * p) + expert_params_per_chip;
+    dense_per_chip = (m.params - expert_params) / (t * p);
+    expert_per_chip = expert_params / (e * p);
   }
+  const double params_per_chip = dense_per_chip + expert_per_chip;
 
   // ---- Data parallelism: gradients are reduce-scattered and weights all-gathered once a step
   // (ZeRO 0-2), overlapping the last micro-batch's backward pass; ZeRO-3 gathers the weights for
   // every micro-batch's forward and backward and scatters its gradients, overlapping all compute.
   // The shared weights' replicas are t·c ranks apart; an expert's are e apart (the experts are
   // split over e neighbouring ranks), so fewer of them share a scale-up domain's network links.
-  const double shared_share = 1 - expert_params_per_chip / params_per_chip;
+  const double shared_share = 1 - expert_per_chip / params_per_chip;
   const double data_bw = 1 / (shared_share / data_group_bandwidth(hw, t * c, d) +
                               (1 - shared_share) / data_group_bandwidth(hw, std::max(t * c, e), d));
   double data = 0;
@@ -148,6 +154,7 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
 
   // ---- Optimizer step: read and write the (sharded) state once.
   const double state_per_param = state_bytes_per_param(in.bytes_per_param, L.zero, d);
+  const double expert_state_per_param = state_bytes_per_param(in.bytes_per_param, L.zero, expert_data);
   const double optimizer = params_per_chip * in.bytes_per_param / (L.zero >= 1 ? d : 1) * 2 / hw.hbm_bytes_per_sec;
 
   StepDetail& x = out.detail;
@@ -169,6 +176,10 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
   x.tensor_per_micro_batch = tensor;
   x.bubble_fraction = p > 1 ? pipeline_bubble_fraction(p, v, micro_batches) : 0;
   x.params_per_chip = params_per_chip;
+  x.dense_params_per_chip = dense_per_chip;
+  x.expert_params_per_chip = expert_per_chip;
+  x.expert_data_parallel = expert_data;
+  x.expert_state_bytes_per_param = expert_state_per_param;
   x.gradient_bytes = params_per_chip * 2;
   x.data_bandwidth = data_bw * ring;
   x.data_collective = d > 1 ? ring_collective_seconds(L.zero == 3 ? 3 * micro_batches : 2, d, x.gradient_bytes, x.data_bandwidth) : 0;
@@ -191,7 +202,7 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
   // 1 + (p − 1)/(p·v) times that (Korthikanti et al. 2022, §4.2.3). The factor is the interleaved
   // schedule's alone: without interleaving (v = 1) it does not apply (Megatron-LM's
   // theoretical_memory_usage.py applies it only with a virtual pipeline).
-  out.state_bytes = params_per_chip * state_per_param;
+  out.state_bytes = dense_per_chip * state_per_param + expert_per_chip * expert_state_per_param;
   const double seq_split = L.sequence_parallel || t == 1 ? t : 1;
   const double attention_part = layer_activation_bytes(tokens, h, kv_hidden, 0, m.gated_ffn) / seq_split;
   const double ffn_part = layer_activation_bytes(tokens, 0, 0, moe ? k * f : f, m.gated_ffn) / t;

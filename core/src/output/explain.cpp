@@ -173,6 +173,20 @@ void explain_performance(std::vector<ExplainStep>& steps, const WorkloadInputs& 
   steps.back().result += " (HFU " + g(perf.hfu) + "; held-out error: median " + fmt::percent(perf.error_median) + ", 90th percentile " +
                          fmt::percent(perf.error_p90) + band_reason;
   step<kStateBytesPerParam>(steps, Shown::Number, state_bytes_per_param, w.memory.bytes_per_param, l.zero, l.data);
+  if (x.expert_params_per_chip > 0) {
+    // A mixture of experts: the routed experts' state is sharded over their own, smaller group.
+    step<kExpertDataParallel>(steps, Shown::Number, expert_data_parallel, l.data, l.tensor, l.expert);
+    step<kStateBytesPerParam>(steps, Shown::Number, state_bytes_per_param, w.memory.bytes_per_param, l.zero, x.expert_data_parallel);
+    steps.back().quantity = "State bytes per expert parameter (ZeRO over the expert-data-parallel group)";
+    steps.back().formula = "σe = by stage z over de ranks, bytes per param in all";
+    steps.push_back({"Memory per chip",
+                     "dense params per chip × σ + expert params per chip × σe + activations per layer × layers × micro-batches in flight + logits",
+                     giga(x.dense_params_per_chip) + "e9 × " + g(x.state_bytes_per_param) + " + " + giga(x.expert_params_per_chip) + "e9 × " +
+                         g(x.expert_state_bytes_per_param) + " + " + g(x.activation_bytes_per_layer) + " × " + g(x.layers_per_stage) + " × " +
+                         g(x.micro_batches_in_flight) + " + logits",
+                     "= " + fmt::bytes(t.memory_per_chip_bytes) + " of " + fmt::bytes(perf.usable_bytes_per_chip) + " usable"});
+    return;
+  }
   steps.push_back({"Memory per chip", "params per chip × σ + activations per layer × layers × micro-batches in flight + logits",
                    giga(x.params_per_chip) + "e9 × " + g(x.state_bytes_per_param) + " + " + g(x.activation_bytes_per_layer) + " × " +
                        g(x.layers_per_stage) + " × " + g(x.micro_batches_in_flight) + " + logits",

@@ -291,6 +291,16 @@ inline constexpr Formula kPipelineBubble{"Pipeline bubble", "β", "({p} − 1) /
 // gradients, 3 also the weights (Rajbhandari et al. 2019, arXiv 1910.02054).
 double state_bytes_per_param(double bytes_per_param, int zero_stage, double data_parallel);
 inline constexpr Formula kStateBytesPerParam{"State bytes per parameter (ZeRO)", "σ", "by stage {z} over {d} ranks, {bytes per param} in all", "bytes per param, z, d"};
+// A mixture of experts' routed-expert weights are laid out on their own groups (Megatron-Core's
+// expert layout, expert tensor parallelism 1: the e expert-parallel ranks are carved from the
+// d × t data × tensor ranks of a pipeline stage). Each expert's weights sit whole on one rank of
+// an expert-parallel group and are replicated over the expert-data-parallel group of the other
+// d × t / e ranks holding the same experts: its gradients are reduced, and its ZeRO state
+// sharded, over that group, not over all d data-parallel ranks (Megatron-Core parallel_state:
+// expert data parallel size = world / (ETP × EP × PP); the dense weights' data-parallel group
+// stays d).
+double expert_data_parallel(double data_parallel, double tensor_parallel, double expert_parallel);
+inline constexpr Formula kExpertDataParallel{"Expert-data-parallel ranks", "de", "{d} × {t} / {e}", "d, t, e"};
 // Activations one layer keeps for its backward pass, per micro-batch on one chip, 16-bit, with
 // FlashAttention (no s×s scores), no dropout; h_kv = h × kv_heads / heads (grouped queries),
 // f = FFN width, gated = SwiGLU-style (three FFN matrices), tokens = b × s / c:

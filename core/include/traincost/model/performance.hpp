@@ -98,7 +98,11 @@ struct StepDetail {
   double tensor_bandwidth = 0;         // bytes/s, ring efficiency included
   double tensor_per_micro_batch = 0;
   double bubble_fraction = 0;
-  double params_per_chip = 0;
+  double params_per_chip = 0;          // dense + expert
+  double dense_params_per_chip = 0;    // over t × p, replicated over d
+  double expert_params_per_chip = 0;   // routed experts over e × p, replicated over the expert-data-parallel group
+  double expert_data_parallel = 0;     // d × t / e (d without experts)
+  double expert_state_bytes_per_param = 0;  // ZeRO over the expert-data-parallel group
   double gradient_bytes = 0;
   double data_bandwidth = 0;
   double data_collective = 0;          // seconds, before overlap

@@ -1,0 +1,140 @@
+// A mixture of experts' memory per chip from its true groups (issue 29): the routed experts'
+// training state is sharded over the expert-data-parallel group (d × t / e ranks), not over all d
+// data-parallel ranks. Each chosen layout for the Mixtral job is checked by hand here, and one
+// 8-GPU node is refused with its reason.
+#include <gtest/gtest.h>
+
+#include "test_support.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/engine/resolve.hpp"
+#include "traincost/engine/sweep.hpp"
+#include "traincost/model/formulas.hpp"
+#include "traincost/model/performance.hpp"
+#include "traincost/output/verdict.hpp"
+
+namespace traincost {
+namespace {
+
+// The job of issue 29: a Mixtral-8x7B-class MoE (Jiang et al. 2024, arXiv 2401.04088: 46.7B
+// parameters, 12.9B active, 8 experts, top-2, 32 layers, 4,096 wide, FFN 14,336, 8 KV heads,
+// vocabulary 32,000) fine-tuned on 50B tokens at 4,096 within 14 days, full fine-tune.
+std::string mixtral_job(const std::string& options) {
+  return R"({"version":1,"workloads":[{"name":"Mixtral fine-tune","model":{"params":4.67e10,"active_params":1.29e10,
+    "layers":32,"hidden":4096,"heads":32,"kv_heads":8,"ffn_hidden":14336,"experts":8,"experts_per_token":2,"seq_len":4096,
+    "vocab":32000},"target":{"tokens":5e10},"deadline_days":14}],"options":[)" +
+         options + "]}";
+}
+
+// Training state bytes per parameter under ZeRO stage z over n ranks, 16 bytes in all
+// (2 weights + 2 gradients + 12 FP32 master, momentum, variance; Rajbhandari et al. 2019):
+// stage 1 shards the 12, stage 3 all 16. The layout search tries stages 1 and 3.
+double sigma(int z, double n) { return z == 3 ? 16 / n : 2 + 2 + 12 / n; }
+
+// The state per chip of a layout, by hand. Mixtral's routed experts hold
+//   N_experts = (N − N_active) / (1 − k/E) = (46.7e9 − 12.9e9) / (1 − 2/8) = 33.8e9 / 0.75 = 45.0667e9
+// (the architecture gives 32 layers × 8 experts × 3 × 4,096 × 14,336 = 45.10e9), the dense rest
+//   N_dense = 46.7e9 − 45.0667e9 = 1.6333e9.
+// Dense weights are split over t × p and replicated over d; each expert sits whole on one of e
+// expert-parallel ranks per stage, replicated over the expert-data-parallel group d × t / e
+// (Megatron-Core, expert tensor parallelism 1):
+//   state = N_dense / (t p) × σ(z, d) + N_experts / (e p) × σ(z, d t / e)
+double mixtral_state_by_hand(const Layout& l) {
+  const double experts = (4.67e10 - 1.29e10) / 0.75, dense = 4.67e10 - experts;
+  const double t = l.tensor, p = l.pipeline, d = l.data, e = l.expert;
+  return dense / (t * p) * sigma(l.zero, d) + experts / (e * p) * sigma(l.zero, d * t / e);
+}
+
+TEST(MoeMemory, ExpertStateIsShardedOverTheExpertDataParallelGroupOnly) {
+  // 16 H100 as d = 16, t = 1, e = 8, ZeRO-1: the expert-data-parallel group is 16 × 1 / 8 = 2.
+  StepInputs in;
+  Shape& m = in.shape;
+  m.params = 4.67e10, m.active_params = 1.29e10, m.layers = 32, m.hidden = 4096, m.heads = 32, m.kv_heads = 8, m.ffn = 14336;
+  m.vocab = 32000, m.experts = 8, m.experts_per_token = 2, m.seq_len = 4096;
+  in.hardware.peak_flops = in.hardware.peak_bf16_flops = 989e12;
+  in.hardware.hbm_bytes = 80e9, in.hardware.hbm_bytes_per_sec = 3.35e12;
+  in.hardware.scale_up_bytes_per_sec = 450e9, in.hardware.network_bytes_per_sec = 50e9;
+  in.global_batch_sequences = 1024;
+  Layout l;
+  l.data = 16, l.expert = 8, l.zero = 1;
+  const StepTime st = step_time(in, l, 16);
+  ASSERT_TRUE(st.valid);
+  EXPECT_DOUBLE_EQ(expert_data_parallel(16, 1, 8), 2);
+  EXPECT_DOUBLE_EQ(st.detail.expert_data_parallel, 2);
+  // Experts: 45.0667e9 / 8 = 5.6333e9 a chip at 2 + 2 + 12/2 = 10 bytes = 56.33 GB;
+  // dense: 1.6333e9 at 2 + 2 + 12/16 = 4.75 bytes = 7.76 GB; 64.09 GB in all. Sharding the experts'
+  // state over all 16 ranks (the old model) would have given 5.6333e9 × 4.75 = 26.8 GB.
+  const double experts = (4.67e10 - 1.29e10) / 0.75;
+  EXPECT_NEAR(st.detail.expert_params_per_chip, experts / 8, 1);
+  EXPECT_NEAR(st.detail.dense_params_per_chip, 4.67e10 - experts, 1);
+  EXPECT_DOUBLE_EQ(st.detail.expert_state_bytes_per_param, 10);
+  EXPECT_DOUBLE_EQ(st.detail.state_bytes_per_param, 4.75);
+  EXPECT_NEAR(st.state_bytes, experts / 8 * 10 + (4.67e10 - experts) * 4.75, 1e3);
+  EXPECT_NEAR(st.state_bytes, mixtral_state_by_hand(l), 1e3);
+  EXPECT_NEAR(st.state_bytes / 1e9, 64.09, 0.01);
+  // A dense model's state is unchanged: every weight over d.
+  in.shape.experts = in.shape.experts_per_token = 0;
+  in.shape.active_params = in.shape.params;
+  l.expert = 1;
+  const StepTime dense = step_time(in, l, 16);
+  EXPECT_NEAR(dense.state_bytes, 4.67e10 * 4.75, 1e3);
+}
+
+TEST(MoeMemory, EveryLayoutChosenForTheMixtralJobFitsByHand) {
+  // H100 on Lambda, H200 (p5en) on spot, Trn1: each sized by the 14-day deadline.
+  const Scenario s = test::scenario(mixtral_job(R"({"instance":"lambda-8x-h100-sxm","instances":1},
+    {"instance":"p5en.48xlarge","instances":1,"pricing":"spot"},{"instance":"trn1.32xlarge","instances":1})"));
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  for (size_t i = 0; i < r.workloads[0].options.size(); ++i) {
+    const PairInputs& pair = r.workloads[0].options[i];
+    const PairPerformance& perf = pair.performance;
+    SCOPED_TRACE(r.options[i].label + " × " + std::to_string(pair.instances));
+    ASSERT_TRUE(perf.layout_found);
+    ASSERT_TRUE(pair.deadline.applied);
+    const Layout& l = perf.layout;
+    const double chips = pair.instances * pair.chips_per_instance;
+    EXPECT_EQ(l.tensor * l.pipeline * l.data * l.context, chips);
+    EXPECT_NEAR(perf.time.state_bytes, mixtral_state_by_hand(l), 1e3);
+    EXPECT_LE(mixtral_state_by_hand(l) + perf.time.activation_bytes, perf.usable_bytes_per_chip);
+    // 747 GB of state (46.7e9 × 16) can never be spread thinner than over every chip.
+    EXPECT_GE(perf.time.state_bytes * chips, 4.67e10 * 16 * (1 - 1e-12));
+  }
+  // Trainium1's 32 GiB a chip (28.8 usable) hold 747 GB only beyond 26 chips: at least 2 instances
+  // of 16 before activations.
+  EXPECT_GE(r.workloads[0].options[2].instances, 2);
+}
+
+TEST(MoeMemory, OneEightGpuNodeIsRefusedWithTheReason) {
+  // 46.7e9 × 16 bytes = 747.2 GB of state over 8 H100: at least 93.4 GB a chip with everything
+  // sharded over all 8, above the 85.5 GB × 0.9 = 77.0 GB usable of an H100 (81,559 MiB).
+  const Scenario s = test::scenario(mixtral_job(R"({"instance":"lambda-8x-h100-sxm","instances":1,"max_instances":1})"));
+  const Results res = test::run(s);
+  const OptionResult& o = res.workloads[0].options[0];
+  EXPECT_EQ(o.infeasible, Infeasible::Memory);
+  EXPECT_GE(o.memory.bytes_per_chip, 4.67e10 * 16 / 8);
+  const std::string why = infeasibility_reason(o);
+  EXPECT_NE(why.find("no layout fits in memory"), std::string::npos) << why;
+}
+
+TEST(MoeMemory, DeadlineSizingAndTheSweepUseTheTrueGroups) {
+  // The cluster-size sweep and the deadline use the same layout search: at every size where the
+  // job is priced, the state is at least 747 GB over the chips.
+  const Scenario s = test::scenario(mixtral_job(R"({"instance":"p5en.48xlarge","instances":1,"max_instances":8})"));
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  const PairInputs& pair = r.workloads[0].options[0];
+  ASSERT_TRUE(pair.performance.layout_found);
+  // One H200 node: 141 GB × 0.9 = 127 GB usable a chip against 93.4 GB of state at best; a layout
+  // that fits must shard the experts over ZeRO-3 or over at least 2 ranks of their group.
+  EXPECT_LE(pair.performance.time.memory_per_chip_bytes, pair.performance.usable_bytes_per_chip);
+  EXPECT_NEAR(pair.performance.time.state_bytes, mixtral_state_by_hand(pair.performance.layout), 1e3);
+  const Sweep sw = sweep(s, r, builtin_catalog(), 0);
+  ASSERT_EQ(sw.options.size(), 1u);
+  for (const SweepPoint& point : sw.options[0].points) {
+    SCOPED_TRACE(point.instances);
+    if (!point.memory.fits) continue;
+    EXPECT_LE(point.memory.bytes_per_chip, point.memory.usable_bytes_per_chip);
+    EXPECT_GE(point.memory.state_bytes * point.chips, 4.67e10 * 16 * (1 - 1e-12));
+  }
+}
+
+}  // namespace
+}  // namespace traincost
