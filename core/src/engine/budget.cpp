@@ -38,7 +38,7 @@ BudgetPlan plan_budget(const WorkloadInputs& w, const PairInputs& p, const Optio
   b.usd_per_token = variable / target;
   b.tokens = budget_tokens(b.budget_usd, b.fixed_per_run, b.usd_per_token);
   b.covers_one_step = b.tokens >= b.batch_tokens;
-  b.wall_clock_hours = wall_clock_hours(r.compute_hours * b.tokens / target, r.goodput, p.compile_hours_per_run);
+  b.wall_clock_hours = realized_wall_clock_hours(r.compute_hours * b.tokens / target, r.goodput, p.compile_hours_per_run, r.whole_run_factor);
 
   if (w.target.kind != TargetKind::Loss || !(b.tokens > 0)) return b;
   const ScalingLaw law = scaling_law_constants(w.target.law, w.target.custom_law);

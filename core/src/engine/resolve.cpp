@@ -19,6 +19,7 @@ ResolvedScenario resolve(const Scenario& s, const Catalog& catalog) {
     static_cast<Workload&>(wi) = w;
     wi.model.active_params = w.model.active();
     wi.usd_per_day_of_delay = w.usd_per_day_of_delay.value_or(0);  // set, so the analysis can vary it
+    wi.whole_run_factor = w.whole_run_factor.value_or(1);           // the same
     for (size_t i = 0; i < s.options.size(); ++i) {
       if (w.deadline_days) {
         wi.options.push_back(size_for_deadline(wi, s.options[i], i, catalog));

@@ -108,6 +108,9 @@ double expected_interruptions(double training_hours, double mtbf_hours) { return
 double wall_clock_hours(double compute_hours, double goodput, double compile_hours) {
   return compute_hours / goodput + compile_hours;
 }
+double realized_wall_clock_hours(double compute_hours, double goodput, double compile_hours, double whole_run_factor) {
+  return compute_hours / goodput * whole_run_factor + compile_hours;
+}
 double chip_hours(double wall_clock_hours, double chips) { return wall_clock_hours * chips; }
 double realized_mfu(double training_flops, double chip_hours, double peak_flops) {
   return training_flops / (chip_hours * 3600 * peak_flops);

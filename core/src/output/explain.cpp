@@ -317,7 +317,9 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs&
     steps.push_back({"Cannot run the job", infeasibility_reason(r), "no time or cost is given", ""});
     return steps;
   }
-  step<kWallClock>(steps, Shown::Hours, wall_clock_hours, r.compute_hours, r.goodput, p.compile_hours_per_run);
+  if (r.whole_run_factor != 1)
+    step<kWallClockRealized>(steps, Shown::Hours, realized_wall_clock_hours, r.compute_hours, r.goodput, p.compile_hours_per_run, r.whole_run_factor);
+  else step<kWallClock>(steps, Shown::Hours, wall_clock_hours, r.compute_hours, r.goodput, p.compile_hours_per_run);
   const double per_day = w.usd_per_day_of_delay.value_or(0);
   if (p.wait_days > 0 || per_day > 0 || w.deadline_days) {
     step<kDaysToModel>(steps, Shown::Number, days_to_model, p.wait_days, r.wall_clock_hours);

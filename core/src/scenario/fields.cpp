@@ -181,6 +181,10 @@ const FieldSpec budget_usd = {"workloads[].budget_usd", "budget", "USD per run",
 const FieldSpec usd_per_day_of_delay = {"workloads[].usd_per_day_of_delay", "cost of delay", "USD per day", Display::Usd, {0, 1e10},
     "0", "What having the model a day sooner is worth: every run is charged this for each day until it is done (wait for capacity + wall clock).", "0; the revenue or cost of a product a day late",
     bind<&Workload::usd_per_day_of_delay>(), nullptr, nullptr, kRangeable};
+const FieldSpec whole_run_factor = {"workloads[].whole_run_factor", "whole-run factor", "× planned time", Display::Plain, {0.1, 10},
+    "1 (as planned)", "Realized ÷ planned time of the whole run: restarts, rollbacks, evaluation and stalls beyond the modelled goodput stretch it; an option whose MFU is a published run's realized one (mfu_from_run) already includes them. The analysis draws it from how published runs realized (its default range).",
+    "1; published runs: about ×0.7 to ×2 (80% interval, traincost replay)",
+    bind<&Workload::whole_run_factor>(), nullptr, nullptr, kRangeable};
 const FieldSpec override_option = {"workloads[].overrides[].option", "option", "option index", Display::Plain, {0, 7, false, kWhole},
     "required", "Option whose platform costs this override replaces for this workload.", "",
     bind<&WorkloadOverride::option>()};
@@ -338,7 +342,7 @@ const std::vector<const FieldSpec*>& all_fields() {
       &params, &active_params, &layers, &hidden, &heads, &seq_len, &vocab, &kv_heads, &ffn_hidden, &experts, &experts_per_token,
       &tokens, &steps, &tokens_per_step, &loss, &law_E, &law_A, &law_B, &law_alpha, &law_beta,
       &bytes_per_param, &micro_batch, &tensor_parallel, &usable_fraction,
-      &runs, &horizon_months, &global_batch_tokens, &deadline_days, &budget_usd, &usd_per_day_of_delay, &override_option,
+      &runs, &horizon_months, &global_batch_tokens, &deadline_days, &budget_usd, &usd_per_day_of_delay, &whole_run_factor, &override_option,
       &pin_tensor, &pin_pipeline, &pin_data, &pin_context, &pin_expert, &pin_micro_batch, &pin_interleave, &pin_zero,
       &instances, &price_usd_per_hour, &discount, &mfu, &measured_tokens_per_sec_per_chip,
       &scaling_reference_chips, &scaling_per_doubling, &max_instances, &wait_days,

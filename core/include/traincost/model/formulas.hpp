@@ -183,6 +183,10 @@ inline constexpr Formula kInterruptions{"Interruptions per run", "f", "{training
 // Wall clock of one run: compute time stretched by goodput, plus compilation before it.
 double wall_clock_hours(double compute_hours, double goodput, double compile_hours);
 inline constexpr Formula kWallClock{"Wall clock", "W", "{T} / {g} + {compile}", "T, g, compile"};
+// The same, as a whole run realizes it: the planned training time × the whole-run factor x
+// (realized ÷ planned, evidence/whole_run.hpp), then compilation.
+double realized_wall_clock_hours(double compute_hours, double goodput, double compile_hours, double whole_run_factor);
+inline constexpr Formula kWallClockRealized{"Wall clock", "W", "{T} / {g} × {x} + {compile}", "T, g, compile, x"};
 double chip_hours(double wall_clock_hours, double chips);
 inline constexpr Formula kChipHours{"Chip-hours", "ch", "{W} × {n}", "W, n"};
 // MFU realized over a whole published run: its training FLOPs over what its chips could do in the

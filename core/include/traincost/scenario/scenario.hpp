@@ -124,6 +124,9 @@ struct Workload {
   std::optional<double> deadline_days;         // every option sized to have the model within this many days
   std::optional<double> budget_usd;            // what one run may cost: the tokens it buys on each option
   std::optional<double> usd_per_day_of_delay;  // the value of having the model a day sooner (absent: 0)
+  // Realized ÷ planned time of the whole run (absent: 1, the plan). The analysis gives it a
+  // default range from the published runs (evidence/whole_run.hpp).
+  std::optional<double> whole_run_factor;
 };
 
 // A user-defined instance (another cloud, a negotiated offer, on-premises).
