@@ -109,6 +109,14 @@ export interface OptionResult {
   savings_vs_reference: number;
   wall_clock_ratio_vs_reference: number;
   breakeven_vs_reference: Breakeven;
+  /** The planned run as published runs realized against their plan (80% interval and median); null when not shown. */
+  as_published_runs_realized: {
+    interval: number;
+    runs: number;
+    chip_hours: { low: number; median: number; high: number };
+    wall_clock_hours: { low: number; median: number; high: number };
+    hardware_cost_per_run_usd: { low: number; median: number; high: number };
+  } | null;
   [key: string]: unknown;
 }
 

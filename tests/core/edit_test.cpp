@@ -22,7 +22,7 @@ Scenario three_by_two() {
     "workloads":[{"name":"A","model":{"params":8e9},"target":{"tokens":1e11},"runs":4},
                  {"name":"B","model":{"params":1e9},"target":{"tokens":2e10},"runs":10,
                   "overrides":[{"option":2,"engineer_weeks":3}]}],
-    "options":[{"label":"t","instance":"trn2.48xlarge"},{"label":"p","instance":"p5.48xlarge"},
+    "options":[{"label":"t","instance":"trn2.48xlarge","instances":1},{"label":"p","instance":"p5.48xlarge","instances":1},
                {"label":"q","instance":"p4d.24xlarge","instances":4}],
     "reference":2,
     "ranges":[{"input":"workloads[1].runs","low":5,"high":20},

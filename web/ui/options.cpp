@@ -404,6 +404,9 @@ void how_sure_cell(Editor& e, Column& col, const FieldSpec*) {
                                                      : p.few_measurements ? ", at least doubled: too few to show a spread)" : ")");
   if (!p.validated || p.few_measurements) text = kEstimateMark + text;
   if (col.info.throughput != ThroughputSource::Predicted) text = "Prediction unused: " + text;
+  // The step time is not the whole run: what published runs realized against their plan.
+  const std::string whole = whole_run_note(e.c);
+  if (!whole.empty()) text += "; " + whole;
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   widget::wrapped(text, 0, "prediction");
   ImGui::PopStyleColor();

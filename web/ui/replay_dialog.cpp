@@ -136,7 +136,9 @@ void replay_dialog(App& app) {
   const std::vector<std::string> headers = replay_headers();
   widget::wrapped("Each run replayed from its public inputs (model, tokens, chips) with TrainCost's defaults, as `traincost replay` does. "
                   "Median error " + fmt::percent(replay.all.median) + " over " + std::to_string(replay.all.runs) + " runs with a published duration, worst " +
-                      fmt::percent(replay.all.worst) + " (" + replay.all.worst_run + ").",
+                      fmt::percent(replay.all.worst) + " (" + replay.all.worst_run + "). Their 80% interval as published runs realized, each run held out, contains " +
+                      std::to_string(replay.whole_run_check.inside) + " of " + std::to_string(replay.whole_run_check.runs) + " (coverage " +
+                      fmt::percent(replay.whole_run_check.coverage) + ").",
                   0, "replay summary");
   runs_table(app, headers);
   const auto chosen = std::find_if(replay.rows.begin(), replay.rows.end(), [&](const ReplayRow& r) { return r.run->id == app.ui.replay_run; });

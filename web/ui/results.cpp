@@ -328,9 +328,12 @@ void portfolio_table(App& app) {
 void draw_estimate_footnote(App& app, unsigned long w) {
   const Derived& d = app.d;
   const std::string note = estimate_footnote(d.scenario, d.resolved, w, builtin_catalog());
-  if (note.empty()) return;
+  // Beside the planned figures, the run as published runs realized (the CLI's line under its table).
+  const std::string realized = as_realized_line(d.scenario, d.resolved, d.results, w);
+  if (note.empty() && realized.empty()) return;
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  widget::wrapped(note);
+  if (!note.empty()) widget::wrapped(note);
+  if (!realized.empty()) widget::wrapped(realized, 0, "as realized");
   ImGui::PopStyleColor();
 }
 

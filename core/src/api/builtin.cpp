@@ -1,6 +1,7 @@
 #include "traincost/api/builtin.hpp"
 
 #include "traincost/base/builtin_data.hpp"
+#include "traincost/engine/replay.hpp"
 #include "traincost/scenario/fields.hpp"
 
 namespace traincost {
@@ -36,6 +37,9 @@ struct Builtin {
       return load_published_runs(embedded::core_asset("published_runs.json"), catalog, problems);
     });
     catalog.runs = &runs;
+    // Fitted from the replay each time the data loads, never stored: any change to the model or
+    // its defaults moves the plan, and so the spread of what runs realized against it.
+    catalog.whole_run = replay(runs, catalog).whole_run;
   }
   Builtin(const Builtin&) = delete;
   Builtin& operator=(const Builtin&) = delete;

@@ -79,6 +79,7 @@ bool set_instances(Option& o, const Catalog& catalog, int instances) {
   if (!fields::instances.check(instances).empty()) return false;
   const std::string before = automatic_label(o, catalog);
   o.instances = instances;
+  o.instances_default = false;
   follow_label(o, before);
   return true;
 }

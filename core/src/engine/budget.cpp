@@ -20,7 +20,7 @@ BudgetPlan plan_budget(const WorkloadInputs& w, const PairInputs& p, const Optio
   if (!w.budget_usd || !runs || !(target > 0) || !std::isfinite(target)) return b;
   b.applied = true;
   b.budget_usd = *w.budget_usd;
-  b.batch_tokens = batch_tokens_of(w);
+  b.batch_tokens = batch_tokens_of(w, p);
   // Split the cash per run into what grows with the tokens and what does not (cost_parts.hpp). A
   // re-port repeats the one-time parts, so each of those carries the factor 1 + rate × share ×
   // years (re_porting_cost()) in place of the re-porting part itself.
@@ -38,7 +38,7 @@ BudgetPlan plan_budget(const WorkloadInputs& w, const PairInputs& p, const Optio
   b.usd_per_token = variable / target;
   b.tokens = budget_tokens(b.budget_usd, b.fixed_per_run, b.usd_per_token);
   b.covers_one_step = b.tokens >= b.batch_tokens;
-  b.wall_clock_hours = wall_clock_hours(r.compute_hours * b.tokens / target, r.goodput, p.compile_hours_per_run);
+  b.wall_clock_hours = realized_wall_clock_hours(r.compute_hours * b.tokens / target, r.goodput, p.compile_hours_per_run, r.whole_run_factor);
 
   if (w.target.kind != TargetKind::Loss || !(b.tokens > 0)) return b;
   const ScalingLaw law = scaling_law_constants(w.target.law, w.target.custom_law);

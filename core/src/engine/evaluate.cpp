@@ -71,9 +71,12 @@ void fill_pair(const WorkloadInputs& w, const PairInputs& p, double target_token
   r.restart_hours = g.restart_hours;
   r.checkpoint_interval_hours = g.checkpoint_interval_hours;
   r.goodput = g.goodput;
-  r.training_hours = r.compute_hours / r.goodput;
+  // The whole run as realized: the planned time × the workload's whole-run factor, except where
+  // the MFU is a published run's realized one, which includes it already.
+  r.whole_run_factor = p.mfu_run ? 1.0 : w.whole_run_factor.value_or(1);
+  r.training_hours = r.compute_hours / r.goodput * r.whole_run_factor;
   r.interruptions = expected_interruptions(r.training_hours, r.cluster_mtbf_hours);
-  r.wall_clock_hours = wall_clock_hours(r.compute_hours, r.goodput, p.compile_hours_per_run);
+  r.wall_clock_hours = realized_wall_clock_hours(r.compute_hours, r.goodput, p.compile_hours_per_run, r.whole_run_factor);
   r.days_to_model = days_to_model(p.wait_days, r.wall_clock_hours);
   r.chip_hours = chip_hours(r.wall_clock_hours, r.chips);
   r.instance_hours = chip_hours(r.wall_clock_hours, p.instances);

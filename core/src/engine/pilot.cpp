@@ -224,7 +224,7 @@ PilotPlanRun::PilotPlanRun(const Scenario& s, const ResolvedScenario& base, cons
   run.chips = chips(run.instances, p.chips_per_instance);
   run.fraction = o.fraction > 0 ? o.fraction : p.validation_run_fraction > 0 ? p.validation_run_fraction : kDefaultPilotFraction;
   run.tokens = run.fraction * rc.tokens;
-  run.steps = run.tokens / batch_tokens_of(base.workloads[w]);
+  run.steps = run.tokens / batch_tokens_of(base.workloads[w], p);
   run.per_doubling = p.scaling_per_doubling;
   run.efficiency = scaling_efficiency(run.planned_chips, run.chips, p.scaling_per_doubling);
   run.run_compute_usd = rc.compute_cost;

@@ -110,7 +110,32 @@ Replay replay(const RunLibrary& library, const Catalog& catalog) {
   out.all = summarize(all);
   out.calibration = summarize(calibration);
   out.held_out = summarize(held_out);
+
+  // Whole runs: each counted run's interval is fitted without it.
+  const std::vector<double> ratios = whole_run_ratios(out);
+  const std::vector<WholeRunSpread> loo = leave_one_out(ratios);
+  size_t k = 0;
+  for (ReplayRow& r : out.rows) {
+    if (!r.counted()) continue;
+    r.ratio = ratios[k];
+    const WholeRunSpread& fit = loo[k++];
+    if (!fit.fitted()) continue;
+    r.realized_low = r.predicted_chip_hours * fit.low;
+    r.realized_median = r.predicted_chip_hours * fit.median;
+    r.realized_high = r.predicted_chip_hours * fit.high;
+    r.inside = r.ratio >= fit.low && r.ratio <= fit.high;
+  }
+  out.whole_run = fit_whole_run(ratios);
+  out.whole_run_check = check_leave_one_out(ratios);
+  out.whole_run.loo_coverage = out.whole_run_check.coverage;
   return out;
+}
+
+std::vector<double> whole_run_ratios(const Replay& replay) {
+  std::vector<double> ratios;
+  for (const ReplayRow& r : replay.rows)
+    if (r.counted()) ratios.push_back(r.published_chip_hours / r.predicted_chip_hours);
+  return ratios;
 }
 
 }  // namespace traincost

@@ -19,7 +19,7 @@ void label_what_ran(const Scenario& s, const Catalog& catalog, ResolvedScenario&
       labels.push_back(o.label);
       continue;
     }
-    std::optional<int> used = o.instances;
+    std::optional<int> used = o.sized_by_default() ? std::nullopt : std::optional<int>(o.instances);
     for (size_t w = 0; w < r.workloads.size(); ++w) {
       const int n = static_cast<int>(r.workloads[w].options[i].instances);
       if (w == 0) used = n;
@@ -48,9 +48,23 @@ ResolvedScenario resolve(const Scenario& s, const Catalog& catalog) {
     static_cast<Workload&>(wi) = w;
     wi.model.active_params = w.model.active();
     wi.usd_per_day_of_delay = w.usd_per_day_of_delay.value_or(0);  // set, so the analysis can vary it
-    for (size_t i = 0; i < s.options.size(); ++i)
-      wi.options.push_back(w.deadline_days ? size_for_deadline(wi, s.options[i], i, catalog)
-                                           : resolve_pair(w, s.options[i], i, s.options[i].instances, catalog));
+    wi.whole_run_factor = w.whole_run_factor.value_or(1);           // the same
+    for (size_t i = 0; i < s.options.size(); ++i) {
+      if (w.deadline_days) {
+        wi.options.push_back(size_for_deadline(wi, s.options[i], i, catalog));
+      } else if (s.options[i].sized_by_default()) {
+        // No size given: the fewest instances that finish in kDefaultRunDays, as a deadline would
+        // size it, but with no deadline to meet (a slower run is not infeasible).
+        WorkloadInputs sized = wi;
+        sized.deadline_days = kDefaultRunDays;
+        PairInputs p = size_for_deadline(sized, s.options[i], i, catalog);
+        p.default_size = p.deadline;
+        p.deadline = DeadlineSizing{};
+        wi.options.push_back(std::move(p));
+      } else {
+        wi.options.push_back(resolve_pair(w, s.options[i], i, s.options[i].instances, catalog));
+      }
+    }
     r.workloads.push_back(std::move(wi));
   }
   label_what_ran(s, catalog, r);

@@ -11,9 +11,15 @@
 
 namespace traincost {
 
-double batch_tokens_of(const Workload& w) {
+std::optional<double> given_batch_tokens(const Workload& w) {
   if (w.global_batch_tokens) return *w.global_batch_tokens;
-  return w.target.kind == TargetKind::Steps ? w.target.tokens_per_step : kDefaultGlobalBatchTokens;
+  if (w.target.kind == TargetKind::Steps) return w.target.tokens_per_step;
+  return std::nullopt;
+}
+
+double batch_tokens_of(const Workload& w, const PairInputs& p) {
+  if (const std::optional<double> given = given_batch_tokens(w)) return *given;
+  return p.performance.batch_tokens > 0 ? p.performance.batch_tokens : kDefaultGlobalBatchTokens;
 }
 
 PairInputs resolve_option(const Option& o, const Catalog& catalog, const PlatformCosts& wc, OptionInfo* info_out) {
@@ -131,13 +137,22 @@ void predict_pair(const Workload& w, const Option& o, const OptionInfo& info, co
   if (o.custom && o.custom->peak_tflops > 0) in.hardware.peak_flops = in.hardware.peak_bf16_flops = p.peak_flops_per_chip;
   if (o.custom && o.custom->memory_gb > 0) in.hardware.hbm_bytes = p.hbm_bytes_per_chip;
   in.calibration = info.chip ? calibration_of(catalog, info.family, info.chip->id) : calibration_of(catalog, info.family);
-  in.global_batch_sequences = std::max(1.0, std::floor(batch_tokens_of(w) / in.shape.seq_len));
+  // The batch: the scenario's, else the default that grows with the cluster up to the
+  // compute-optimal batch (formulas.hpp), which the layout search may also raise a pipeline to.
+  const double chips = p.instances * p.chips_per_instance;
+  const std::optional<double> given = given_batch_tokens(w);
+  const double compute = training_flops(flops_per_token(w.model, false), target_tokens(w.target, w.model));
+  perf.optimal_batch_tokens = std::isfinite(compute) && compute > 0 ? optimal_batch_tokens(compute) : kDefaultGlobalBatchTokens;
+  perf.batch_default = !given;
+  perf.batch_tokens = given ? *given : default_batch_tokens(chips, perf.optimal_batch_tokens);
+  in.global_batch_sequences = std::max(1.0, std::floor(perf.batch_tokens / in.shape.seq_len));
+  if (perf.batch_default)
+    in.max_batch_sequences = std::max(in.global_batch_sequences, std::floor(perf.optimal_batch_tokens / in.shape.seq_len));
   in.bytes_per_param = w.memory.bytes_per_param;
   in.usable_fraction = w.memory.usable_fraction;
   perf.global_batch_sequences = in.global_batch_sequences;
   perf.usable_bytes_per_chip = in.hardware.hbm_bytes * in.usable_fraction;
 
-  const double chips = p.instances * p.chips_per_instance;
   const LayoutChoice choice = search_layout(in, chips, pins);
   perf.layouts_tried = choice.layouts_tried;
   perf.layout_found = choice.found;

@@ -12,6 +12,7 @@
 #include "traincost/scenario/fields.hpp"
 #include "traincost/base/format.hpp"
 #include "traincost/base/random.hpp"
+#include "traincost/evidence/whole_run.hpp"
 #include "traincost/scenario/labels.hpp"
 
 namespace traincost {
@@ -296,6 +297,13 @@ std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario
     const std::string path = "workloads[" + std::to_string(w) + "].runs";
     const double runs = resolved.workloads[w].runs;
     if (runs > 1 && !has_range(path)) add(ref_of(path), std::max(1.0, runs * 0.5), runs * 1.5, Distribution::Triangular, true);
+    // The whole run as published runs realized against their plan (evidence/whole_run.hpp): the
+    // fitted predictive distribution, drawn as the lognormal through its 5th and 95th percentiles.
+    // One draw per workload serves every option, as the same team runs the same recipe on each.
+    const std::string whole = "workloads[" + std::to_string(w) + "]." + fields::whole_run_factor.input_name();
+    const WholeRunSpread& spread = catalog.whole_run;
+    if (spread.fitted() && !s.workloads[w].whole_run_factor && !has_range(whole))
+      add(ref_of(whole), whole_run_quantile(spread, -kZ95), whole_run_quantile(spread, kZ95), Distribution::LogNormal, true);
   }
   return out;
 }

@@ -262,7 +262,10 @@ std::optional<std::string> lz_decompress(std::string_view in, std::string_view d
 }
 
 std::string encode_link(const Scenario& scenario) {
-  const std::string json = compact_json(scenario_to_json(scenario, JsonForm::Minimal).dump());
+  OrderedJson doc = scenario_to_json(scenario, JsonForm::Minimal);
+  for (size_t i = 0; i < scenario.options.size(); ++i)
+    if (scenario.options[i].sized_by_default()) doc["options"][i]["instances"] = nullptr;
+  const std::string json = compact_json(doc.dump());
   std::string packed = lz_compress(json, kDictionary);
   const uint16_t sum = checksum16(packed);
   packed += static_cast<char>(sum >> 8);
@@ -339,12 +342,22 @@ std::optional<Scenario> decode_link(std::string_view link, const Catalog& catalo
   Problems inner;
   std::optional<Json> doc = parse_json(*json, inner);
   std::optional<Scenario> s;
+  std::vector<bool> default_sized;
+  if (doc && doc->is_object() && doc->contains("options") && (*doc)["options"].is_array())
+    for (Json& o : (*doc)["options"]) {
+      const bool null_size = o.is_object() && o.contains("instances") && o["instances"].is_null();
+      if (null_size) o.erase("instances");
+      default_sized.push_back(null_size);
+    }
   if (doc) s = scenario_from_json(*doc, inner);
+  if (s) default_sized.resize(s->options.size(), false);
   if (s) inner = validate(*s, catalog);
   if (!doc || !s || !inner.empty()) {
     for (const Problem& p : inner) problems.push_back({p.path.empty() ? "link" : p.path, p.message});
     return std::nullopt;
   }
+  // A link leaves out `instances` for a size of 1 and writes null for a default size.
+  for (size_t i = 0; i < s->options.size(); ++i) s->options[i].instances_default = default_sized[i];
   if (notices && !s->catalog.empty() && s->catalog != catalog.version)
     notices->push_back("This link was made with the catalog of " + s->catalog + "; prices and defaults now come from the catalog of " +
                        catalog.version + ", so figures may differ from what its author saw.");

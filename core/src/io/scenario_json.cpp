@@ -309,6 +309,7 @@ Option read_option(Reader& r, const Json& obj, const std::string& path) {
     }
   }
   r.fields(obj, path, o);
+  o.instances_default = !Reader::find(obj, "instances");
   r.choice(obj, path, "pricing", kPricingWords, o.pricing);
   r.choice(obj, path, "precision", kPrecisionWords, o.precision);
   if (const Json* rel = Reader::find(obj, "reliability")) {
@@ -714,6 +715,10 @@ OrderedJson scenario_to_json(const Scenario& s, JsonForm form) {
     if (all || o.pricing != Option{}.pricing) oj["pricing"] = to_string(o.pricing);
     if (all || o.precision != Option{}.precision) oj["precision"] = to_string(o.precision);
     put_fields(oj, o, all);
+    // A size the scenario gives is written even when it is 1, so that it reads back as given; a
+    // default size is left out, so that it reads back as the default.
+    if (o.sized_by_default()) oj.erase("instances");
+    else if (!oj.contains("instances")) oj["instances"] = o.instances;
     if (!o.mfu_from_run.empty()) oj["mfu_from_run"] = o.mfu_from_run;
     OrderedJson rel = OrderedJson::object();
     put_fields(rel, o.reliability, all);

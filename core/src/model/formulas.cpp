@@ -20,6 +20,20 @@ double flops_per_token(const Model& model, bool recompute) {
 
 double training_flops(double flops_per_token, double tokens) { return flops_per_token * tokens; }
 
+double optimal_batch_tokens(double compute_flops) { return 0.292 * det::pow(compute_flops, 0.3271); }
+
+double default_batch_tokens(double chips, double optimal_batch) {
+  return std::min(optimal_batch, std::max(kDefaultGlobalBatchTokens, kBatchTokensPerChip * chips));
+}
+
+double architecture_params(const Model& m) {
+  const double h = m.hidden, l = m.layers, V = m.vocab;
+  const double kv_hidden = m.heads > 0 && m.kv_heads > 0 ? h * m.kv_heads / m.heads : h;
+  const double f = m.ffn_hidden > 0 ? m.ffn_hidden : 4 * h;
+  const double ffn = (m.gated_ffn && m.ffn_hidden > 0 ? 3 : 2) * h * f * (m.experts > 0 ? m.experts : 1);
+  return l * (2 * h * h + 2 * h * kv_hidden + ffn) + 2 * V * h;
+}
+
 double loss_floor(const ScalingLaw& law, double n_params) { return law.E + law.A / det::pow(n_params, law.alpha); }
 
 double tokens_for_loss(const ScalingLaw& law, double n_params, double loss) {
@@ -93,6 +107,9 @@ double expected_interruptions(double training_hours, double mtbf_hours) { return
 
 double wall_clock_hours(double compute_hours, double goodput, double compile_hours) {
   return compute_hours / goodput + compile_hours;
+}
+double realized_wall_clock_hours(double compute_hours, double goodput, double compile_hours, double whole_run_factor) {
+  return compute_hours / goodput * whole_run_factor + compile_hours;
 }
 double chip_hours(double wall_clock_hours, double chips) { return wall_clock_hours * chips; }
 double realized_mfu(double training_flops, double chip_hours, double peak_flops) {

@@ -48,6 +48,15 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
   // layout that leaves a rank without a micro-batch cannot run.
   const double layers_per_stage = std::ceil(m.layers / p);
   double micro_batches = std::floor(in.global_batch_sequences / (d * b));
+  // A default batch grows by gradient accumulation rather than leave the stages idle: to
+  // kMicroBatchesPerStage micro-batches a stage, counting each of the v interleaved chunks (GPipe's
+  // rule: a bubble (p − 1) / (v·m) of at most a quarter), within the compute-optimal batch.
+  // (An interleaved schedule takes them in multiples of p.)
+  if (p > 1 && in.max_batch_sequences > in.global_batch_sequences) {
+    double wanted = std::ceil(kMicroBatchesPerStage * p / v);
+    if (v > 1) wanted = std::ceil(wanted / p) * p;
+    micro_batches = std::max(micro_batches, std::min(wanted, std::floor(in.max_batch_sequences / (d * b))));
+  }
   if (L.interleave > 1) {
     if (L.pipeline == 1 || std::fmod(layers_per_stage, v) != 0) return out;
     micro_batches = std::floor(micro_batches / p) * p;

@@ -84,6 +84,15 @@ OrderedJson analysis_to_json(const Scenario&, const ResolvedScenario& r, const A
   return j;
 }
 
+namespace {
+// The analysis drew the whole-run factor from the published runs (its default range).
+bool draws_whole_run(const Analysis& a) {
+  for (const RangedInput& in : a.inputs)
+    if (in.default_range && in.ref.kind->spec == &fields::whole_run_factor) return true;
+  return false;
+}
+}  // namespace
+
 std::string analysis_text(const ResolvedScenario& r, const Analysis& a) {
   std::string out;
   // Pads to a width in characters (a label is UTF-8 text).
@@ -111,6 +120,8 @@ std::string analysis_text(const ResolvedScenario& r, const Analysis& a) {
   const MonteCarlo& mc = a.monte_carlo;
   if (mc.samples > 0) {
     out += "\nMonte Carlo: " + std::to_string(mc.samples) + " samples, seed " + std::to_string(mc.seed) + "\n";
+    const std::string whole = draws_whole_run(a) ? whole_run_note(*r.catalog) : "";
+    if (!whole.empty()) out += "  Drawn with " + whole + "\n";
     for (size_t o = 0; o < mc.options.size(); ++o) {
       const OptionStats& st = mc.options[o];
       out += "  " + r.options[o].label + ": cheapest per run in " + fmt::percent(st.probability_cheapest) +
@@ -138,6 +149,8 @@ std::string analysis_markdown(const ResolvedScenario& r, const Analysis& a) {
              escape_markdown(fmt::usd(st.cost_per_run.p95)) + " |\n";
     }
     out += "\n" + std::to_string(mc.samples) + " Monte Carlo samples, seed " + std::to_string(mc.seed) + ".\n\n";
+    const std::string whole = draws_whole_run(a) ? whole_run_note(*r.catalog) : "";
+    if (!whole.empty()) out += escape_markdown("The samples draw the " + whole + ".") + "\n\n";
   }
   if (!a.sensitivity.empty()) {
     out += "| Input | Range | Lead per run at low | at high |\n|---|---|---:|---:|\n";

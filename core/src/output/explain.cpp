@@ -138,9 +138,23 @@ void explain_performance(std::vector<ExplainStep>& steps, const WorkloadInputs& 
   steps.push_back({"Layout", "fastest of the layouts that fit in memory (throughput " + std::string(source) + ")",
                    std::to_string(perf.layouts_tried) + " layouts tried" + (perf.assumed_architecture ? ", architecture assumed from the parameter count" : ""),
                    "= " + describe(l)});
-  steps.push_back({"Micro-batches per step", "m = ⌊B / (d × b)⌋" + std::string(l.interleave > 1 ? ", a multiple of p" : ""),
+  if (perf.batch_default) {
+    // No batch given: the default grows with the cluster, capped at the compute-optimal batch.
+    const double compute = training_flops(flops_per_token(w.model, false), target_tokens(w.target, w.model));
+    if (std::isfinite(compute) && compute > 0) {
+      step<kOptimalBatch>(steps, Shown::Number, optimal_batch_tokens, compute);
+      steps.back().result += " tokens (DeepSeek LLM's batch law: beyond it more batch costs more tokens)";
+    }
+    step<kDefaultBatch>(steps, Shown::Number, default_batch_tokens, p.instances * p.chips_per_instance, perf.optimal_batch_tokens);
+    steps.back().result += " tokens (global_batch_tokens not given: " + g(kBatchTokensPerChip) + " a chip, at least 4M, at most Bopt)";
+  }
+  const bool raised = t.batch_sequences > perf.global_batch_sequences;
+  steps.push_back({"Micro-batches per step",
+                   "m = ⌊B / (d × b)⌋" + std::string(l.interleave > 1 ? ", a multiple of p" : "") +
+                       (perf.batch_default && l.pipeline > 1 ? ", raised to up to " + g(kMicroBatchesPerStage) + " × p / v within Bopt" : ""),
                    g(perf.global_batch_sequences) + " / (" + g(l.data) + " × " + g(l.micro_batch) + ")",
-                   "= " + g(t.micro_batches) + " (" + g(t.batch_sequences) + " sequences a step)"});
+                   "= " + g(t.micro_batches) + " (" + g(t.batch_sequences) + " sequences a step" +
+                       (raised ? ", raised by gradient accumulation so the pipeline's stages are not idle" : "") + ")"});
   steps.push_back({"FLOPs per token on the slowest stage", "fm (matmuls), fa (attention), forward",
                    g(x.layers_per_stage) + " layers", "= " + g(x.matmul_flops_per_token) + " + " + g(x.attention_flops_per_token)});
   step<kGemmSizeEfficiency>(steps, Shown::Number, gemm_size_efficiency, x.smallest_gemm_dimension, x.gemm_knee);
@@ -303,7 +317,9 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs&
     steps.push_back({"Cannot run the job", infeasibility_reason(r), "no time or cost is given", ""});
     return steps;
   }
-  step<kWallClock>(steps, Shown::Hours, wall_clock_hours, r.compute_hours, r.goodput, p.compile_hours_per_run);
+  if (r.whole_run_factor != 1)
+    step<kWallClockRealized>(steps, Shown::Hours, realized_wall_clock_hours, r.compute_hours, r.goodput, p.compile_hours_per_run, r.whole_run_factor);
+  else step<kWallClock>(steps, Shown::Hours, wall_clock_hours, r.compute_hours, r.goodput, p.compile_hours_per_run);
   const double per_day = w.usd_per_day_of_delay.value_or(0);
   if (p.wait_days > 0 || per_day > 0 || w.deadline_days) {
     step<kDaysToModel>(steps, Shown::Number, days_to_model, p.wait_days, r.wall_clock_hours);

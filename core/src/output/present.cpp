@@ -135,6 +135,41 @@ std::string estimate_footnote(const Scenario& s, const ResolvedScenario& r, size
   return reasons.empty() ? "" : std::string(kEstimateMark) + " rests on an estimate: " + reasons + ".";
 }
 
+AsRealized as_realized(const Workload& w, const OptionResult& r, const PairInputs& p, const Catalog& c) {
+  AsRealized a;
+  if (!c.whole_run.fitted() || !r.feasible() || p.mfu_run || w.whole_run_factor) return a;
+  a.shown = true;
+  const double factors[3] = {c.whole_run.low, c.whole_run.median, c.whole_run.high};
+  for (int i = 0; i < 3; ++i) {
+    // The planned training hours × the factor; compilation is not part of what runs realized.
+    a.wall_clock_hours[i] = (r.wall_clock_hours - p.compile_hours_per_run) * factors[i] + p.compile_hours_per_run;
+    a.chip_hours[i] = a.wall_clock_hours[i] * r.chips;
+    a.hardware_cost[i] = r.compute_cost * factors[i] + r.compile_cost;
+  }
+  return a;
+}
+
+std::string as_realized_line(const Scenario& s, const ResolvedScenario& r, const Results& results, size_t w) {
+  const Catalog& c = *r.catalog;
+  std::string items;
+  for (size_t o = 0; o < r.options.size(); ++o) {
+    const AsRealized a = as_realized(s.workloads[w], results.workloads[w].options[o], r.workloads[w].options[o], c);
+    if (!a.shown) continue;
+    items += (items.empty() ? "" : "; ") + r.options[o].label + " " + fmt::count(a.chip_hours[0]) + " to " + fmt::count(a.chip_hours[2]) +
+             " chip-hours, " + fmt::usd(a.hardware_cost[0]) + " to " + fmt::usd(a.hardware_cost[2]);
+  }
+  if (items.empty()) return "";
+  return "As published runs realized (80% interval, from " + std::to_string(c.whole_run.runs) + " replayed runs): " + items + ".";
+}
+
+std::string whole_run_note(const Catalog& c) {
+  const WholeRunSpread& w = c.whole_run;
+  if (!w.fitted()) return "";
+  return "whole runs: published runs took ×" + fmt::number(w.low, 2) + " to ×" + fmt::number(w.high, 2) +
+         " of the planned chip-hours (80% interval; " + fmt::percent(w.loo_coverage) + " of " + std::to_string(w.runs) +
+         " runs inside it when each is held out); the planned figure's median error on them is " + fmt::percent(w.planned_median_error);
+}
+
 std::string field_label(const FieldSpec& field) {
   std::string label = field.label;
   if (!label.empty() && label[0] >= 'a' && label[0] <= 'z') label[0] = static_cast<char>(label[0] - 'a' + 'A');

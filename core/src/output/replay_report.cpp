@@ -31,7 +31,7 @@ const Cited& primary_citation(const PublishedRun& r) {
 
 // One run as displayed, before escaping.
 struct Cells {
-  std::string run, set, chips, tokens, published, predicted, error, wall_clock, step_mfu, realized_mfu, stated_mfu, goodput, status;
+  std::string run, set, chips, tokens, published, predicted, error, interval, wall_clock, step_mfu, realized_mfu, stated_mfu, goodput, status;
 };
 
 Cells cells_of(const ReplayRow& row) {
@@ -46,6 +46,8 @@ Cells cells_of(const ReplayRow& row) {
                     : "–";
   c.predicted = row.predicted_chip_hours > 0 ? fmt::count(row.predicted_chip_hours) : "–";
   c.error = row.counted() ? signed_percent(row.error) : "–";
+  c.interval = row.realized_high > 0 ? fmt::count(row.realized_low) + " – " + fmt::count(row.realized_high) + (row.inside ? " (inside)" : " (outside)")
+                                     : "–";
   c.wall_clock = days(row.published_wall_clock_days) + " / " + days(row.predicted_wall_clock_days);
   c.step_mfu = row.predicted_mfu > 0 ? fmt::percent(row.predicted_mfu) : "–";
   c.realized_mfu = row.realized_mfu > 0 ? fmt::percent(row.realized_mfu) : "–";
@@ -56,11 +58,12 @@ Cells cells_of(const ReplayRow& row) {
 }
 
 const char* const kHeaders[] = {"Run", "Set", "Chips", "Tokens", "Published chip-hours", "Predicted", "Error",
+                                "80% interval as runs realized (leave one out)",
                                 "Wall-clock published / predicted", "Step MFU (predicted)", "Realized MFU", "Stated MFU",
                                 "Goodput (predicted)", "Status"};
 
 std::vector<std::string> as_list(const Cells& c) {
-  return {c.run, c.set, c.chips, c.tokens, c.published, c.predicted, c.error, c.wall_clock, c.step_mfu, c.realized_mfu, c.stated_mfu,
+  return {c.run, c.set, c.chips, c.tokens, c.published, c.predicted, c.error, c.interval, c.wall_clock, c.step_mfu, c.realized_mfu, c.stated_mfu,
           c.goodput, c.status};
 }
 
@@ -98,6 +101,32 @@ OrderedJson summary_json(const ReplaySummary& s) {
   return {{"runs", s.runs}, {"median_abs_error", s.median}, {"worst_abs_error", s.worst}, {"worst_run", s.worst_run}};
 }
 
+std::string ratio_text(double r) { return "×" + fmt::number(r, 3); }
+
+// The whole-run spread and its leave-one-out check, in one sentence each (every format prints these).
+std::string whole_run_fit_sentence(const Replay& r) {
+  const WholeRunSpread& w = r.whole_run;
+  if (!w.fitted()) return "Whole runs: too few replayed runs to fit their spread.";
+  return "Whole runs: published / predicted chip-hours over " + std::to_string(w.runs) + " runs has a median of " + ratio_text(w.median) +
+         " and a log standard deviation of " + fmt::number(w.log_sd, 3) + "; a new run's 80% interval is " + ratio_text(w.low) + " to " +
+         ratio_text(w.high) + " the predicted chip-hours (lognormal, predictive).";
+}
+std::string whole_run_check_sentence(const Replay& r) {
+  const WholeRunCheck& c = r.whole_run_check;
+  if (c.runs == 0) return "";
+  return "Held out one at a time (each run's interval fitted on the other runs), " + std::to_string(c.inside) + " of " +
+         std::to_string(c.runs) + " published runs lie inside their 80% interval: coverage " + fmt::percent(c.coverage) +
+         ". The median figure as published runs realized misses the published chip-hours by " + fmt::percent(c.median_error) +
+         " (median), against " + fmt::percent(r.all.median) + " for the planned figure.";
+}
+
+OrderedJson whole_run_json(const Replay& r) {
+  const WholeRunSpread& w = r.whole_run;
+  const WholeRunCheck& c = r.whole_run_check;
+  return {{"runs", w.runs}, {"median_ratio", w.median}, {"log_sd", w.log_sd}, {"interval", 0.8}, {"low_ratio", w.low}, {"high_ratio", w.high},
+          {"leave_one_out", {{"runs", c.runs}, {"inside", c.inside}, {"coverage", c.coverage}, {"median_abs_error", c.median_error}}}};
+}
+
 }  // namespace
 
 std::vector<std::string> replay_headers() { return {std::begin(kHeaders), std::end(kHeaders)}; }
@@ -131,13 +160,17 @@ OrderedJson replay_json(const Replay& replay, const RunLibrary& library) {
                         {"layout", describe(row.layout)}};
     else j["predicted"] = nullptr;
     j["error"] = row.counted() ? OrderedJson(row.error) : OrderedJson(nullptr);
+    if (row.realized_high > 0)
+      j["whole_run"] = {{"ratio", row.ratio}, {"low_chip_hours", row.realized_low}, {"median_chip_hours", row.realized_median},
+                        {"high_chip_hours", row.realized_high}, {"inside", row.inside}};
+    else j["whole_run"] = nullptr;
     j["source"] = {{"title", source ? source->title : cited.source}, {"url", source ? source->url : ""}, {"as_of", cited.as_of},
                    {"secondary", source && source->secondary}};
     j["note"] = r.note;
     runs.push_back(std::move(j));
   }
   return {{"summary", {{"all", summary_json(replay.all)}, {"calibration", summary_json(replay.calibration)},
-                       {"held_out", summary_json(replay.held_out)}}},
+                       {"held_out", summary_json(replay.held_out)}, {"whole_run", whole_run_json(replay)}}},
           {"split_rule", library.split_rule},
           {"runs", runs}};
 }
@@ -150,6 +183,7 @@ std::string replay_text(const Replay& replay) {
                   fmt::percent(l.summary->median).c_str(), fmt::percent(l.summary->worst).c_str(), l.summary->worst_run.c_str());
     out += line;
   }
+  out += "\n" + whole_run_fit_sentence(replay) + "\n" + whole_run_check_sentence(replay) + "\n";
   for (const ReplayRow& row : replay.rows) {
     const Cells c = cells_of(row);
     out += "\n" + escape_terminal(c.run) + " [" + c.set + "]: " + c.chips + ", " + c.tokens + " tokens\n";
@@ -158,6 +192,7 @@ std::string replay_text(const Replay& replay) {
       continue;
     }
     out += "  chip-hours   published " + c.published + ", predicted " + c.predicted + " (" + c.error + ")\n";
+    if (row.realized_high > 0) out += "  as realized  80% interval " + c.interval + "\n";
     out += "  wall-clock   published / predicted " + c.wall_clock + "\n";
     out += "  MFU          step (predicted) " + c.step_mfu + ", realized " + c.realized_mfu + ", stated " + c.stated_mfu +
            "; goodput (predicted) " + c.goodput + "\n";
@@ -170,9 +205,10 @@ std::string replay_markdown(const Replay& replay, const RunLibrary& library) {
   for (const SummaryLine& l : summary_lines(replay))
     out += std::string("| ") + l.what + " | " + std::to_string(l.summary->runs) + " | " + fmt::percent(l.summary->median) + " | " +
            fmt::percent(l.summary->worst) + (l.summary->worst_run.empty() ? "" : " (" + escape_markdown(l.summary->worst_run) + ")") + " |\n";
+  out += "\n" + whole_run_fit_sentence(replay) + " " + whole_run_check_sentence(replay) + "\n";
   out += "\n" + std::string(kExplanation) + "\n\n|";
   for (const char* h : kHeaders) out += std::string(" ") + h + " |";
-  out += " Source |\n|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n";
+  out += " Source |\n|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n";
   for (const ReplayRow& row : replay.rows) {
     out += "|";
     for (const std::string& cell : as_list(cells_of(row))) out += " " + escape_markdown(cell) + " |";
@@ -186,7 +222,8 @@ std::string replay_markdown(const Replay& replay, const RunLibrary& library) {
 
 std::string replay_csv(const Replay& replay) {
   std::string out = "id,set,status,chip,chips,chips_assumed,tokens,published_chip_hours,chip_hours_from_wall_clock,predicted_chip_hours,error,"
-                    "published_wall_clock_days,predicted_wall_clock_days,step_mfu_predicted,realized_mfu,stated_mfu,goodput_predicted\n";
+                    "published_wall_clock_days,predicted_wall_clock_days,step_mfu_predicted,realized_mfu,stated_mfu,goodput_predicted,"
+                    "whole_run_ratio,realized_low_chip_hours,realized_high_chip_hours,inside_interval\n";
   auto raw = [](double v, bool present) {
     if (!present) return std::string();
     char buffer[40];
@@ -202,7 +239,8 @@ std::string replay_csv(const Replay& replay) {
         raw(row.predicted_chip_hours, row.predicted_chip_hours > 0), raw(row.error, row.counted()),
         raw(row.published_wall_clock_days, row.published_wall_clock_days > 0), raw(row.predicted_wall_clock_days, row.predicted_wall_clock_days > 0),
         raw(row.predicted_mfu, row.predicted_mfu > 0), raw(row.realized_mfu, row.realized_mfu > 0), raw(r.mfu.value, r.mfu.present()),
-        raw(row.goodput, row.goodput > 0)};
+        raw(row.goodput, row.goodput > 0), raw(row.ratio, row.counted()), raw(row.realized_low, row.realized_high > 0),
+        raw(row.realized_high, row.realized_high > 0), row.realized_high > 0 ? (row.inside ? "true" : "false") : ""};
     for (size_t i = 0; i < fields.size(); ++i) out += (i ? "," : "") + fields[i];
     out += "\n";
   }
@@ -217,7 +255,8 @@ std::string replay_html(const Replay& replay, const RunLibrary& library) {
     out += std::string("<tr><th scope=\"row\">") + l.what + "</th><td>" + std::to_string(l.summary->runs) + "</td><td>" +
            fmt::percent(l.summary->median) + "</td><td>" + fmt::percent(l.summary->worst) +
            (l.summary->worst_run.empty() ? "" : " (" + escape_html(l.summary->worst_run) + ")") + "</td></tr>";
-  out += "</tbody></table></div>\n<p>" + escape_html(kExplanation) + "</p>\n";
+  out += "</tbody></table></div>\n<p id=\"replay-whole-run\">" + escape_html(whole_run_fit_sentence(replay)) + " " +
+         escape_html(whole_run_check_sentence(replay)) + "</p>\n<p>" + escape_html(kExplanation) + "</p>\n";
   out += "<div class=\"table-wrap\"><table class=\"figures\" id=\"replay-runs\"><thead><tr>";
   for (const char* h : kHeaders) out += std::string("<th scope=\"col\">") + h + "</th>";
   out += "<th scope=\"col\">Source</th></tr></thead><tbody>";

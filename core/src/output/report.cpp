@@ -91,6 +91,8 @@ OrderedJson performance_json(const PairPerformance& p) {
   j["layout_found"] = p.layout_found;
   j["assumed_architecture"] = p.assumed_architecture;
   j["global_batch_sequences"] = p.global_batch_sequences;
+  j["batch_tokens"] = p.batch_tokens;
+  j["batch_default"] = p.batch_default;
   if (!p.layout_found) {
     j["least_memory_layout"] = layout_json(p.least_memory_layout);
     j["least_memory_per_chip_bytes"] = p.least_memory_bytes;
@@ -259,6 +261,13 @@ OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved,
       oj["savings_vs_reference"] = figure(vs_reference, r.savings_vs_reference);
       oj["wall_clock_ratio_vs_reference"] = figure(vs_reference, r.wall_clock_ratio_vs_reference);
       oj["breakeven_vs_reference"] = vs_reference ? breakeven_json(r.vs_reference) : OrderedJson(nullptr);
+      // The planned figures as published runs realized them (present.hpp): null when not shown.
+      const AsRealized real = as_realized(s.workloads[w], r, resolved.workloads[w].options[o], *resolved.catalog);
+      auto three = [](const double (&v)[3]) { return OrderedJson{{"low", v[0]}, {"median", v[1]}, {"high", v[2]}}; };
+      oj["as_published_runs_realized"] =
+          real.shown ? OrderedJson{{"interval", 0.8}, {"runs", resolved.catalog->whole_run.runs}, {"chip_hours", three(real.chip_hours)},
+                                   {"wall_clock_hours", three(real.wall_clock_hours)}, {"hardware_cost_per_run_usd", three(real.hardware_cost)}}
+                     : OrderedJson(nullptr);
       options.push_back(oj);
     }
     wj["options"] = options;
@@ -332,6 +341,8 @@ std::string report_text(const Scenario& s, const ResolvedScenario& resolved, con
     for (const std::string& line : lines) out += line + "\n";
     const std::string note = estimate_footnote(s, resolved, w, *resolved.catalog);
     if (!note.empty()) out += note + "\n";
+    const std::string realized = as_realized_line(s, resolved, results, w);
+    if (!realized.empty()) out += realized + "\n";
   }
   if (results.workloads.size() > 1) out += "\n" + portfolio_verdict(resolved, results) + "\n";
   // Names and labels are the user's text: no control character reaches the terminal.
@@ -360,6 +371,8 @@ std::string report_markdown(const Scenario& s, const ResolvedScenario& resolved,
     }
     const std::string note = estimate_footnote(s, resolved, w, *resolved.catalog);
     if (!note.empty()) out += "\n" + escape_markdown(note) + "\n";
+    const std::string realized = as_realized_line(s, resolved, results, w);
+    if (!realized.empty()) out += "\n" + escape_markdown(realized) + "\n";
     out += "\n";
     const std::vector<std::string> lines = constraint_lines(resolved, results, w);
     for (const std::string& line : lines) out += "- " + escape_markdown(line) + "\n";

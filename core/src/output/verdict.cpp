@@ -4,6 +4,7 @@
 
 #include "traincost/engine/budget.hpp"
 #include "traincost/base/format.hpp"
+#include "traincost/model/formulas.hpp"
 
 namespace traincost {
 
@@ -37,11 +38,33 @@ std::string infeasibility_reason(const OptionResult& r) {
   return {};
 }
 
+namespace {
+
+// The field that sets a workload's batch: the batch itself, or a steps target's tokens per step.
+std::string given_batch_field(const Workload& w) {
+  return !w.global_batch_tokens && w.target.kind == TargetKind::Steps ? "target.tokens_per_step" : "global_batch_tokens";
+}
+
+}  // namespace
+
 std::vector<Problem> constraint_problems(const ResolvedScenario& s, const Results& results, size_t w) {
   std::vector<Problem> problems;
   const WorkloadInputs& wi = s.workloads[w];
   const WorkloadResult& wr = results.workloads[w];
   const std::string path = "workloads[" + std::to_string(w) + "].";
+
+  // Parameters that disagree with the architecture: one of the two is wrong, and the step time
+  // (from the architecture) and the FLOPs (from the parameters) then describe different models.
+  // (A mixture of experts given by its active parameters but not its expert count has no
+  // countable feed-forward: nothing to compare.)
+  const bool moe_uncounted = wi.model.experts == 0 && wi.model.active() < wi.model.params;
+  if (wi.model.has_architecture() && wi.model.params > 0 && !moe_uncounted) {
+    const double counted = architecture_params(wi.model);
+    if (counted > 0 && std::fabs(wi.model.params - counted) > kParamsMismatch * counted)
+      problems.push_back({path + "model.params", "is " + fmt::count(wi.model.params) + " but the architecture (" + path +
+                                                     "model.layers, model.hidden, model.ffn_hidden, model.vocab) has " + fmt::count(counted) +
+                                                     " parameters: correct one of them"});
+  }
   for (size_t o = 0; o < wr.options.size(); ++o) {
     const OptionResult& r = wr.options[o];
     const std::string& label = s.options[o].label;
@@ -49,6 +72,33 @@ std::vector<Problem> constraint_problems(const ResolvedScenario& s, const Result
       problems.push_back({path + "deadline_days", "is shorter than the fastest possible run on " + label + ": " + fmt::days(r.days_to_model) +
                                                       " on " + fmt::counted(r.deadline.instances, "instance", "instances") +
                                                       (r.deadline.capacity_limited ? " (options[" + std::to_string(o) + "].max_instances)" : "")});
+    const PairInputs& pair = wi.options[o];
+    const std::string option = "options[" + std::to_string(o) + "]";
+    // The size chosen for an option that gives none.
+    if (pair.default_size.applied) {
+      const DeadlineSizing& d = pair.default_size;
+      problems.push_back({option + ".instances", "not given: " + label + " is sized to " + fmt::number(d.instances) +
+                                                     (d.instances == 1 ? " instance" : " instances") +
+                                                     (d.met ? ", the fewest that train this workload within " + fmt::number(d.deadline_days) + " days"
+                                                            : ", the fastest size up to " + fmt::number(d.limit) + " (none trains this workload within " +
+                                                                  fmt::number(d.deadline_days) + " days)") +
+                                                     "; set it to choose the size"});
+    }
+    // A step that leaves most of the cluster's time idle: too few sequences for the pipeline, or
+    // too little compute to hide the gradient exchange behind.
+    const PairPerformance& perf = pair.performance;
+    if (r.feasible() && perf.source == ThroughputSource::Predicted && perf.layout_found && perf.time.step_seconds > 0) {
+      const StepBreakdown& b = perf.time.breakdown;
+      const double idle = (b.bubble + b.data) / perf.time.step_seconds;
+      if (idle > kIdleShare) {
+        const std::string batch = given_batch_field(wi);
+        problems.push_back({path + batch, fmt::percent(idle) + " of each step on " + label + " is idle (pipeline bubble " +
+                                              fmt::percent(b.bubble / perf.time.step_seconds) + ", waiting on the data-parallel exchange " +
+                                              fmt::percent(b.data / perf.time.step_seconds) + ", with " + fmt::number(perf.time.batch_sequences) +
+                                              " sequences a step over " + fmt::number(perf.layout.data) + " data-parallel replicas): raise " +
+                                              path + batch + " or lower " + option + ".instances"});
+      }
+    }
     const BudgetPlan b = plan_budget(wi, wi.options[o], r, wr.target_tokens);
     if (b.applied && !b.covers_one_step)
       problems.push_back({path + "budget_usd", "buys less than one step (" + fmt::count(b.batch_tokens) + " tokens) on " + label +

@@ -166,7 +166,8 @@ const FieldSpec horizon_months = {"workloads[].horizon_months", "horizon", "mont
     "12", "Period the runs happen in; maintenance and annual totals use it.", "12 to 36",
     bind<&Workload::horizon_months>(), nullptr, nullptr, kRangeable};
 const FieldSpec global_batch_tokens = {"workloads[].global_batch_tokens", "global batch", "tokens", Display::Quantity, {1, 1e10},
-    "tokens_per_step of a steps target, else 4,194,304", "Tokens per optimizer step: the data-parallel and pipeline layout must divide it.",
+    "tokens_per_step of a steps target, else min(Bopt, max(4,194,304, 1,024 × chips)) per option, Bopt = 0.292 × C^0.3271 (DeepSeek LLM's compute-optimal batch)",
+    "Tokens per optimizer step: the data-parallel and pipeline layout must divide it. A given batch is kept; the default grows with the cluster (Llama 3 405B: 16M on 16,384 H100s) up to the batch beyond which more costs tokens, and the layout search may add micro-batches within that cap rather than idle a pipeline.",
     "4M (Llama 3 8B) to 16M (Llama 3 405B)",
     bind<&Workload::global_batch_tokens>()};
 
@@ -180,6 +181,10 @@ const FieldSpec budget_usd = {"workloads[].budget_usd", "budget", "USD per run",
 const FieldSpec usd_per_day_of_delay = {"workloads[].usd_per_day_of_delay", "cost of delay", "USD per day", Display::Usd, {0, 1e10},
     "0", "What having the model a day sooner is worth: every run is charged this for each day until it is done (wait for capacity + wall clock).", "0; the revenue or cost of a product a day late",
     bind<&Workload::usd_per_day_of_delay>(), nullptr, nullptr, kRangeable};
+const FieldSpec whole_run_factor = {"workloads[].whole_run_factor", "whole-run factor", "× planned time", Display::Plain, {0.1, 10},
+    "1 (as planned)", "Realized ÷ planned time of the whole run: restarts, rollbacks, evaluation and stalls beyond the modelled goodput stretch it; an option whose MFU is a published run's realized one (mfu_from_run) already includes them. The analysis draws it from how published runs realized (its default range).",
+    "1; published runs: about ×0.7 to ×2 (80% interval, traincost replay)",
+    bind<&Workload::whole_run_factor>(), nullptr, nullptr, kRangeable};
 const FieldSpec override_option = {"workloads[].overrides[].option", "option", "option index", Display::Plain, {0, 7, false, kWhole},
     "required", "Option whose platform costs this override replaces for this workload.", "",
     bind<&WorkloadOverride::option>()};
@@ -212,7 +217,8 @@ const FieldSpec pin_zero = {"workloads[].overrides[].parallelism.zero", "ZeRO st
 
 // ---- Option -------------------------------------------------------------------------------------
 const FieldSpec instances = {"options[].instances", "instances", "instances", Display::Plain, {1, 100000, false, kWhole},
-    "1", "Instances in the cluster.", "1 to 512",
+    "the fewest that train each workload within 30 days (up to max_instances; in a link, absent is 1 and null the default)",
+    "Instances in the cluster. Without it each workload sizes the option as a 30-day deadline would, and the report says the size in a note naming this field.", "1 to 512",
     bind<&Option::instances>()};
 const FieldSpec price_usd_per_hour = {"options[].price_usd_per_hour", "price", "USD per instance-hour", Display::Usd, {0, 1e5, kExclusive},
     "catalog price for the pricing model", "Your own hourly price per instance (negotiated, other region); replaces the catalog's.", "see the catalog",
@@ -336,7 +342,7 @@ const std::vector<const FieldSpec*>& all_fields() {
       &params, &active_params, &layers, &hidden, &heads, &seq_len, &vocab, &kv_heads, &ffn_hidden, &experts, &experts_per_token,
       &tokens, &steps, &tokens_per_step, &loss, &law_E, &law_A, &law_B, &law_alpha, &law_beta,
       &bytes_per_param, &micro_batch, &tensor_parallel, &usable_fraction,
-      &runs, &horizon_months, &global_batch_tokens, &deadline_days, &budget_usd, &usd_per_day_of_delay, &override_option,
+      &runs, &horizon_months, &global_batch_tokens, &deadline_days, &budget_usd, &usd_per_day_of_delay, &whole_run_factor, &override_option,
       &pin_tensor, &pin_pipeline, &pin_data, &pin_context, &pin_expert, &pin_micro_batch, &pin_interleave, &pin_zero,
       &instances, &price_usd_per_hour, &discount, &mfu, &measured_tokens_per_sec_per_chip,
       &scaling_reference_chips, &scaling_per_doubling, &max_instances, &wait_days,

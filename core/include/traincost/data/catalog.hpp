@@ -154,6 +154,22 @@ struct Performance {
 
 struct RunLibrary;  // evidence/published_runs.hpp
 
+// How whole published runs realized against TrainCost's plan: the ratio r = published / predicted
+// chip-hours of the replayed runs (engine/replay.hpp), fitted as a lognormal by
+// evidence/whole_run.hpp. `low` and `high` bound the 80% predictive interval of r for a new run.
+// Empty (runs 0, every figure 1) for a catalog without runs.
+struct WholeRunSpread {
+  int runs = 0;         // runs the fit saw
+  double median = 1;    // exp(mean of log r)
+  double log_sd = 0;    // sample standard deviation of log r
+  double predictive_log_sd = 0;  // a new run's: log_sd × √(1 + 1/runs)
+  double low = 1;       // 10th percentile of r for a new run
+  double high = 1;      // 90th percentile
+  double planned_median_error = 0;  // median |1 / r − 1|: how far the planned figure was off
+  double loo_coverage = 0;          // share of runs inside their own interval fitted without them
+  bool fitted() const { return runs >= 3; }
+};
+
 struct Catalog {
   std::string version;
   std::vector<Source> sources;
@@ -164,6 +180,9 @@ struct Catalog {
   // The published runs checked against this catalog, which scenarios may name (an option's
   // mfu_from_run): they travel with it (api/builtin.hpp sets them for the built-in data).
   const RunLibrary* runs = nullptr;
+  // The spread of realized against planned chip-hours over those runs (api/builtin.cpp fits it
+  // from their replay when it loads the built-in data).
+  WholeRunSpread whole_run;
 
   const Chip* find_chip(std::string_view id) const;
   const Instance* find_instance(std::string_view id) const;

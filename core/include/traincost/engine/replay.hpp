@@ -12,6 +12,7 @@
 
 #include "traincost/engine/evaluate.hpp"
 #include "traincost/evidence/published_runs.hpp"
+#include "traincost/evidence/whole_run.hpp"
 #include "traincost/base/json_text.hpp"
 
 namespace traincost {
@@ -38,6 +39,12 @@ struct ReplayRow {
   double realized_mfu = 0;            // over the whole run, from the published chip-hours
   double goodput = 0;                 // predicted
   Layout layout;                      // the step-time model's choice
+  // Whole runs (evidence/whole_run.hpp), for a counted run: r = published / predicted chip-hours,
+  // and the 80% interval of chip-hours "as published runs realized", fitted on the other runs
+  // only (leave one out): predicted × the others' 10th and 90th percentiles of r.
+  double ratio = 0;
+  double realized_low = 0, realized_median = 0, realized_high = 0;
+  bool inside = false;                // published chip-hours within [realized_low, realized_high]
   bool counted() const { return status == ReplayStatus::Replayed; }
 };
 
@@ -51,7 +58,12 @@ struct ReplaySummary {
 struct Replay {
   std::vector<ReplayRow> rows;
   ReplaySummary all, calibration, held_out;
+  WholeRunSpread whole_run;     // fitted on every counted run (what an analysis draws)
+  WholeRunCheck whole_run_check;  // its leave-one-out coverage and error
 };
+
+// The ratios r = published / predicted chip-hours of the counted runs, in row order.
+std::vector<double> whole_run_ratios(const Replay& replay);
 
 // The scenario a run replays as: one workload (its model, its tokens, its batch where stated),
 // one option (the catalog's AWS instance of its chip with the most chips, enough of them for its

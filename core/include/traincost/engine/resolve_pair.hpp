@@ -2,15 +2,21 @@
 // One (workload, option) pair resolved: the option's numbers with every default applied, and the
 // step-time model's layout and utilization at a given cluster size. resolve() builds every pair
 // with it; deadline sizing and the cluster-size sweep call it at other sizes.
+#include <optional>
+
 #include "traincost/data/catalog.hpp"
 #include "traincost/engine/resolved.hpp"
 #include "traincost/scenario/scenario.hpp"
 
 namespace traincost {
 
-// Tokens per optimizer step: the workload's global_batch_tokens, else a steps target's batch, else
-// kDefaultGlobalBatchTokens.
-double batch_tokens_of(const Workload& workload);
+// Tokens per optimizer step the scenario gives: the workload's global_batch_tokens, else a steps
+// target's batch; none when the default applies.
+std::optional<double> given_batch_tokens(const Workload& workload);
+
+// Tokens per optimizer step for a resolved pair: the given batch, else the default the pair was
+// resolved with (default_batch_tokens() at its cluster size: it grows with the cluster).
+double batch_tokens_of(const Workload& workload, const PairInputs& pair);
 
 // One option's numbers with every default applied: the option's own values, then the catalog's.
 // `costs` are a workload's overrides of the platform costs (they win over the option's). The web

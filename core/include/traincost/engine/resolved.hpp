@@ -27,6 +27,9 @@ inline constexpr EnumWord<ThroughputSource> kThroughputSourceWords[] = {
 struct PairPerformance {
   ThroughputSource source = ThroughputSource::Predicted;
   double global_batch_sequences = 0;
+  double batch_tokens = 0;            // the global batch asked for: the scenario's, else the default at this size
+  bool batch_default = false;         // the scenario gives no batch: default_batch_tokens() chose it
+  double optimal_batch_tokens = 0;    // DeepSeek's compute-optimal batch for the job (the default's cap)
   bool assumed_architecture = false;  // the scenario gave only a parameter count
   bool layout_found = false;          // some layout fits in memory
   Layout layout;                      // the fastest that fits (or what the pins asked for)
@@ -68,6 +71,9 @@ struct PairInputs : PairNumbers {
   // The step-time model's answer (filled per workload by resolve(); resolve_option() leaves it empty).
   PairPerformance performance;
   DeadlineSizing deadline;
+  // An option whose scenario gives no `instances` (and whose workload has no deadline) is sized as
+  // for a deadline of kDefaultRunDays; `applied` says so, and the report names the field.
+  DeadlineSizing default_size;
 };
 
 

@@ -42,7 +42,8 @@ struct OptionResult {
   double checkpoint_interval_hours = 0;
   double goodput = 1;
   double interruptions = 0;       // failures expected while the run trains
-  double training_hours = 0;      // compute_hours / goodput
+  double whole_run_factor = 1;    // realized ÷ planned time (the workload's; 1 with mfu_from_run)
+  double training_hours = 0;      // compute_hours / goodput × whole_run_factor
   double wall_clock_hours = 0;    // training + compilation
   double days_to_model = 0;       // wait for capacity + wall clock, in days
   double chip_hours = 0;

@@ -21,6 +21,9 @@
 
 namespace traincost {
 
+// Links wrote no `instances` for a size of 1 (the minimal form leaves defaults out), so an option
+// without `instances` in a link opens on one instance, as it always did; an option sized by
+// default (Option::instances_default) is written as "instances":null, which only links use.
 inline constexpr int kLinkFormat = 1;
 
 // "1.eJyrVkrLz..." (what follows "#s=").

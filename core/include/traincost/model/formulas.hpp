@@ -39,6 +39,44 @@ inline constexpr Formula kRecomputedFlops{"FLOPs per token with full recomputati
 inline constexpr Formula kTrainingFlops{"Training FLOPs", "C", "{f} × {D}", "f, D"};
 double training_flops(double flops_per_token, double tokens);
 
+// ---- Defaults that follow practice -----------------------------------------------------------
+
+// The compute-optimal global batch, in tokens, for a training budget of C FLOPs:
+//   B_opt = 0.292 × C^0.3271   (DeepSeek-AI 2024, "DeepSeek LLM", arXiv 2401.02954, §3.1, fitted on
+//                               1e17–3e20 FLOPs and confirmed at their 7B and 67B runs)
+// Batches up to about this size reach the same loss on the same tokens; beyond it more batch costs
+// more tokens (the critical batch size of McCandlish et al. 2018, arXiv 1812.06162). DeepSeek
+// count C without the embeddings; counting them here moves B_opt by under 1% for models above 7B.
+double optimal_batch_tokens(double compute_flops);
+inline constexpr Formula kOptimalBatch{"Compute-optimal batch (cap)", "Bopt", "0.292 × {C}^0.3271", "C"};
+
+// Tokens per chip a step gives a large cluster: Llama 3 405B trained with 16M-token batches on
+// 16,384 H100s (1,024 a GPU; Llama Team 2024, arXiv 2407.21783, §3.3.2 and Table 4) and MegaScale's
+// 175B with 12.6M on 12,288 GPUs (Jiang et al. 2024, arXiv 2402.15627): about a thousand tokens per
+// chip is the least at which published runs keep their pipelines busy.
+inline constexpr double kBatchTokensPerChip = 1024;
+
+// The global batch when a scenario gives none: the cluster's floor (tokens per chip × chips), at
+// least the 4M-token batch of the Llama 2 and 3 7B–70B recipes, at most the compute-optimal batch.
+//   B = min(Bopt, max(4,194,304, 1,024 × chips))
+double default_batch_tokens(double chips, double optimal_batch);
+inline constexpr Formula kDefaultBatch{"Global batch (default)", "B", "min({Bopt}, max(4,194,304, 1,024 × {chips}))", "chips, Bopt"};
+
+// GPipe's rule for gradient accumulation (Huang et al. 2019, arXiv 1811.06965, §2.3): with at
+// least 4 micro-batches per pipeline stage the bubble is negligible. When the batch is a default,
+// the layout search raises a pipelined layout's micro-batches to 4·p/v (p stages, v interleaved
+// chunks each: a bubble (p − 1)/(v·m) under a quarter), within Bopt, rather than leave its stages
+// idle.
+inline constexpr double kMicroBatchesPerStage = 4;
+
+// Parameters of a decoder transformer from its architecture: per layer the attention's query and
+// output projections (2·h²) and key and value projections (2·h·h_kv, h_kv = h × kv heads / heads),
+// the feed-forward (3·h·f gated as SwiGLU, else 2·h·f; × experts for a mixture of experts), and the
+// input and output embeddings (2·V·h, untied as in Llama). With f = 4h and no GQA this is the
+// 12·l·h² of Kaplan et al. 2020 plus the embeddings. Llama 3.1 405B (126 × 16,384, 8 of 128 KV
+// heads, f 53,248, V 128,256): 126 × (5.70e8 + 2.62e9) + 4.20e9 = 4.06e11.
+double architecture_params(const Model& model);
+
 // Smallest loss a model of N parameters reaches with unlimited data: E + A / N^alpha.
 double loss_floor(const ScalingLaw& law, double n_params);
 
@@ -145,6 +183,10 @@ inline constexpr Formula kInterruptions{"Interruptions per run", "f", "{training
 // Wall clock of one run: compute time stretched by goodput, plus compilation before it.
 double wall_clock_hours(double compute_hours, double goodput, double compile_hours);
 inline constexpr Formula kWallClock{"Wall clock", "W", "{T} / {g} + {compile}", "T, g, compile"};
+// The same, as a whole run realizes it: the planned training time × the whole-run factor x
+// (realized ÷ planned, evidence/whole_run.hpp), then compilation.
+double realized_wall_clock_hours(double compute_hours, double goodput, double compile_hours, double whole_run_factor);
+inline constexpr Formula kWallClockRealized{"Wall clock", "W", "{T} / {g} × {x} + {compile}", "T, g, compile, x"};
 double chip_hours(double wall_clock_hours, double chips);
 inline constexpr Formula kChipHours{"Chip-hours", "ch", "{W} × {n}", "W, n"};
 // MFU realized over a whole published run: its training FLOPs over what its chips could do in the

@@ -130,6 +130,10 @@ struct StepInputs {
   HardwareProfile hardware;
   Calibration calibration;
   double global_batch_sequences = 0;
+  // When the batch is a default: the most sequences the layout search may raise it to (the
+  // compute-optimal batch) so that a pipeline gets kMicroBatchesPerStage micro-batches a stage.
+  // 0: the batch is the scenario's and stays as given.
+  double max_batch_sequences = 0;
   double bytes_per_param = 16;   // training state per parameter (all of it, unsharded)
   double usable_fraction = 0.9;  // of HBM
 };

@@ -65,6 +65,26 @@ std::string estimate_footnote(const Scenario& scenario, const ResolvedScenario& 
 // A field's name in a form: its label, capitalized, with its unit when the value alone does not
 // say it ("Porting effort (engineer-weeks)", "Discount", "Price").
 std::string field_label(const FieldSpec& field);
+
+// A run "as published runs realized": the planned figures × the catalog's whole-run spread
+// (Catalog::whole_run, the ratio of published to predicted chip-hours over the replayed runs):
+// its 10th percentile, median and 90th percentile. Shown for an option that can run the job,
+// unless its MFU is a published run's realized one (it includes the whole run already) or the
+// workload sets its own whole_run_factor (its figures are then the realized ones).
+struct AsRealized {
+  bool shown = false;
+  double chip_hours[3] = {0, 0, 0};       // low, median, high
+  double wall_clock_hours[3] = {0, 0, 0};
+  double hardware_cost[3] = {0, 0, 0};    // per run: the training part scales, compilation does not
+};
+AsRealized as_realized(const Workload& workload, const OptionResult& result, const PairInputs& pair, const Catalog& catalog);
+// One line per workload: "As published runs realized (80% interval, 16 replayed runs): Trn2 x16
+// 410k to 1.1M chip-hours, $1.2M to $3.3M; …"; "" when no option shows it.
+std::string as_realized_line(const Scenario& scenario, const ResolvedScenario& resolved, const Results& results, size_t workload);
+// How sure a whole run is, for the "how sure" texts: "whole runs: published runs took ×0.65 to
+// ×1.7 of the plan (80% interval; 75% of 16 runs inside it when each is held out; the plan's
+// median error 30%)"; "" without a fit.
+std::string whole_run_note(const Catalog& catalog);
 // A value of a scenario field as people read it, by the field's display style: "$35.76", "30%",
 // "8.0B", "0.35".
 std::string field_value_text(const FieldSpec& field, double value);

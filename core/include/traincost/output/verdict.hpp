@@ -38,9 +38,14 @@ struct ThresholdRow {
   std::string change;     // "+51%", "−33%": how far the input must move; "" without a flip or from a base of 0
 };
 ThresholdRow threshold_row(const ResolvedScenario& scenario, const Threshold& threshold);
-// What a workload's constraints cannot give, each naming the field: a deadline shorter than an
-// option's fastest possible run, a budget that buys less than one optimizer step on an option.
-// (The scenario is valid: the other options still answer.)
+// What a workload's constraints cannot give, and what its defaults chose or its inputs leave in
+// doubt, each naming the field: a deadline shorter than an option's fastest possible run, a budget
+// that buys less than one optimizer step on an option, the size chosen for an option without
+// `instances`, a step more than kIdleShare idle (pipeline bubble and exposed gradient exchange),
+// and parameters more than kParamsMismatch off the architecture's count. (The scenario is valid:
+// the options still answer.)
+inline constexpr double kIdleShare = 0.5;
+inline constexpr double kParamsMismatch = 0.25;
 std::vector<Problem> constraint_problems(const ResolvedScenario& scenario, const Results& results, size_t workload);
 
 // Smallest whole number of runs strictly beyond a crossing point.

@@ -15,8 +15,9 @@ namespace traincost {
 // `instances` is the count the run used (a deadline may size the option); without one (the
 // workloads used different counts) the label names none.
 std::string automatic_label(const Option& option, const Catalog& catalog, std::optional<int> instances);
+// Before a run: a default-sized option's size depends on the workload, so its label names none.
 inline std::string automatic_label(const Option& option, const Catalog& catalog) {
-  return automatic_label(option, catalog, option.instances);
+  return automatic_label(option, catalog, option.sized_by_default() ? std::nullopt : std::optional<int>(option.instances));
 }
 
 // The labels made distinct, so that no two options ever read the same: a label an earlier option

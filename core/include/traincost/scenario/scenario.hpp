@@ -124,6 +124,9 @@ struct Workload {
   std::optional<double> deadline_days;         // every option sized to have the model within this many days
   std::optional<double> budget_usd;            // what one run may cost: the tokens it buys on each option
   std::optional<double> usd_per_day_of_delay;  // the value of having the model a day sooner (absent: 0)
+  // Realized ÷ planned time of the whole run (absent: 1, the plan). The analysis gives it a
+  // default range from the published runs (evidence/whole_run.hpp).
+  std::optional<double> whole_run_factor;
 };
 
 // A user-defined instance (another cloud, a negotiated offer, on-premises).
@@ -156,11 +159,21 @@ struct Reliability {
 // training clusters.
 inline constexpr int kDefaultMaxInstances = 4096;
 
+// The days a default-sized option is sized to finish in, when a scenario gives no `instances`:
+// the fewest instances (up to max_instances) that train the model within 30 days. Published
+// pretraining runs of every size took one to three months (Llama 3 405B 54 days, OLMo 2 and
+// DeepSeek-V3 under two months); a month is the common planning unit.
+inline constexpr double kDefaultRunDays = 30;
+
 struct Option {
   std::string label;
   std::string instance;                      // catalog id; "custom" uses `custom`
   std::optional<CustomInstance> custom;
   int instances = 1;
+  // The scenario leaves `instances` out: resolve() sizes the option to finish in kDefaultRunDays
+  // (absent from a file or link; an edit to `instances` other than 1 also ends it).
+  bool instances_default = false;
+  bool sized_by_default() const { return instances_default && instances == 1; }
   PricingModel pricing = PricingModel::OnDemand;
   std::optional<double> price_usd_per_hour;  // per instance; overrides the catalog
   double discount = 0;                       // fraction off the hourly price
