@@ -152,6 +152,10 @@ bool schedule_editor(App& app, Workload& w) {
     widget::row(field_label(*spec).c_str(), spec);
     changed |= widget::optional_field(w, *spec, NAN, "none set");
   }
+  // How much longer than planned the whole run takes (restarts, rollbacks, evaluation): empty is
+  // the plan; the analysis draws it from the published runs' spread.
+  widget::row(field_label(f::whole_run_factor).c_str(), &f::whole_run_factor);
+  changed |= widget::optional_field(w, f::whole_run_factor, 1.0, "1: the run as planned");
   return changed;
 }
 
@@ -171,7 +175,7 @@ bool memory_editor(Workload& w) {
   changed |= field_row(w.memory.usable_fraction, f::usable_fraction);
   widget::row(field_label(f::global_batch_tokens).c_str(), &f::global_batch_tokens);
   const double batch = w.target.kind == TargetKind::Steps && w.target.tokens_per_step > 0 ? w.target.tokens_per_step : kDefaultGlobalBatchTokens;
-  changed |= widget::optional_field(w, f::global_batch_tokens, batch, "the steps target's tokens per step, else 4,194,304 (Llama 3's)");
+  changed |= widget::optional_field(w, f::global_batch_tokens, batch, "the steps target's tokens per step, else chosen per option from its cluster and compute");
   return changed;
 }
 
