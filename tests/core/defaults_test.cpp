@@ -83,7 +83,8 @@ TEST(DefaultBatch, SmallClusterKeepsMfuNearItsBest) {
 
 TEST(DefaultBatch, GivenBatchIsKeptAndAStepsTargetsBatchToo) {
   const Scenario s = test::scenario(llama405(R"({"instance":"p5.48xlarge","instances":2048})", R"(,"global_batch_tokens":4194304)"));
-  const PairPerformance& p = resolve(s, builtin_catalog()).workloads[0].options[0].performance;
+  const ResolvedScenario r = resolve(s, builtin_catalog());  // kept: `p` refers into it
+  const PairPerformance& p = r.workloads[0].options[0].performance;
   EXPECT_FALSE(p.batch_default);
   EXPECT_EQ(p.batch_tokens, 4194304);
   EXPECT_LE(p.time.batch_sequences, 512);  // never raised above what was given
