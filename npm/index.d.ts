@@ -224,7 +224,7 @@ export interface Analysis {
   runner_up: string;
   challenger: string;
   metric: string;
-  base: { metric: number | null; breakeven_runs: Runs };
+  base: { metric: number | null; breakeven_runs: Runs; challenger_one_time_usd: number | null };
   inputs: Array<{ input: string; label: string; value: number; low: number; high: number; dist: string; default_range: boolean }>;
   sensitivity: Array<{
     input: string;

@@ -217,7 +217,8 @@ void draw_uncertainty(App& app) {
   probability_table(app);
   if (a.challenger >= 0 && a.leader >= 0 && a.runner_up >= 0) {
     const std::string challenger = d.resolved.options[static_cast<size_t>(a.challenger)].label;
-    ImGui::TextWrapped("Runs until %s's one-time costs pay off: P5 %s, median %s, P95 %s. "
+    if (a.challenger_one_time_usd > 0)  // else neither has one-time costs: no payback to state
+      ImGui::TextWrapped("Runs until %s's one-time costs pay off: P5 %s, median %s, P95 %s. "
                        "It pays off within the expected runs in %s of the futures.",
                        challenger.c_str(), runs_text(mc.breakeven_runs.p5).c_str(), runs_text(mc.breakeven_runs.p50).c_str(),
                        runs_text(mc.breakeven_runs.p95).c_str(), fmt::percent(mc.probability_pays_off).c_str());

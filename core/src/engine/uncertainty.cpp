@@ -340,6 +340,7 @@ AnalysisRun::AnalysisRun(const Scenario& s, const Catalog& catalog, const Analyz
   if (has_pair) {
     const size_t L = static_cast<size_t>(a_.leader), R = static_cast<size_t>(a_.runner_up);
     a_.challenger = bw.options[L].fixed_cost >= bw.options[R].fixed_cost ? a_.leader : a_.runner_up;
+    a_.challenger_one_time_usd = bw.options[static_cast<size_t>(a_.challenger)].fixed_cost;
   }
   a_.base_metric = metric(bw);
   a_.base_breakeven = breakeven_of(bw);

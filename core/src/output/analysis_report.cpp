@@ -42,7 +42,8 @@ OrderedJson analysis_to_json(const Scenario&, const ResolvedScenario& r, const A
   j["runner_up"] = label_of(r, a.runner_up);
   j["challenger"] = label_of(r, a.challenger);
   j["metric"] = "cost per run of the runner-up minus the leader, USD (positive: the leader stays ahead)";
-  j["base"] = {{"metric", number_json(a.base_metric)}, {"breakeven_runs", runs_json(a.base_breakeven)}};
+  j["base"] = {{"metric", number_json(a.base_metric)}, {"breakeven_runs", runs_json(a.base_breakeven)},
+               {"challenger_one_time_usd", number_json(a.challenger_one_time_usd)}};
   OrderedJson inputs = OrderedJson::array();
   for (const RangedInput& in : a.inputs)
     inputs.push_back({{"input", in.path}, {"label", in.label}, {"value", in.value}, {"low", in.low}, {"high", in.high},
@@ -106,8 +107,10 @@ std::string analysis_text(const ResolvedScenario& r, const Analysis& a) {
   } else {
     out += "Decision: " + label_of(r, a.leader) + " leads " + label_of(r, a.runner_up) + " by " + fmt::usd(a.base_metric) +
            " per run; " + label_of(r, a.challenger) +
-           (std::isinf(a.base_breakeven) ? std::string(" never pays back its one-time costs")
-                                         : " pays back its one-time costs after " + runs_text(a.base_breakeven) + " runs") +
+           // Neither of the two has one-time costs (two CUDA options): there is no payback to speak of.
+           (!(a.challenger_one_time_usd > 0)   ? std::string(" has no one-time costs to pay back")
+            : std::isinf(a.base_breakeven) ? std::string(" never pays back its one-time costs")
+                                           : " pays back its one-time costs after " + runs_text(a.base_breakeven) + " runs") +
            ".\n\n";
     out += "Sensitivity (lead per run at the low / high end of each range, largest swing first):\n";
     // Built by concatenation: a fixed line buffer cut long labels and numbers short.
@@ -128,7 +131,7 @@ std::string analysis_text(const ResolvedScenario& r, const Analysis& a) {
              " of samples; cost per run P5 " + fmt::usd(st.cost_per_run.p5) + ", P50 " + fmt::usd(st.cost_per_run.p50) + ", P95 " +
              fmt::usd(st.cost_per_run.p95) + "\n";
     }
-    if (a.challenger >= 0)
+    if (a.challenger >= 0 && a.challenger_one_time_usd > 0)
       out += "  Break-even runs for " + label_of(r, a.challenger) + ": P5 " + runs_text(mc.breakeven_runs.p5) + ", P50 " +
              runs_text(mc.breakeven_runs.p50) + ", P95 " + runs_text(mc.breakeven_runs.p95) + "; pays off within the expected runs in " +
              fmt::percent(mc.probability_pays_off) + " of samples\n";

@@ -34,6 +34,11 @@ std::vector<std::string> constraint_lines(const ResolvedScenario& s, const Resul
     if (b.applied && b.tokens > 0) {
       std::string line = "Budget " + fmt::usd(b.budget_usd) + " per run on " + label + ": " + fmt::count(b.tokens) + " tokens in " +
                          fmt::hours(b.wall_clock_hours);
+      // The budget buys more time than the deadline allows: say so, and what fits within it (the
+      // tokens scale with the hours at the same cluster and throughput).
+      if (wi.deadline_days && b.wall_clock_hours > *wi.deadline_days * 24)
+        line += ", longer than the " + fmt::number(*wi.deadline_days) + "-day deadline (within it: " +
+                fmt::count(b.tokens * *wi.deadline_days * 24 / b.wall_clock_hours) + " tokens)";
       if (b.has_law)
         line += ", loss " + fmt::number(b.loss, 4) + " with " + fmt::count(wi.model.active()) + " parameters; compute-optimal for the same compute: " +
                 fmt::count(b.optimal_params) + " parameters on " + fmt::count(b.optimal_tokens) + " tokens, loss " + fmt::number(b.optimal_loss, 4);

@@ -120,6 +120,7 @@ struct Analysis {
   int leader = -1;      // cheapest in the base case
   int runner_up = -1;
   int challenger = -1;  // of leader and runner-up, the one with the larger fixed cost
+  double challenger_one_time_usd = 0;  // its fixed cost in the base case: 0, nothing to pay back
   double base_metric = 0;
   double base_breakeven = 0;
   std::vector<RangedInput> inputs;
