@@ -16,7 +16,6 @@ OrderedJson runs_json(double runs) {
   return runs;
 }
 OrderedJson number_json(double v) { return std::isfinite(v) ? OrderedJson(v) : OrderedJson(nullptr); }
-OrderedJson percentiles_json(const Percentiles& p) { return {{"p5", number_json(p.p5)}, {"p50", number_json(p.p50)}, {"p95", number_json(p.p95)}}; }
 OrderedJson runs_percentiles_json(const Percentiles& p) {
   return {{"p5", runs_json(p.p5)}, {"p50", runs_json(p.p50)}, {"p95", runs_json(p.p95)}};
 }

@@ -23,6 +23,54 @@ const char* to_string(BreakevenKind kind) {
   return "never";
 }
 
+OrderedJson percentiles_json(const Percentiles& p) {
+  auto figure = [](double v) { return std::isfinite(v) ? OrderedJson(v) : OrderedJson(nullptr); };
+  return {{"p5", figure(p.p5)}, {"p50", figure(p.p50)}, {"p95", figure(p.p95)}};
+}
+
+std::vector<std::string> odds_lines(const ResolvedScenario& s, const Results& results, const QuickOdds& odds, size_t w) {
+  std::vector<std::string> lines;
+  if (!odds.computed) {
+    if (!odds.skipped.empty()) lines.push_back("No quick look at the odds: " + odds.skipped + ".");
+    return lines;
+  }
+  const WorkloadOdds& wo = odds.workloads[w];
+  std::string look = "How sure (" + fmt::rounded(odds.samples) + " simulated futures, seed " + std::to_string(odds.seed) +
+                     "; `traincost analyze` for more):";
+  for (size_t o = 0; o < wo.options.size(); ++o) {
+    const OptionOdds& x = wo.options[o];
+    look += std::string(o ? ";" : "") + " " + s.options[o].label;
+    if (!(x.probability_feasible > 0)) {
+      look += " cannot run it in any";
+      continue;
+    }
+    look += " median " + fmt::usd(x.cost_per_run.p50) + " per run, 90% range " + fmt::usd(x.cost_per_run.p5) + " to " +
+            fmt::usd(x.cost_per_run.p95) + ", cheapest in " + fmt::percent(x.probability_cheapest);
+    if (x.probability_feasible < 1) look += ", runs it in " + fmt::percent(x.probability_feasible);
+  }
+  lines.push_back(look + ".");
+  for (size_t o = 0; o < wo.options.size(); ++o) {
+    const OptionOdds& x = wo.options[o];
+    if (!far_from_median(x)) continue;
+    const double off = x.point / x.cost_per_run.p50 - 1;  // of the median: "32% below" is point = 0.68 × median
+    std::string line = s.options[o].label + "'s point estimate (" + fmt::usd(x.point) + ") is " + fmt::percent(std::fabs(off)) +
+                       (off < 0 ? " below" : " above") + " the median of its futures (" + fmt::usd(x.cost_per_run.p50) + ")";
+    if (!x.pulled_by.empty())
+      line += ", pulled there mostly by the range of " + x.pulled_by + " (" + (x.pulled_by_usd > 0 ? "+" : "") + fmt::usd(x.pulled_by_usd) +
+              " per run at that input's own median)";
+    lines.push_back(line + ".");
+  }
+  // The verdict follows the point estimate; say so when most futures favour another option.
+  const int point_leader = results.workloads[w].comparison.cheapest;
+  size_t likeliest = 0;
+  for (size_t o = 1; o < wo.options.size(); ++o)
+    if (wo.options[o].probability_cheapest > wo.options[likeliest].probability_cheapest) likeliest = o;
+  if (point_leader >= 0 && static_cast<size_t>(point_leader) != likeliest && !wo.options.empty())
+    lines.push_back("In most futures " + s.options[likeliest].label + " is the cheaper (" + fmt::percent(wo.options[likeliest].probability_cheapest) +
+                    "), not " + s.options[static_cast<size_t>(point_leader)].label + " as the point estimates say: the verdict is the less likely outcome.");
+  return lines;
+}
+
 std::vector<std::string> constraint_lines(const ResolvedScenario& s, const Results& results, size_t w) {
   std::vector<std::string> lines;
   const WorkloadInputs& wi = s.workloads[w];
@@ -192,7 +240,7 @@ OrderedJson reliability_json(const OptionResult& r, const std::vector<GoodputSwi
           {"goodput_sensitivity", sensitivity}};
 }
 
-OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved, const Results& results) {
+OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved, const Results& results, const QuickOdds& odds) {
   OrderedJson j = OrderedJson::object();
   j["traincost_version"] = TRAINCOST_VERSION;
   j["catalog"] = resolved.catalog->version;
@@ -296,6 +344,19 @@ OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved,
     const std::string holds = holds_while(resolved, rows);
     cj["holds_while"] = holds.empty() ? OrderedJson() : OrderedJson(holds);
     wj["comparison"] = cj;
+    if (odds.computed) {
+      OrderedJson oj = OrderedJson::array();
+      for (const OptionOdds& x : odds.workloads[w].options)
+        oj.push_back({{"cost_per_run_usd", percentiles_json(x.cost_per_run)},
+                      {"probability_cheapest", x.probability_cheapest},
+                      {"probability_feasible", x.probability_feasible},
+                      {"far_from_median", far_from_median(x)},
+                      {"pulled_by", x.pulled_by.empty() ? OrderedJson() : OrderedJson(x.pulled_by)},
+                      {"pulled_by_usd", x.pulled_by.empty() ? OrderedJson() : OrderedJson(x.pulled_by_usd)}});
+      wj["odds"] = {{"samples", odds.samples}, {"seed", odds.seed}, {"options", oj}, {"sentences", odds_lines(resolved, results, odds, w)}};
+    } else if (!odds.skipped.empty()) {
+      wj["odds"] = {{"skipped", odds.skipped}};
+    }
     workloads.push_back(wj);
   }
   j["workloads"] = workloads;
@@ -318,7 +379,7 @@ OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved,
   return j;
 }
 
-std::string report_text(const Scenario& s, const ResolvedScenario& resolved, const Results& results) {
+std::string report_text(const Scenario& s, const ResolvedScenario& resolved, const Results& results, const QuickOdds& odds) {
   std::string out = "TrainCost " TRAINCOST_VERSION " (catalog " + resolved.catalog->version + ")";
   if (!s.name.empty()) out += "\n" + s.name;
   out += "\n";
@@ -341,6 +402,9 @@ std::string report_text(const Scenario& s, const ResolvedScenario& resolved, con
       for (size_t c = 0; c < cells.size(); ++c) out += pad(cells[c], widths[c]);
       out += "\n";
     }
+    const std::vector<std::string> sure = odds_lines(resolved, results, odds, w);
+    if (!sure.empty()) out += "\n";
+    for (const std::string& line : sure) out += line + "\n";
     const std::vector<std::string> lines = constraint_lines(resolved, results, w);
     if (!lines.empty()) out += "\n";
     for (const std::string& line : lines) out += line + "\n";
@@ -355,7 +419,7 @@ std::string report_text(const Scenario& s, const ResolvedScenario& resolved, con
 }
 
 std::string report_markdown(const Scenario& s, const ResolvedScenario& resolved, const Results& results,
-                            const std::string& link) {
+                            const std::string& link, const QuickOdds& odds) {
   std::string out = "### " + (s.name.empty() ? std::string("TrainCost comparison") : escape_markdown(s.name)) + "\n\n";
   for (size_t w = 0; w < results.workloads.size(); ++w) {
     const WorkloadResult& wr = results.workloads[w];
@@ -379,6 +443,7 @@ std::string report_markdown(const Scenario& s, const ResolvedScenario& resolved,
     const std::string realized = as_realized_line(s, resolved, results, w);
     if (!realized.empty()) out += "\n" + escape_markdown(realized) + "\n";
     out += "\n";
+    for (const std::string& line : odds_lines(resolved, results, odds, w)) out += escape_markdown(line) + "\n\n";
     const std::vector<std::string> lines = constraint_lines(resolved, results, w);
     for (const std::string& line : lines) out += "- " + escape_markdown(line) + "\n";
     if (!lines.empty()) out += "\n";
@@ -390,7 +455,7 @@ std::string report_markdown(const Scenario& s, const ResolvedScenario& resolved,
   return out;
 }
 
-std::string report_csv(const Scenario& s, const ResolvedScenario& resolved, const Results& results) {
+std::string report_csv(const Scenario& s, const ResolvedScenario& resolved, const Results& results, const QuickOdds& odds) {
   auto num = [](double v) {
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%.10g", v);
@@ -399,7 +464,9 @@ std::string report_csv(const Scenario& s, const ResolvedScenario& resolved, cons
   std::string out =
       "workload,option,instance,instances,feasible,tokens,training_flops,wall_clock_hours,days_to_model,chip_hours,"
       "hardware_cost_per_run_usd,one_time_cost_usd,re_porting_cost_usd,delay_cost_per_run_usd,cost_per_run_usd,"
-      "cost_per_million_tokens_usd,annual_cost_usd,status,rests_on_estimates\n";
+      "cost_per_million_tokens_usd,annual_cost_usd,status,rests_on_estimates,"
+      // The quick look at the odds (odds.hpp): empty cells when it was not taken.
+      "median_cost_per_run_usd,p5_cost_per_run_usd,p95_cost_per_run_usd,probability_cheapest\n";
   for (size_t w = 0; w < results.workloads.size(); ++w) {
     for (size_t o = 0; o < results.workloads[w].options.size(); ++o) {
       const OptionResult& r = results.workloads[w].options[o];
@@ -414,7 +481,15 @@ std::string report_csv(const Scenario& s, const ResolvedScenario& resolved, cons
       std::string reasons;
       for (const std::string& reason : estimate_flags(s, resolved, w, o, *resolved.catalog).reasons)
         reasons += (reasons.empty() ? "" : "; ") + reason;
-      out += escape_csv(reasons) + "\n";
+      out += escape_csv(reasons);
+      if (odds.computed) {
+        const OptionOdds& x = odds.workloads[w].options[o];
+        auto sampled = [&](double v) { return x.probability_feasible > 0 && std::isfinite(v) ? num(v) : std::string(); };
+        out += "," + sampled(x.cost_per_run.p50) + "," + sampled(x.cost_per_run.p5) + "," + sampled(x.cost_per_run.p95) + "," +
+               num(x.probability_cheapest) + "\n";
+      } else {
+        out += ",,,,\n";
+      }
     }
   }
   return out;
