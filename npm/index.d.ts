@@ -149,7 +149,26 @@ export interface WorkloadResult {
     holds_while: string | null;
     [key: string]: unknown;
   };
+  /** The odds beside the point estimates: a 2,000-sample Monte Carlo with the scenario's seed, or why it was skipped. */
+  odds?: QuickOdds | { skipped: string };
   [key: string]: unknown;
+}
+
+export interface QuickOdds {
+  samples: number;
+  seed: number;
+  options: {
+    cost_per_run_usd: { p5: number | null; p50: number | null; p95: number | null };
+    probability_cheapest: number;
+    probability_feasible: number;
+    /** The median is more than 10% from the point estimate. */
+    far_from_median: boolean;
+    /** The ranged input that pulls the median away from the point estimate most, or null. */
+    pulled_by: string | null;
+    pulled_by_usd: number | null;
+  }[];
+  /** What the reports print. */
+  sentences: string[];
 }
 
 /** The value of one input at which two options cost the same per run, all else at its base value. */

@@ -36,7 +36,7 @@ std::vector<std::string> odds_lines(const ResolvedScenario& s, const Results& re
   }
   const WorkloadOdds& wo = odds.workloads[w];
   std::string look = "How sure (" + fmt::rounded(odds.samples) + " simulated futures, seed " + std::to_string(odds.seed) +
-                     "; `traincost analyze` for more):";
+                     "; run traincost analyze for more):";
   for (size_t o = 0; o < wo.options.size(); ++o) {
     const OptionOdds& x = wo.options[o];
     look += std::string(o ? ";" : "") + " " + s.options[o].label;
