@@ -181,7 +181,7 @@ const FieldSpec budget_usd = {"workloads[].budget_usd", "budget", "USD per run",
 const FieldSpec usd_per_day_of_delay = {"workloads[].usd_per_day_of_delay", "cost of delay", "USD per day", Display::Usd, {0, 1e10},
     "0", "What having the model a day sooner is worth: every run is charged this for each day until it is done (wait for capacity + wall clock).", "0; the revenue or cost of a product a day late",
     bind<&Workload::usd_per_day_of_delay>(), nullptr, nullptr, kRangeable};
-const FieldSpec whole_run_factor = {"workloads[].whole_run_factor", "whole-run factor", "× planned time", Display::Plain, {0.1, 10},
+const FieldSpec whole_run_factor = {"workloads[].whole_run_factor", "whole-run factor", "× plan", Display::Plain, {0.1, 10},
     "1 (as planned)", "Realized ÷ planned time of the whole run: restarts, rollbacks, evaluation and stalls beyond the modelled goodput stretch it; an option whose MFU is a published run's realized one (mfu_from_run) already includes them. The analysis draws it from how published runs realized (its default range).",
     "1; published runs: about ×0.7 to ×2 (80% interval, traincost replay)",
     bind<&Workload::whole_run_factor>(), nullptr, nullptr, kRangeable};
