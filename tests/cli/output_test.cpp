@@ -33,7 +33,7 @@ std::vector<OutputCase> output_cases() {
   return {
       // Row 9: control characters never reach the terminal, whichever way they come in
       {"escape_in_a_label", {"evaluate", "{file}"}, scenario("\"\\u001b[2Jfake\""), 2,
-       "options[0].label: must not contain control characters, line breaks or direction overrides (U+001B at character 1)"},
+       "options[0].label: must not contain control characters, line breaks, direction marks or invisible characters (U+001B at character 1)"},
       {"escape_in_an_instance", {"evaluate", "{file}"}, scenario("\"a\"").replace(scenario("\"a\"").find("p5.48xlarge"), 11, "\\u001b]0;pwned\\u0007"), 2,
        "options[1].instance: unknown instance", "\x1b"},
       {"raw_escape_bytes_in_an_unknown_key", {"evaluate", "{file}"}, "{\"version\":1,\"\x1b[2J\":1}", 2, "not valid JSON", "\x1b"},

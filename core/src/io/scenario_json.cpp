@@ -427,7 +427,7 @@ Problems validate(const Scenario& s, const Catalog& catalog) {
       char code[16];
       std::snprintf(code, sizeof code, "U+%04X", c->code_point);
       fail(path, c->invalid_utf8 ? "is not valid UTF-8 (at character " + std::to_string(c->position + 1) + ")"
-                                 : "must not contain control characters, line breaks or direction overrides (" +
+                                 : "must not contain control characters, line breaks, direction marks or invisible characters (" +
                                        std::string(code) + " at character " + std::to_string(c->position + 1) + ")");
     }
   };

@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "traincost/base/format.hpp"
+
 namespace traincost {
 
 std::string FieldSpec::key() const {
@@ -26,12 +28,12 @@ namespace {
 // 9007199254740991 and a value just past it as 9007199254740992, never both as "9.0072e+15"
 // (tests/core/bad_input_test.cpp, huge_seed rows).
 std::string show(double v) {
-  char buffer[40];
+  std::string text;
   for (int precision = 6; precision <= 17; ++precision) {
-    std::snprintf(buffer, sizeof buffer, "%.*g", precision, v);
-    if (std::strtod(buffer, nullptr) == v) break;
+    text = fmt::printf_c("%.*g", v, precision);
+    if (fmt::parse_c(text) == v) break;
   }
-  return buffer;
+  return text;
 }
 }  // namespace
 
