@@ -1,5 +1,6 @@
 #include "traincost/base/text.hpp"
 
+#include <cctype>
 #include <cstring>
 
 namespace traincost {
@@ -146,7 +147,8 @@ std::string escape_markdown(std::string_view text) {
     else if (cp == '>') out += "&gt;";
     else if (cp < 0x80 && std::strchr("\\`*_[]!#|~:", static_cast<int>(cp))) out += std::string("\\") + static_cast<char>(cp);
     else if (cp == '.' && after_www()) out += "\\.";
-    else if (cp == '@') out += "@\xE2\x81\xA0";
+    else if (cp == '@' && !out.empty() && (std::isalnum(static_cast<unsigned char>(out.back())) || std::strchr("._+-", out.back())))
+      out += "@\xE2\x81\xA0";  // after what can end an address's local part
     else out += bytes;
   });
 }

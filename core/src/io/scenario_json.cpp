@@ -520,23 +520,23 @@ Problems validate(const Scenario& s, const Catalog& catalog) {
         else if (const Instance* inst = catalog.find_instance(opt.instance)) per_instance = inst->chips;
         if (per_instance <= 0) continue;
         const double chips = static_cast<double>(opt.instances) * per_instance;
+        // The option's own pins (format 1's memory.tensor_parallel, for every option, is a hint
+        // the layout search narrows to the cluster).
         LayoutPins pins;
-        std::string where = at(path, "memory.tensor_parallel");
+        std::string where;
         for (size_t i = 0; i < wl.overrides.size(); ++i)
           if (wl.overrides[i].option == static_cast<int>(o)) {
             pins = wl.overrides[i].parallelism;
             where = at(at(at(path, "overrides"), i), "parallelism");
           }
-        if (!pins.tensor && wl.memory.tensor_parallel > 1) pins.tensor = wl.memory.tensor_parallel;
+        if (where.empty()) continue;
         const auto pinned = [](const std::optional<int>& v) { return static_cast<double>(v.value_or(1)); };
         const double group = pinned(pins.tensor) * pinned(pins.pipeline) * pinned(pins.context) * pinned(pins.data);
         if (group <= chips) continue;
         const std::string cluster = "options[" + std::to_string(o) + "] has " + fmt::number(chips) + " chips (" +
                                     fmt::counted(opt.instances, "instance", "instances") + " of " + std::to_string(per_instance) + ")";
         const bool tensor_alone = pinned(pins.tensor) > chips;
-        if (where.size() >= 22 && where.compare(where.size() - 22, 22, "memory.tensor_parallel") == 0)
-          fail(where, "is " + std::to_string(*pins.tensor) + ", more chips than " + cluster);
-        else if (tensor_alone)
+        if (tensor_alone)
           fail(at(where, "tensor"), "is " + std::to_string(*pins.tensor) + ", more chips than " + cluster);
         else
           fail(where, "tensor × pipeline × context × data is " + fmt::number(group) + " chips, more than " + cluster);
