@@ -59,7 +59,7 @@ std::vector<OutputCase> output_cases() {
       {"markdown_html", {"evaluate", "{file}", "--format", "markdown"}, scenario("\"<img src=x onerror=alert(1)>\""), 0,
        "&lt;img src=x onerror=alert(1)&gt;", "<img"},
       {"markdown_link", {"evaluate", "{file}", "--format", "markdown"}, scenario("\"[x](javascript:alert(1))\""), 0,
-       "\\[x\\](javascript:alert(1))", "| [x]"},
+       "\\[x\\](javascript\\:alert(1))", "| [x]"},
       {"markdown_pipe", {"analyze", "{file}", "--samples", "100", "--format", "markdown"}, scenario("\"a|b\""), 0, "| a\\|b |"},
       {"csv_formula", {"evaluate", "{file}", "--format", "csv"}, scenario("\"=HYPERLINK(1)\""), 0, "\"'=HYPERLINK(1)\"", ",\"=HYP"},
       {"csv_minus", {"evaluate", "{file}", "--format", "csv"}, scenario("\"-1+2\""), 0, "\"'-1+2\""},
