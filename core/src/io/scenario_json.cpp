@@ -242,7 +242,7 @@ FineTune read_fine_tune(Reader& r, const Json& obj, const std::string& path) {
   r.choice(obj, path, "mode", kFineTuneWords, ft.mode);
   r.fields(obj, path, ft);
   r.boolean(obj, path, "packed", ft.packed);
-  if (const Json* list = r.array(obj, path, "targets", 1, 16)) {
+  if (const Json* list = r.array(obj, path, "targets", 0, 16)) {
     ft.targets = 0;
     for (size_t i = 0; i < list->size(); ++i) {
       const Json& v = (*list)[i];
