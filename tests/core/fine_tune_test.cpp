@@ -189,5 +189,38 @@ TEST(FineTune, FormatReadsWritesAndChecksTheFields) {
   EXPECT_NE(test::problems_of(job(R"({"mode":"sparse"})")).find("workloads[0].fine_tune.mode: must be one of"), std::string::npos);
 }
 
+TEST(FineTune, TheResultsSayWhatWasDerived) {
+  // The JSON results carry the mode's figures and mark them derived; the error band is doubled.
+  const Scenario s = test::scenario(job(kLora16));
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  const Results res = evaluate(r);
+  const OrderedJson j = results_to_json(s, r, res);
+  const OrderedJson& ft = j["workloads"][0]["fine_tune"];
+  EXPECT_EQ(ft["mode"], "lora");
+  EXPECT_EQ(ft["trainable_params"].get<double>(), kAdapters16);
+  EXPECT_EQ(ft["frozen_bytes_per_param"].get<double>(), 2);
+  EXPECT_EQ(ft["flops_per_token"].get<double>(), 315669643264.0);
+  EXPECT_EQ(ft["derived"], true);
+  const PairPerformance& perf = r.workloads[0].options[0].performance;
+  EXPECT_TRUE(perf.fine_tune_derived);
+  const Scenario full = test::scenario(job(""));
+  const ResolvedScenario rf = resolve(full, builtin_catalog());
+  EXPECT_DOUBLE_EQ(perf.error_median, 2 * rf.workloads[0].options[0].performance.error_median);
+  EXPECT_FALSE(results_to_json(full, rf, evaluate(rf))["workloads"][0].contains("fine_tune"));
+}
+
+TEST(FineTune, TheShippedPresetIsALoraFineTune) {
+  const Json doc = Json::parse(test::read_source_file("assets/presets.json"));
+  bool found = false;
+  for (const Json& w : doc["workloads"])
+    if (w.contains("fine_tune")) {
+      found = true;
+      const Json wrapper = {{"version", 1}, {"workloads", Json::array({w})}, {"options", Json::array({{{"instance", "p5.48xlarge"}}})}};
+      const Scenario s = test::scenario(wrapper.dump());
+      EXPECT_EQ(s.workloads[0].fine_tune.mode, FineTuneMode::Lora);
+    }
+  EXPECT_TRUE(found);
+}
+
 }  // namespace
 }  // namespace traincost

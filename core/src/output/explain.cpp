@@ -167,9 +167,17 @@ void explain_performance(std::vector<ExplainStep>& steps, const WorkloadInputs& 
     steps.back().result += " s; × " + g(l.recompute == Recompute::Full ? 12 : 8) + " × " + g(x.layers_per_stage) + " = " + g(x.tensor_per_micro_batch) + " s";
   }
   if (l.pipeline > 1) step<kPipelineBubble>(steps, Shown::Number, pipeline_bubble_fraction, l.pipeline, l.interleave, t.micro_batches);
-  if (l.data > 1) {
+  if (l.data > 1 && w.fine_tune.adapters() && l.zero == 3) {
+    // A frozen base under ZeRO-3: its weights gathered for each micro-batch's forward and backward,
+    // only the adapters' gradients reduce-scattered.
+    steps.push_back({"Data-parallel collective (before overlap)",
+                     "m × (tc(2 passes, frozen params per chip × φ·d bytes) + tc(1 pass, adapter gradients))",
+                     g(t.micro_batches) + " × (2 gathers of " + fmt::bytes(x.params_per_chip * x.frozen_bytes_per_param * l.data) + " + 1 of " +
+                         fmt::bytes(x.gradient_bytes) + ") at " + g(x.data_bandwidth) + " B/s",
+                     "= " + g(x.data_collective) + " s"});
+  } else if (l.data > 1) {
     step<kRingCollective>(steps, Shown::Number, ring_collective_seconds, l.zero == 3 ? 3.0 * t.micro_batches : 2.0, l.data, x.gradient_bytes, x.data_bandwidth);
-    steps.back().quantity = "Data-parallel gradient collective (before overlap)";
+    steps.back().quantity = w.fine_tune.adapters() ? "Data-parallel adapter-gradient collective (before overlap)" : "Data-parallel gradient collective (before overlap)";
     steps.back().result += " s";
   }
   const StepBreakdown& b = t.breakdown;
@@ -189,7 +197,8 @@ void explain_performance(std::vector<ExplainStep>& steps, const WorkloadInputs& 
   steps.back().result += " (HFU " + g(perf.hfu) + "; held-out error: median " + fmt::percent(perf.error_median) + ", 90th percentile " +
                          fmt::percent(perf.error_p90) + band_reason;
   step<kStateBytesPerParam>(steps, Shown::Number, state_bytes_per_param, w.memory.bytes_per_param, l.zero, l.data);
-  if (x.expert_params_per_chip > 0) {
+  if (w.fine_tune.adapters()) steps.back().quantity = "State bytes per adapter parameter (ZeRO)";
+  if (x.expert_params_per_chip > 0 && !w.fine_tune.adapters()) {
     // A mixture of experts: the routed experts' state is sharded over their own, smaller group.
     step<kExpertDataParallel>(steps, Shown::Number, expert_data_parallel, l.data, l.tensor, l.expert);
     step<kStateBytesPerParam>(steps, Shown::Number, state_bytes_per_param, w.memory.bytes_per_param, l.zero, x.expert_data_parallel);
