@@ -124,6 +124,7 @@ double validation_cost(double validation_runs, double run_fraction, double compu
 }
 double maintenance_cost(double usd_per_year, double horizon_months) { return usd_per_year * horizon_months / 12; }
 double egress_cost(double tb, double usd_per_tb) { return tb * usd_per_tb; }
+double storage_cost(double tb, double usd_per_tb_month, double hours) { return tb * usd_per_tb_month * hours / 730; }
 double cost_per_run(double per_run_cost, double fixed_cost, double runs) { return per_run_cost + fixed_cost / runs; }
 double cost_per_million_tokens(double cost_per_run, double tokens) { return cost_per_run / (tokens / 1e6); }
 double cumulative_cost(double fixed_cost, double per_run_cost, double runs) { return fixed_cost + runs * per_run_cost; }

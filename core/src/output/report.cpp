@@ -246,6 +246,13 @@ OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved,
       OrderedJson parts = OrderedJson::object();
       for (size_t i = 0; i < kCostPartCount; ++i) parts[kCostParts[i].key] = figure(shown, b[i]);
       oj["breakdown_per_run_usd"] = parts;
+      if (const Chip* chip = resolved.options[o].chip; chip && chip->software) {
+        const SoftwareLifecycle& life = *chip->software;
+        const Source* source = resolved.catalog->find_source(life.source);
+        oj["software"] = {{"family", life.family}, {"stack", life.stack}, {"status", to_string(life.status)},
+                          {"notice", software_notice(resolved.options[o], *resolved.catalog)},
+                          {"source", life.source}, {"url", source ? source->url : ""}, {"as_of", life.as_of}};
+      }
       if (r.deadline.applied) oj["deadline"] = deadline_json(r.deadline);
       const BudgetPlan plan = plan_budget(resolved.workloads[w], resolved.workloads[w].options[o], r, wr.target_tokens);
       if (plan.applied) oj["budget"] = budget_json(plan);

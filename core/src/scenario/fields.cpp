@@ -317,6 +317,14 @@ const FieldSpec egress_tb_per_run = {"options[].porting.egress_tb_per_run", "egr
 const FieldSpec egress_usd_per_tb = {"options[].porting.egress_usd_per_tb", "egress price", "USD per TB", Display::Usd, {0, 1e5},
     "catalog default (90)", "Price of moving one TB out of the other cloud.", "50 to 120",
     bind<&PlatformCosts::egress_usd_per_tb>(), &PairNumbers::egress_usd_per_tb, "egress_usd_per_tb", kRangeable};
+const FieldSpec storage_tb = {"options[].porting.storage_tb", "storage held", "TB", Display::Plain, {0, 1e7},
+    "0 (not priced)", "Storage held while the run trains (dataset copy, checkpoints kept); priced per TB-month for the training hours.",
+    "dataset + kept checkpoints; 0 when already paid for",
+    bind<&PlatformCosts::storage_tb>(), &PairNumbers::storage_tb, nullptr, kRangeable};
+const FieldSpec storage_usd_per_tb_month = {"options[].porting.storage_usd_per_tb_month", "storage price", "USD per TB-month", Display::Usd, {0, 1e5},
+    "catalog default (145: FSx for Lustre, 125 MB/s per TiB)", "Price of one TB for a month: FSx for Lustre by throughput tier, S3, EBS.",
+    "23 S3; 80 EBS gp3; 145-600 FSx for Lustre",
+    bind<&PlatformCosts::storage_usd_per_tb_month>(), &PairNumbers::storage_usd_per_tb_month, "storage_usd_per_tb_month", kRangeable};
 const FieldSpec report_probability_per_year = {"options[].porting.report_probability_per_year", "re-porting chance", "per year", Display::Percent, {0, 1},
     "catalog default for the chip family", "Yearly chance that an SDK or framework change forces the port to be redone; the expected cost (chance × effort share × one-time cost × years) is a fixed cost.",
     "0.5 Neuron (training stack replaced twice in 2025-26), 0.05 CUDA (estimates)",
@@ -352,7 +360,7 @@ const std::vector<const FieldSpec*>& all_fields() {
       &checkpoint_interval_hours,
       &engineer_weeks, &usd_per_engineer_week, &validation_runs, &validation_run_fraction,
       &convergence_penalty, &compile_hours_per_run, &maintenance_usd_per_year, &egress_tb_per_run,
-      &egress_usd_per_tb, &report_probability_per_year, &report_effort_share, &range_low, &range_high};
+      &egress_usd_per_tb, &storage_tb, &storage_usd_per_tb_month, &report_probability_per_year, &report_effort_share, &range_low, &range_high};
   return all;
 }
 

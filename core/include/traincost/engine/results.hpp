@@ -58,6 +58,7 @@ struct OptionResult {
   double one_time_cost = 0;
   double maintenance_cost = 0;    // over the horizon
   double egress_cost_per_run = 0;
+  double storage_cost_per_run = 0;
   double delay_cost_per_run = 0;  // the value of the days until the model is done
   double re_porting_cost = 0;     // expected forced re-ports over the horizon
   double fixed_cost = 0;          // one-time + maintenance + re-porting: paid once whatever the runs

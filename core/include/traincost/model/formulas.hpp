@@ -214,6 +214,13 @@ double maintenance_cost(double usd_per_year, double horizon_months);
 inline constexpr Formula kMaintenanceCost{"Maintenance over the horizon", "Mt", "{$/year} × {months} / 12", "$/year, months"};
 double egress_cost(double tb, double usd_per_tb);
 inline constexpr Formula kEgressCost{"Egress per run", "E", "{TB} × {$/TB}", "TB, $/TB"};
+// Storage held while the run trains (a parallel file system such as FSx for Lustre, object
+// storage, block volumes), billed per TB-month and prorated by the hour as AWS bills it: a month
+// is 730 hours (8,760 / 12). Only while the cluster trains: the data and checkpoints kept between
+// runs are the team's, whichever platform it picks.
+double storage_cost(double tb, double usd_per_tb_month, double hours);
+inline constexpr Formula kStorageCost{"Storage during the run", "St", "{TB} × {$/TB-month} × {training hours} / 730",
+                                      "TB, $/TB-month, training hours"};
 // Fully loaded cost of one run: what every run pays plus the fixed costs spread over the runs.
 double cost_per_run(double per_run_cost, double fixed_cost, double runs);
 inline constexpr Formula kCostPerRun{"Fully loaded per run", "total", "{per run} + {fixed} / {runs}", "per run, fixed, runs"};

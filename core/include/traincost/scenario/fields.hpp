@@ -171,6 +171,7 @@ extern const FieldSpec mtbf_hours_per_instance, checkpoint_write_minutes, checkp
 // Platform costs (options[].porting and workloads[].overrides[])
 extern const FieldSpec engineer_weeks, usd_per_engineer_week, validation_runs, validation_run_fraction,
     convergence_penalty, compile_hours_per_run, maintenance_usd_per_year, egress_tb_per_run, egress_usd_per_tb,
+    storage_tb, storage_usd_per_tb_month,
     report_probability_per_year, report_effort_share;
 // Ranges
 extern const FieldSpec range_low, range_high;

@@ -41,6 +41,8 @@ struct PairNumbers {
   double maintenance_usd_per_year = 0;
   double egress_tb_per_run = 0;
   double egress_usd_per_tb = 0;
+  double storage_tb = 0;
+  double storage_usd_per_tb_month = 0;
   double report_probability_per_year = 0;
   double report_effort_share = 0;
   // Time

@@ -92,6 +92,8 @@ struct PlatformCosts {
   std::optional<double> maintenance_usd_per_year;  // recurring SDK upkeep
   std::optional<double> egress_tb_per_run;         // data moved in from another cloud per run
   std::optional<double> egress_usd_per_tb;
+  std::optional<double> storage_tb;                // held while the run trains: data, checkpoints
+  std::optional<double> storage_usd_per_tb_month;  // its price (a file system's throughput tier)
   // Lock-in: the yearly chance that an SDK or framework change forces the port to be redone, and
   // what share of the one-time cost (porting and validation) that costs again.
   std::optional<double> report_probability_per_year;
