@@ -337,7 +337,7 @@ export interface DecodedLink {
  * The parts of a run's cost, in the order of `schema().cost_parts` (the core's kCostParts). Spelled
  * out for editors; npm/test/types.test.mjs checks that it lists exactly the schema's keys.
  */
-export type CostPartKey = 'compute' | 'compile' | 'porting' | 'validation' | 'maintenance' | 're_porting' | 'egress' | 'delay';
+export type CostPartKey = 'compute' | 'compile' | 'porting' | 'validation' | 'maintenance' | 're_porting' | 'egress' | 'storage' | 'delay';
 
 /** `traincost schema --format json` */
 export interface Schema {
