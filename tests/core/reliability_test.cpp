@@ -147,8 +147,8 @@ TEST(Goodput, TheUncertaintyAnalysisVariesMtbfWhereFailuresCostTime) {
 //   δ = 6 min = 0.1 h, R = 12 min = 0.2 h, M = 4,000 h per instance / 4 = 1,000 h, s = 1,
 //   Λ₁ = 0.0025 per instance-hour: Λ = 4 × 0.0025 = 0.01 per hour of running,
 //   capacity back in 0.8 h: R_spot = 0.8 + 0.2 = 1.0 h.
-// Losses arrive at s/M + Λ = 0.001 + 0.01 = 0.011 per hour: Ml = 90.909 h.
-// τ (Daly, δ = 0.1, Ml = 90.909): x = δ/(2 Ml) = 5.5e-4; √(2 × 0.1 × 90.909) = 4.264014;
+// Losses arrive at s/M + Λ = 0.001 + 0.01 = 0.011 per hour: Ms = 90.909 h.
+// τ (Daly, δ = 0.1, Ms = 90.909): x = δ/(2 Ms) = 5.5e-4; √(2 × 0.1 × 90.909) = 4.264014;
 //   × (1 + √x/3 + x/9) = × 1.0078786 = 4.297608; − δ = 4.197608 h.
 // g = 4.197608 / 4.297608 / (1 + (0.2 + 4.297608/2)/1000 + 0.01 × (1.0 + 4.297608/2))
 //   = 0.976731 / (1 + 0.002349 + 0.031488) = 0.944763.

@@ -34,6 +34,9 @@ std::string runs_text(double runs) {
 
 std::string label_of(const ResolvedScenario& r, int i) { return i >= 0 ? r.options[static_cast<size_t>(i)].label : "none"; }
 
+// The lead of the leader at one end of a range; none where either of the pair cannot run there.
+std::string lead_text(double lead) { return std::isnan(lead) ? "none (one of the pair cannot run)" : fmt::usd(lead); }
+
 std::string deadline_words(double days) { return "the " + fmt::number(days, 3) + "-day deadline"; }
 
 }  // namespace
@@ -48,6 +51,19 @@ std::string percentile_text(double value, const OptionStats& st, bool usd) {
     why += st.probability_late >= not_run ? " (misses " + deadline_words(st.deadline_days) + ")"
                                           : " (misses " + deadline_words(st.deadline_days) + " in " + fmt::percent(st.probability_late) + ")";
   return why;
+}
+
+std::string percentiles_text(const Percentiles& p, const OptionStats& st, bool usd) {
+  // Samples where the option cannot run sort last (+inf), so the missing percentiles are the
+  // upper ones: "P5 $369k; P50 and P95 none: not run in 66% of futures (…)".
+  const std::pair<const char*, double> each[] = {{"P5", p.p5}, {"P50", p.p50}, {"P95", p.p95}};
+  std::string shown, missing;
+  for (const auto& [name, v] : each) {
+    if (std::isfinite(v)) shown += (shown.empty() ? "" : ", ") + std::string(name) + " " + (usd ? fmt::usd(v) : fmt::days(v));
+    else missing += (missing.empty() ? "" : " and ") + std::string(name);
+  }
+  if (missing.empty()) return shown;
+  return shown + (shown.empty() ? "" : "; ") + missing + " none: " + percentile_text(NAN, st, usd);
 }
 
 std::string on_time_text(const OptionStats& st) {
@@ -145,7 +161,7 @@ std::string analysis_text(const ResolvedScenario& r, const Analysis& a) {
     // Built by concatenation: a fixed line buffer cut long labels and numbers short.
     for (const SensitivityRow& row : a.sensitivity)
       out += "  " + pad(row.label, 44) + " " + pad(fmt::number(row.low_value), 10, true) + " .. " + pad(fmt::number(row.high_value), 10) +
-             "  lead " + pad(fmt::usd(row.metric_at_low), 9, true) + " .. " + pad(fmt::usd(row.metric_at_high), 9) + "  break-even " +
+             "  lead " + pad(lead_text(row.metric_at_low), 9, true) + " .. " + pad(lead_text(row.metric_at_high), 9) + "  break-even " +
              runs_text(row.breakeven_at_low) + " .. " + runs_text(row.breakeven_at_high) + (row.default_range ? "  (default range)" : "") +
              "\n";
   }
@@ -156,12 +172,10 @@ std::string analysis_text(const ResolvedScenario& r, const Analysis& a) {
     if (!whole.empty()) out += "  Drawn with " + whole + "\n";
     for (size_t o = 0; o < mc.options.size(); ++o) {
       const OptionStats& st = mc.options[o];
-      out += "  " + r.options[o].label + ": cheapest per run in " + fmt::percent(st.probability_cheapest) +
-             " of samples; cost per run P5 " + percentile_text(st.cost_per_run.p5, st) + ", P50 " +
-             percentile_text(st.cost_per_run.p50, st) + ", P95 " + percentile_text(st.cost_per_run.p95, st) + "\n";
+      out += "  " + r.options[o].label + ": cheapest per run in " + fmt::percent(st.probability_cheapest) + " of samples; cost per run " +
+             percentiles_text(st.cost_per_run, st, true) + "\n";
       if (st.deadline_days > 0)
-        out += "    " + on_time_text(st) + "; days to the model P5 " + percentile_text(st.days_to_model.p5, st, false) + ", P50 " +
-               percentile_text(st.days_to_model.p50, st, false) + ", P95 " + percentile_text(st.days_to_model.p95, st, false) + "\n";
+        out += "    " + on_time_text(st) + "; days to the model " + percentiles_text(st.days_to_model, st, false) + "\n";
     }
     if (a.challenger >= 0)
       out += "  Break-even runs for " + label_of(r, a.challenger) + ": P5 " + runs_text(mc.breakeven_runs.p5) + ", P50 " +
@@ -196,7 +210,7 @@ std::string analysis_markdown(const ResolvedScenario& r, const Analysis& a) {
     for (const SensitivityRow& row : a.sensitivity)
       out += "| " + escape_markdown(row.label) + (row.default_range ? " (default range)" : "") + " | " +
              escape_markdown(fmt::number(row.low_value)) + " – " + escape_markdown(fmt::number(row.high_value)) + " | " +
-             escape_markdown(fmt::usd(row.metric_at_low)) + " | " + escape_markdown(fmt::usd(row.metric_at_high)) + " |\n";
+             escape_markdown(lead_text(row.metric_at_low)) + " | " + escape_markdown(lead_text(row.metric_at_high)) + " |\n";
   }
   return out;
 }

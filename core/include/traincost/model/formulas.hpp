@@ -186,7 +186,7 @@ inline constexpr Formula kReclaimRate{"Spot reclaims", "Λ", "{instances} × {Λ
 // Mean time between events that lose work when reclaims join failures: the two are independent
 // Poisson streams, so their rates add: 1 / (s/M + Λ). With Λ = 0 it is M / s.
 double time_between_losses(double mtbf_hours, double lost_work_share, double reclaims_per_hour);
-inline constexpr Formula kTimeBetweenLosses{"Time between losses", "Ml", "1 / ({s}/{M} + {Λ})", "M, s, Λ"};
+inline constexpr Formula kTimeBetweenLosses{"Time between losses", "Ms", "1 / ({s}/{M} + {Λ})", "M, s, Λ"};
 
 // Goodput with reclaims: every hour of running also meets Λ reclaims, each costing its restart
 // R_spot and half a segment of lost work (every reclaim loses it):
