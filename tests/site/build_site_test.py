@@ -78,7 +78,8 @@ FIELDS = [{"label": key.replace("_", " "), "catalog_default": key} for key in
           ["mtbf_hours_per_chip", "checkpoint_gbps_per_instance", "checkpoint_blocking_share", "job_restart_minutes",
            "replacement_share", "replacement_minutes", "lost_work_share", "engineer_weeks", "usd_per_engineer_week",
            "validation_runs", "validation_run_fraction", "convergence_penalty", "compile_hours_per_run",
-           "maintenance_usd_per_year", "egress_usd_per_tb", "report_probability_per_year", "report_effort_share"]]
+           "maintenance_usd_per_year", "egress_usd_per_tb", "report_probability_per_year", "report_effort_share",
+           "spot_interruptions_per_instance_hour", "spot_recovery_hours"]]
 
 
 def catalog_of(doc, text=None):
