@@ -29,6 +29,8 @@ Json base_for(const FieldSpec& f) {
                 "custom":{"chips":8,"peak_tflops":900,"memory_gb":80,"family":"nvidia"}}],
     "ranges":[{"input":"options[0].discount","low":0,"high":0.2}]})");
   Json& w = doc["workloads"][0];
+  // The fine-tuning fields go with an adapter mode (rank, trainable_share) and unpacked data (fill).
+  if (path.rfind("workloads[].fine_tune.", 0) == 0) w["fine_tune"] = {{"mode", "lora"}, {"packed", false}, {"fill", 0.5}};
   if (path.rfind("workloads[].target.", 0) == 0 && path != "workloads[].target.tokens") {
     w["target"] = Json::object();
     if (path.find("scaling_law") != std::string::npos || path.find("loss") != std::string::npos) {
@@ -76,6 +78,30 @@ double sample_value(const FieldSpec& f) {
   if (&f == &fields::active_params) v = 2e9;
   if (&f == &fields::law_E) v = 1.7;
   return v;
+}
+
+// Issue 33, item 12: a range can span every value its input accepts (ranges[].low and high were
+// capped at 1e15 while a token target accepts 1e16): one limit, and no rangeable field wider.
+TEST(Fields, RangeEndsAcceptEveryValueARangeableInputAccepts) {
+  for (const FieldSpec* f : all_fields()) {
+    if (!f->rangeable) continue;
+    SCOPED_TRACE(f->path);
+    EXPECT_LE(fields::range_low.bounds.min, f->bounds.min);
+    EXPECT_GE(fields::range_low.bounds.max, f->bounds.max);
+    EXPECT_LE(fields::range_high.bounds.min, f->bounds.min);
+    EXPECT_GE(fields::range_high.bounds.max, f->bounds.max);
+  }
+  // A token target's range up to the largest target: accepted end to end.
+  const std::string doc = R"({"version":1,"workloads":[{"model":{"params":8e9},"target":{"tokens":1e15}}],
+      "options":[{"instance":"trn2.48xlarge","instances":16},{"instance":"p5.48xlarge","instances":32}],
+      "ranges":[{"input":"workloads[0].target.tokens","low":1e15,"high":1e16}]})";  // NOLINT
+  Problems problems;
+  EXPECT_TRUE(parse_scenario(doc, builtin_catalog(), problems)) << to_string(problems);
+  Problems past;
+  std::string beyond = doc;
+  beyond.replace(beyond.find("\"high\":1e16"), 11, "\"high\":2e16");
+  EXPECT_FALSE(parse_scenario(beyond, builtin_catalog(), past));
+  EXPECT_NE(to_string(past).find("ranges[0].high: must be between -1e+16 and 1e+16, got 2e+16"), std::string::npos) << to_string(past);
 }
 
 TEST(Fields, EveryFieldIsReadIntoItsMemberAndWrittenBack) {

@@ -8,6 +8,7 @@
 
 #include "traincost/scenario/fields.hpp"
 #include "traincost/base/format.hpp"
+#include "traincost/model/fine_tune.hpp"
 #include "traincost/model/formulas.hpp"
 #include "traincost/scenario/inputs.hpp"
 #include "traincost/base/text.hpp"
@@ -232,16 +233,43 @@ Target read_target(Reader& r, const Json& obj, const std::string& path) {
   return t;
 }
 
+// workloads[].fine_tune: the mode (a word), the adapters' target matrices (a list of words), the
+// numeric fields of the table, and whether sequences are packed.
+FineTune read_fine_tune(Reader& r, const Json& obj, const std::string& path) {
+  FineTune ft;
+  if (!r.object(obj, path)) return ft;
+  r.only(obj, path, Owner::FineTune, {"mode", "targets", "packed"});
+  r.choice(obj, path, "mode", kFineTuneWords, ft.mode);
+  r.fields(obj, path, ft);
+  r.boolean(obj, path, "packed", ft.packed);
+  if (const Json* list = r.array(obj, path, "targets", 0, 16)) {
+    ft.targets = 0;
+    for (size_t i = 0; i < list->size(); ++i) {
+      const Json& v = (*list)[i];
+      const std::optional<unsigned> bits = v.is_string() ? parse_word(kLoraTargetWords, v.get_ref<const std::string&>()) : std::nullopt;
+      if (bits) {
+        ft.targets |= *bits;
+        continue;
+      }
+      std::string allowed;
+      for (const EnumWord<unsigned>& w : kLoraTargetWords) allowed += std::string(allowed.empty() ? "" : ", ") + "\"" + w.word + "\"";
+      r.fail(at(path, "targets") + "[" + std::to_string(i) + "]", "must be one of " + allowed + ", got " + preview(v));
+    }
+  }
+  return ft;
+}
+
 Workload read_workload(Reader& r, const Json& obj, const std::string& path) {
   Workload w;
   if (!r.object(obj, path)) return w;
-  r.only(obj, path, Owner::Workload, {"name", "model", "target", "recompute", "memory", "overrides"});
+  r.only(obj, path, Owner::Workload, {"name", "model", "target", "recompute", "memory", "fine_tune", "overrides"});
   r.text(obj, path, "name", w.name, 80);
   r.required(obj, path, "model");
   r.required(obj, path, "target");
   if (const Json* m = Reader::find(obj, "model")) w.model = read_model(r, *m, at(path, "model"));
   if (const Json* t = Reader::find(obj, "target")) w.target = read_target(r, *t, at(path, "target"));
   r.boolean(obj, path, "recompute", w.recompute);
+  if (const Json* ft = Reader::find(obj, "fine_tune")) w.fine_tune = read_fine_tune(r, *ft, at(path, "fine_tune"));
   if (const Json* mem = Reader::find(obj, "memory")) {
     const std::string mp = at(path, "memory");
     if (r.object(*mem, mp)) {
@@ -427,7 +455,7 @@ Problems validate(const Scenario& s, const Catalog& catalog) {
       char code[16];
       std::snprintf(code, sizeof code, "U+%04X", c->code_point);
       fail(path, c->invalid_utf8 ? "is not valid UTF-8 (at character " + std::to_string(c->position + 1) + ")"
-                                 : "must not contain control characters, line breaks or direction overrides (" +
+                                 : "must not contain control characters, line breaks, direction marks or invisible characters (" +
                                        std::string(code) + " at character " + std::to_string(c->position + 1) + ")");
     }
   };
@@ -497,6 +525,50 @@ Problems validate(const Scenario& s, const Catalog& catalog) {
     const std::string path = at("workloads", w);
     if (wl.model.active_params && *wl.model.active_params > wl.model.params)
       fail(at(path, "model.active_params"), "must not exceed params (" + fmt::number(wl.model.params) + ")");
+    // Architectures that cannot exist (import-hf refuses the same in a config): more key/value
+    // heads than heads, or heads that grouped-query attention cannot share out evenly, and more
+    // experts routed to per token than there are (issue 33, item 9).
+    const Model& m = wl.model;
+    if (m.kv_heads > 0 && m.heads > 0 && m.kv_heads > m.heads)
+      fail(at(path, "model.kv_heads"), "must not exceed heads (" + std::to_string(m.heads) + "), got " + std::to_string(m.kv_heads));
+    else if (m.kv_heads > 0 && m.heads > 0 && m.heads % m.kv_heads != 0)
+      fail(at(path, "model.kv_heads"), "must divide heads (" + std::to_string(m.heads) + ": each key/value head serves the same number of heads), got " +
+                                           std::to_string(m.kv_heads));
+    if (m.experts_per_token > 0 && m.experts > 0 && m.experts_per_token > m.experts)
+      fail(at(path, "model.experts_per_token"), "must not exceed experts (" + std::to_string(m.experts) + "), got " + std::to_string(m.experts_per_token));
+    // A pinned layout wider than the cluster it is pinned on (a tensor of 64 on 32 chips read as
+    // "global batch has fewer sequences than the cluster can spread"). Only a cluster of a size
+    // the scenario fixes: a deadline or the default sizing chooses theirs.
+    if (!wl.deadline_days)
+      for (size_t o = 0; o < s.options.size(); ++o) {
+        const Option& opt = s.options[o];
+        if (opt.sized_by_default()) continue;
+        int per_instance = 0;
+        if (opt.instance == "custom") per_instance = opt.custom ? opt.custom->chips : 0;
+        else if (const Instance* inst = catalog.find_instance(opt.instance)) per_instance = inst->chips;
+        if (per_instance <= 0) continue;
+        const double chips = static_cast<double>(opt.instances) * per_instance;
+        // The option's own pins (format 1's memory.tensor_parallel, for every option, is a hint
+        // the layout search narrows to the cluster).
+        LayoutPins pins;
+        std::string where;
+        for (size_t i = 0; i < wl.overrides.size(); ++i)
+          if (wl.overrides[i].option == static_cast<int>(o)) {
+            pins = wl.overrides[i].parallelism;
+            where = at(at(at(path, "overrides"), i), "parallelism");
+          }
+        if (where.empty()) continue;
+        const auto pinned = [](const std::optional<int>& v) { return static_cast<double>(v.value_or(1)); };
+        const double group = pinned(pins.tensor) * pinned(pins.pipeline) * pinned(pins.context) * pinned(pins.data);
+        if (group <= chips) continue;
+        const std::string cluster = "options[" + std::to_string(o) + "] has " + fmt::number(chips) + " chips (" +
+                                    fmt::counted(opt.instances, "instance", "instances") + " of " + std::to_string(per_instance) + ")";
+        const bool tensor_alone = pinned(pins.tensor) > chips;
+        if (tensor_alone)
+          fail(at(where, "tensor"), "is " + std::to_string(*pins.tensor) + ", more chips than " + cluster);
+        else
+          fail(where, "tensor × pipeline × context × data is " + fmt::number(group) + " chips, more than " + cluster);
+      }
     if (wl.target.kind == TargetKind::Loss && wl.model.params > 0) {
       const ScalingLaw law = scaling_law_constants(wl.target.law, wl.target.custom_law);
       const double floor = loss_floor(law, wl.model.active());
@@ -528,6 +600,16 @@ Problems validate(const Scenario& s, const Catalog& catalog) {
       else if (tokens > fields::tokens.bounds.max)
         fail(at(path, "target.steps"), sum + ", more than the " + fmt::number(fields::tokens.bounds.max) + " TrainCost models");
     }
+    // The fine-tuning mode's fields go with the mode that uses them; an adapter that adapts no
+    // matrix of this model (a gate on a two-matrix feed-forward) trains nothing.
+    const FineTune& ft = wl.fine_tune;
+    const std::string fp = at(path, "fine_tune");
+    if (ft.trainable_share && !ft.adapters()) fail(at(fp, "trainable_share"), "only goes with \"mode\": \"lora\" or \"qlora\"");
+    if (!ft.packed && !ft.fill)
+      fail(at(fp, "fill"), "is required when packed is false: the average share of each padded sequence that is data (mean example length / seq_len)");
+    if (ft.packed && ft.fill) fail(at(fp, "fill"), "only goes with \"packed\": false");
+    if (ft.adapters() && !ft.trainable_share && wl.model.params > 0 && !(adapter_params(wl.model, ft).total > 0))
+      fail(at(fp, "targets"), "adapt no matrix of this model (a gate needs a gated feed-forward); give other targets or a trainable_share");
     // A deadline that every option's wait for capacity already uses up leaves no time to train.
     if (wl.deadline_days && !s.options.empty()) {
       double shortest_wait = INFINITY;
@@ -678,6 +760,24 @@ OrderedJson scenario_to_json(const Scenario& s, JsonForm form) {
     put_fields(mem, w.memory, all);
     put(mem, "flash_attention", w.memory.flash_attention, MemorySettings{}.flash_attention, all);
     if (!mem.empty()) wj["memory"] = mem;
+    // Written only when it says more than a packed full fine-tune (even in the full form), so that
+    // files, links and golden outputs of scenarios without it stay as they were.
+    const FineTune& ft = w.fine_tune;
+    static const FineTune full_default{};
+    if (ft.adapters() || !ft.packed || ft.fill) {
+      OrderedJson fj = OrderedJson::object();
+      fj["mode"] = to_string(ft.mode);
+      put_fields(fj, ft, all);  // rank (when not the default), trainable_share, fill
+      if (!ft.adapters()) fj.erase("rank");
+      if (ft.adapters() && (all || ft.targets != full_default.targets)) {
+        OrderedJson targets = OrderedJson::array();
+        for (const EnumWord<unsigned>& word : kLoraTargetWords)  // the single matrices, not the groups
+          if ((word.value & (word.value - 1)) == 0 && (ft.targets & word.value)) targets.push_back(word.word);
+        fj["targets"] = targets;
+      }
+      put(fj, "packed", ft.packed, true, all);
+      wj["fine_tune"] = fj;
+    }
     put_fields(wj, w, all);
     if (!w.overrides.empty()) {
       OrderedJson list = OrderedJson::array();

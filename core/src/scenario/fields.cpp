@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "traincost/base/format.hpp"
+
 namespace traincost {
 
 std::string FieldSpec::key() const {
@@ -26,12 +28,12 @@ namespace {
 // 9007199254740991 and a value just past it as 9007199254740992, never both as "9.0072e+15"
 // (tests/core/bad_input_test.cpp, huge_seed rows).
 std::string show(double v) {
-  char buffer[40];
+  std::string text;
   for (int precision = 6; precision <= 17; ++precision) {
-    std::snprintf(buffer, sizeof buffer, "%.*g", precision, v);
-    if (std::strtod(buffer, nullptr) == v) break;
+    text = fmt::printf_c("%.*g", v, precision);
+    if (fmt::parse_c(text) == v) break;
   }
-  return buffer;
+  return text;
 }
 }  // namespace
 
@@ -66,7 +68,11 @@ void abort_owner_mismatch(const FieldSpec& spec) {
 }
 
 namespace fields {
-constexpr double kBig = 1e15;
+// The most tokens a target may come to (a token target, steps × tokens per step, a loss once
+// resolved): the largest value any rangeable input accepts, so also the bound of ranges[].low and
+// high, which each input's own bounds then narrow (tests/core/fields_test.cpp checks none is wider).
+constexpr double kMaxTokens = 1e16;
+constexpr double kBig = kMaxTokens;
 constexpr bool kRangeable = true;
 
 // clang-format off
@@ -118,7 +124,7 @@ const FieldSpec experts_per_token = {"workloads[].model.experts_per_token", "exp
     bind<&Model::experts_per_token>()};
 
 // ---- Workload: target ---------------------------------------------------------------------------
-const FieldSpec tokens = {"workloads[].target.tokens", "tokens", "tokens", Display::Quantity, {1e3, 1e16},
+const FieldSpec tokens = {"workloads[].target.tokens", "tokens", "tokens", Display::Quantity, {1e3, kMaxTokens},
     "one target is required", "Training tokens D to process.", "20 x params (Chinchilla) to 2e12+",
     bind<&Target::tokens>(), nullptr, nullptr, kRangeable};
 const FieldSpec steps = {"workloads[].target.steps", "steps", "steps", Display::Quantity, {1, 1e9},
@@ -170,6 +176,20 @@ const FieldSpec global_batch_tokens = {"workloads[].global_batch_tokens", "globa
     "Tokens per optimizer step: the data-parallel and pipeline layout must divide it. A given batch is kept; the default grows with the cluster (Llama 3 405B: 16M on 16,384 H100s) up to the batch beyond which more costs tokens, and the layout search may add micro-batches within that cap rather than idle a pipeline.",
     "4M (Llama 3 8B) to 16M (Llama 3 405B)",
     bind<&Workload::global_batch_tokens>()};
+
+// ---- Workload: fine-tuning mode and sequence packing (model/fine_tune.hpp) ----------------------
+const FieldSpec lora_rank = {"workloads[].fine_tune.rank", "adapter rank", "rank r", Display::Plain, {1, 65536, false, kWhole},
+    "64 (QLoRA's, every model size)", "Rank r of each LoRA adapter: a d_in × d_out matrix gets r·(d_in + d_out) trainable parameters. Only with mode lora or qlora.",
+    "8 to 64 (LoRA paper 1-64; QLoRA 64)",
+    bind<&FineTune::rank>()};
+const FieldSpec trainable_share = {"workloads[].fine_tune.trainable_share", "trainable share", "fraction of params", Display::Percent, {0, 1, kExclusive},
+    "derived from the architecture, rank and targets", "Adapter parameters as a share of the model's; give it when the architecture is unknown or the adapters are not per-matrix LoRA. Only with mode lora or qlora.",
+    "0.001 to 0.02 (Llama 2 70B, r 64 on every linear layer: 0.0118)",
+    bind<&FineTune::trainable_share>()};
+const FieldSpec fill = {"workloads[].fine_tune.fill", "sequence fill", "fraction of tokens", Display::Percent, {0, 1, kExclusive},
+    "required when packed is false", "Average share of each padded sequence that is real data when examples are not packed; the work per data token grows by 1 / fill. Measure it on your data set: mean example length ÷ seq_len.",
+    "your data set's mean length ÷ seq_len",
+    bind<&FineTune::fill>()};
 
 // ---- Workload: constraints (absent: none) --------------------------------------------------------
 const FieldSpec deadline_days = {"workloads[].deadline_days", "deadline", "days", Display::Plain, {0, 3650, kExclusive},
@@ -350,6 +370,7 @@ const std::vector<const FieldSpec*>& all_fields() {
       &params, &active_params, &layers, &hidden, &heads, &seq_len, &vocab, &kv_heads, &ffn_hidden, &experts, &experts_per_token,
       &tokens, &steps, &tokens_per_step, &loss, &law_E, &law_A, &law_B, &law_alpha, &law_beta,
       &bytes_per_param, &micro_batch, &tensor_parallel, &usable_fraction,
+      &lora_rank, &trainable_share, &fill,
       &runs, &horizon_months, &global_batch_tokens, &deadline_days, &budget_usd, &usd_per_day_of_delay, &whole_run_factor, &override_option,
       &pin_tensor, &pin_pipeline, &pin_data, &pin_context, &pin_expert, &pin_micro_batch, &pin_interleave, &pin_zero,
       &instances, &price_usd_per_hour, &discount, &mfu, &measured_tokens_per_sec_per_chip,

@@ -47,6 +47,7 @@ struct PairPerformance {
   bool validated = false;             // the chip has published measurements in the validation
   double measurements = 0;            // published measurements its calibration rests on (calibration + held out)
   bool few_measurements = false;      // the chip's own calibration (Trainium2's) rests on a handful of rows
+  bool fine_tune_derived = false;     // a LoRA/QLoRA step: derived, never measured, so its error band is doubled
 };
 
 // How a workload's deadline sized an option (deadline.hpp): the fewest instances whose run is done
