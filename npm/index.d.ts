@@ -248,6 +248,13 @@ export interface Analysis {
       probability_feasible: number;
       cost_per_run_usd: Percentiles;
       horizon_cost_usd: Percentiles;
+      /** Why a cost percentile is null: the share of samples the option cannot run the job, and why. */
+      cost_per_run_null_because?: string;
+      /** With a deadline on the workload. */
+      deadline_days?: number;
+      probability_on_time?: number;
+      probability_late?: number;
+      days_to_model?: Percentiles;
     }>;
     breakeven_runs: Percentiles<Runs>;
     probability_pays_off: number;

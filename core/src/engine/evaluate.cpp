@@ -80,6 +80,13 @@ void fill_pair(const WorkloadInputs& w, const PairInputs& p, double target_token
   r.whole_run_factor = p.mfu_run ? 1.0 : w.whole_run_factor.value_or(1);
   r.training_hours = r.compute_hours / r.goodput * r.whole_run_factor;
   r.interruptions = expected_interruptions(r.training_hours, r.cluster_mtbf_hours);
+  r.reclaims_per_hour = g.reclaims_per_hour;
+  r.reclaim_restart_hours = g.reclaim_restart_hours;
+  if (g.reclaims_per_hour > 0) {
+    // Reclaimed capacity is neither running nor billed while the job waits for it to come back.
+    r.reclaim_wait_hours = r.training_hours * g.reclaim_wait_share;
+    r.reclaims = expected_interruptions(r.training_hours - r.reclaim_wait_hours, 1 / g.reclaims_per_hour);
+  }
   r.wall_clock_hours = realized_wall_clock_hours(r.compute_hours, r.goodput, p.compile_hours_per_run, r.whole_run_factor);
   r.days_to_model = days_to_model(p.wait_days, r.wall_clock_hours);
   r.chip_hours = chip_hours(r.wall_clock_hours, r.chips);

@@ -118,7 +118,7 @@ static_assert([] {
 void part_step(std::vector<ExplainStep>& steps, const Formula& f, const PartWorking& x) {
   std::vector<std::string> values;
   for (size_t i = 0; i < x.count; ++i) values.push_back(g(x.arguments[i]));
-  steps.push_back({f.quantity, std::string(f.symbol) + " = " + fill(f, nullptr), fill(f, &values), shown(x.amount, Shown::Usd)});
+  steps.push_back({std::string(f.quantity) + x.note, std::string(f.symbol) + " = " + fill(f, nullptr), fill(f, &values), shown(x.amount, Shown::Usd)});
 }
 
 std::string giga(double v) { return g(v / 1e9); }
@@ -316,17 +316,38 @@ void explain_goodput(std::vector<ExplainStep>& steps, const WorkloadInputs& w, c
     steps.push_back({"Restart", "R = your restart time", g(p.restart_minutes) + " min", shown(t.restart_hours, Shown::Hours)});
   else
     step<kRestart>(steps, Shown::Hours, restart_hours, p.job_restart_minutes, p.replacement_share, p.replacement_minutes, transfer);
-  const double between = step<kMtbfBetweenLosses>(steps, Shown::Number, mtbf_between_losses, mtbf, p.lost_work_share);
+  const bool reclaimed = t.reclaims_per_hour > 0;
+  double between = 0;
+  if (reclaimed) {
+    step<kReclaimRate>(steps, Shown::Number, job_reclaim_rate, p.spot_interruptions_per_hour, p.instances);
+    steps.back().result += " per hour";
+    steps.push_back({"Restart after a reclaim", "R spot = capacity back + relaunch + reload",
+                     g(p.spot_recovery_hours) + " h + " + g(t.reclaim_restart_hours - p.spot_recovery_hours) + " h",
+                     shown(t.reclaim_restart_hours, Shown::Hours)});
+    between = step<kTimeBetweenLosses>(steps, Shown::Number, time_between_losses, mtbf, p.lost_work_share, t.reclaims_per_hour);
+  } else {
+    between = step<kMtbfBetweenLosses>(steps, Shown::Number, mtbf_between_losses, mtbf, p.lost_work_share);
+  }
   steps.back().result += " h";
   if (p.checkpoint_interval_hours <= 0) {
     step<kCheckpointInterval>(steps, Shown::Number, optimal_checkpoint_interval, t.checkpoint_pause_hours, between);
     steps.back().result += " h";
   }
-  step<kGoodput>(steps, Shown::Number, goodput, r.checkpoint_interval_hours, t.checkpoint_pause_hours, t.restart_hours,
-                 p.lost_work_share, mtbf);
+  if (reclaimed)
+    step<kGoodputSpot>(steps, Shown::Number, goodput_with_reclaims, r.checkpoint_interval_hours, t.checkpoint_pause_hours,
+                       t.restart_hours, p.lost_work_share, mtbf, t.reclaims_per_hour, t.reclaim_restart_hours);
+  else
+    step<kGoodput>(steps, Shown::Number, goodput, r.checkpoint_interval_hours, t.checkpoint_pause_hours, t.restart_hours,
+                   p.lost_work_share, mtbf);
   steps.back().result += " (" + fmt::percent(r.goodput) + ")";
   // With no goodput the training never ends: no count of interruptions (the option cannot run).
   if (std::isfinite(r.training_hours)) step<kInterruptions>(steps, Shown::Number, expected_interruptions, r.training_hours, mtbf);
+  if (reclaimed && std::isfinite(r.training_hours)) {
+    step<kReclaimWait>(steps, Shown::Number, reclaim_wait_share, r.goodput, r.checkpoint_interval_hours, t.checkpoint_pause_hours,
+                       t.reclaims_per_hour, p.spot_recovery_hours);
+    steps.back().result += " of the training hours (" + fmt::hours(r.reclaim_wait_hours) + ", not billed; " + g(r.reclaims) +
+                           " reclaims expected)";
+  }
 }
 
 }  // namespace

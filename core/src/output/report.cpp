@@ -180,13 +180,20 @@ OrderedJson reliability_json(const OptionResult& r, const std::vector<GoodputSwi
                            {"high", swing.high},
                            {"goodput_at_low", swing.goodput_at_low},
                            {"goodput_at_high", swing.goodput_at_high}});
-  return {{"cluster_mtbf_hours", r.cluster_mtbf_hours},
-          {"checkpoint_bytes", r.checkpoint_bytes},
-          {"checkpoint_pause_hours", r.checkpoint_pause_hours},
-          {"restart_hours", r.restart_hours},
-          {"checkpoint_interval_hours", r.checkpoint_interval_hours},
-          {"interruptions", r.interruptions},
-          {"goodput_sensitivity", sensitivity}};
+  OrderedJson j = {{"cluster_mtbf_hours", r.cluster_mtbf_hours},
+                   {"checkpoint_bytes", r.checkpoint_bytes},
+                   {"checkpoint_pause_hours", r.checkpoint_pause_hours},
+                   {"restart_hours", r.restart_hours},
+                   {"checkpoint_interval_hours", r.checkpoint_interval_hours},
+                   {"interruptions", r.interruptions}};
+  // Spot reclaims, only where there are any (capacity the job holds reads as before).
+  if (r.reclaims_per_hour > 0)
+    j["spot"] = {{"reclaims_per_hour", r.reclaims_per_hour},
+                 {"restart_hours", r.reclaim_restart_hours},
+                 {"reclaims", r.reclaims},
+                 {"wait_hours", r.reclaim_wait_hours}};
+  j["goodput_sensitivity"] = sensitivity;
+  return j;
 }
 
 OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved, const Results& results) {
@@ -284,6 +291,7 @@ OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved,
       oj["reliability"] = reliability_json(r, goodput_sensitivity(resolved.workloads[w], resolved.workloads[w].options[o],
                                                                   s.options[o], *resolved.catalog, resolved.options[o].family));
       if (!shown) oj["reliability"]["interruptions"] = nullptr;
+      if (!shown && oj["reliability"].contains("spot")) oj["reliability"]["spot"]["reclaims"] = nullptr;
       oj["savings_vs_reference"] = figure(vs_reference, r.savings_vs_reference);
       oj["wall_clock_ratio_vs_reference"] = figure(vs_reference, r.wall_clock_ratio_vs_reference);
       oj["breakeven_vs_reference"] = vs_reference ? breakeven_json(r.vs_reference) : OrderedJson(nullptr);

@@ -308,6 +308,14 @@ const FieldSpec lost_work_share = {"options[].reliability.lost_work_share", "fai
 const FieldSpec checkpoint_interval_hours = {"options[].reliability.checkpoint_interval_hours", "checkpoint interval", "hours", Display::Plain, {0, 1000, kExclusive},
     "the Young/Daly optimum", "Compute time between checkpoints.", "0.1 to 4",
     bind<&Reliability::checkpoint_interval_hours>(), &PairNumbers::checkpoint_interval_hours};
+const FieldSpec spot_interruptions_per_hour = {"options[].reliability.spot_interruptions_per_hour", "spot interruptions", "per instance-hour", Display::Plain, {0, 1},
+    "spot: the catalog's default for the chip family; 0 for on-demand, reserved and Capacity Blocks", "How often the provider reclaims one spot instance. Any reclaim stops the whole (synchronous) job, which loses the work since its last checkpoint and waits for capacity.",
+    "0.000274 (20% of instances a month, the top band of AWS's Spot Instance Advisor); 0 for capacity you hold",
+    bind<&Reliability::spot_interruptions_per_hour>(), &PairNumbers::spot_interruptions_per_hour, "spot_interruptions_per_instance_hour", kRangeable};
+const FieldSpec spot_recovery_hours = {"options[].reliability.spot_recovery_hours", "spot capacity back", "hours", Display::Plain, {0, 720},
+    "catalog default (1, an estimate)", "Hours from a spot reclaim until capacity is back and the job relaunches; the restart and the checkpoint reload come on top. Unbilled: nothing runs meanwhile.",
+    "0.1 (capacity elsewhere at once) to 12 (overnight)",
+    bind<&Reliability::spot_recovery_hours>(), &PairNumbers::spot_recovery_hours, "spot_recovery_hours", kRangeable};
 
 // ---- Option: platform costs (also a workload's overrides) ---------------------------------------
 const FieldSpec engineer_weeks = {"options[].porting.engineer_weeks", "porting effort", "engineer-weeks", Display::Plain, {0, 1000},
@@ -378,7 +386,7 @@ const std::vector<const FieldSpec*>& all_fields() {
       &custom_chips, &custom_peak_tflops, &custom_memory_gb,
       &mtbf_hours_per_instance, &checkpoint_write_minutes, &checkpoint_gbps_per_instance, &checkpoint_blocking_share,
       &restart_minutes, &job_restart_minutes, &replacement_share, &replacement_minutes, &lost_work_share,
-      &checkpoint_interval_hours,
+      &checkpoint_interval_hours, &spot_interruptions_per_hour, &spot_recovery_hours,
       &engineer_weeks, &usd_per_engineer_week, &validation_runs, &validation_run_fraction,
       &convergence_penalty, &compile_hours_per_run, &maintenance_usd_per_year, &egress_tb_per_run,
       &egress_usd_per_tb, &storage_tb, &storage_usd_per_tb_month, &report_probability_per_year, &report_effort_share, &range_low, &range_high};

@@ -29,6 +29,7 @@ struct PartWorking {
   double arguments[kMaxPartArguments] = {};
   size_t count = 0;
   bool shown = true;
+  const char* note = "";  // appended to the step's quantity in explain
 };
 
 // What a part's formula may read: the workload, the pair's resolved numbers, and the option's
@@ -54,7 +55,7 @@ template <const Formula& F, typename... A>
 PartWorking apply_formula(double (*fn)(A...), typename SameType<A>::type... args) {
   static_assert(formula_arity(F.arguments) == sizeof...(A), "the formula names one argument per parameter");
   static_assert(sizeof...(A) <= kMaxPartArguments, "PartWorking holds the arguments");
-  return PartWorking{fn(args...), {static_cast<double>(args)...}, sizeof...(A), true};
+  return PartWorking{fn(args...), {static_cast<double>(args)...}, sizeof...(A), true, ""};
 }
 
 struct CostPart {
@@ -76,7 +77,11 @@ struct CostPart {
 // Each part's formula applied to a pair, in the table's order (a part may read the ones above it).
 namespace part {
 inline PartWorking compute(const PartContext& c) {
-  return apply_formula<kTrainingCost>(instance_cost, c.r.training_hours, c.p.instances, c.r.price_usd_per_hour);
+  // Reclaimed spot capacity is not billed while the job waits for it to come back.
+  PartWorking x = apply_formula<kTrainingCost>(instance_cost, c.r.training_hours - c.r.reclaim_wait_hours, c.p.instances,
+                                               c.r.price_usd_per_hour);
+  if (c.r.reclaim_wait_hours > 0) x.note = " (hours running: the wait for spot capacity is not billed)";
+  return x;
 }
 inline PartWorking compile(const PartContext& c) {
   PartWorking x = apply_formula<kCompileCost>(instance_cost, c.p.compile_hours_per_run, c.p.instances, c.r.price_usd_per_hour);

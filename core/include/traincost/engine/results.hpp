@@ -42,6 +42,10 @@ struct OptionResult {
   double checkpoint_interval_hours = 0;
   double goodput = 1;
   double interruptions = 0;       // failures expected while the run trains
+  double reclaims_per_hour = 0;   // spot: reclaims of the job per hour of running (0: capacity it holds)
+  double reclaim_restart_hours = 0;  // spot: the wait for capacity, relaunch and reload after each
+  double reclaims = 0;            // spot reclaims expected while the run trains
+  double reclaim_wait_hours = 0;  // of the training hours, waiting for capacity (not billed)
   double whole_run_factor = 1;    // realized ÷ planned time (the workload's; 1 with mfu_from_run)
   double training_hours = 0;      // compute_hours / goodput × whole_run_factor
   double wall_clock_hours = 0;    // training + compilation

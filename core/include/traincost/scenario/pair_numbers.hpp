@@ -31,6 +31,8 @@ struct PairNumbers {
   double replacement_minutes = 0;
   double lost_work_share = 1;
   double checkpoint_interval_hours = 0;    // 0: the Young/Daly optimum
+  double spot_interruptions_per_hour = 0;  // reclaims per instance-hour (0: not spot)
+  double spot_recovery_hours = 0;          // until the capacity is back after a reclaim
   // Platform costs
   double engineer_weeks = 0;
   double usd_per_engineer_week = 0;

@@ -194,6 +194,12 @@ struct Reliability {
   std::optional<double> replacement_minutes;          // bringing in the replacement node
   std::optional<double> lost_work_share;              // failures that lose the work since the last checkpoint
   std::optional<double> checkpoint_interval_hours;    // default: the Young/Daly optimum
+  // Spot capacity the provider takes back: reclaims per instance-hour (absent: the catalog's
+  // default for the chip family when the option is priced spot, else 0) and the hours until
+  // capacity is back after one (absent: the catalog's default). Reliability::restart_minutes and
+  // the checkpoint reload come on top of the wait.
+  std::optional<double> spot_interruptions_per_hour;
+  std::optional<double> spot_recovery_hours;
 };
 
 // The most instances a deadline or the cluster-size sweep tries when an option gives no
