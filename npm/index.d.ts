@@ -267,6 +267,13 @@ export interface Analysis {
       probability_feasible: number;
       cost_per_run_usd: Percentiles;
       horizon_cost_usd: Percentiles;
+      /** Why a cost percentile is null: the share of samples the option cannot run the job, and why. */
+      cost_per_run_null_because?: string;
+      /** With a deadline on the workload. */
+      deadline_days?: number;
+      probability_on_time?: number;
+      probability_late?: number;
+      days_to_model?: Percentiles;
     }>;
     breakeven_runs: Percentiles<Runs>;
     probability_pays_off: number;
@@ -356,7 +363,7 @@ export interface DecodedLink {
  * The parts of a run's cost, in the order of `schema().cost_parts` (the core's kCostParts). Spelled
  * out for editors; npm/test/types.test.mjs checks that it lists exactly the schema's keys.
  */
-export type CostPartKey = 'compute' | 'compile' | 'porting' | 'validation' | 'maintenance' | 're_porting' | 'egress' | 'delay';
+export type CostPartKey = 'compute' | 'compile' | 'porting' | 'validation' | 'maintenance' | 're_porting' | 'egress' | 'storage' | 'delay';
 
 /** `traincost schema --format json` */
 export interface Schema {

@@ -233,13 +233,20 @@ OrderedJson reliability_json(const OptionResult& r, const std::vector<GoodputSwi
                            {"high", swing.high},
                            {"goodput_at_low", swing.goodput_at_low},
                            {"goodput_at_high", swing.goodput_at_high}});
-  return {{"cluster_mtbf_hours", r.cluster_mtbf_hours},
-          {"checkpoint_bytes", r.checkpoint_bytes},
-          {"checkpoint_pause_hours", r.checkpoint_pause_hours},
-          {"restart_hours", r.restart_hours},
-          {"checkpoint_interval_hours", r.checkpoint_interval_hours},
-          {"interruptions", r.interruptions},
-          {"goodput_sensitivity", sensitivity}};
+  OrderedJson j = {{"cluster_mtbf_hours", r.cluster_mtbf_hours},
+                   {"checkpoint_bytes", r.checkpoint_bytes},
+                   {"checkpoint_pause_hours", r.checkpoint_pause_hours},
+                   {"restart_hours", r.restart_hours},
+                   {"checkpoint_interval_hours", r.checkpoint_interval_hours},
+                   {"interruptions", r.interruptions}};
+  // Spot reclaims, only where there are any (capacity the job holds reads as before).
+  if (r.reclaims_per_hour > 0)
+    j["spot"] = {{"reclaims_per_hour", r.reclaims_per_hour},
+                 {"restart_hours", r.reclaim_restart_hours},
+                 {"reclaims", r.reclaims},
+                 {"wait_hours", r.reclaim_wait_hours}};
+  j["goodput_sensitivity"] = sensitivity;
+  return j;
 }
 
 OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved, const Results& results, const QuickOdds& odds) {
@@ -318,6 +325,13 @@ OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved,
       OrderedJson parts = OrderedJson::object();
       for (size_t i = 0; i < kCostPartCount; ++i) parts[kCostParts[i].key] = figure(shown, b[i]);
       oj["breakdown_per_run_usd"] = parts;
+      if (const Chip* chip = resolved.options[o].chip; chip && chip->software) {
+        const SoftwareLifecycle& life = *chip->software;
+        const Source* source = resolved.catalog->find_source(life.source);
+        oj["software"] = {{"family", life.family}, {"stack", life.stack}, {"status", to_string(life.status)},
+                          {"notice", software_notice(resolved.options[o], *resolved.catalog)},
+                          {"source", life.source}, {"url", source ? source->url : ""}, {"as_of", life.as_of}};
+      }
       if (r.deadline.applied) oj["deadline"] = deadline_json(r.deadline);
       const BudgetPlan plan = plan_budget(resolved.workloads[w], resolved.workloads[w].options[o], r, wr.target_tokens);
       if (plan.applied) oj["budget"] = budget_json(plan);
@@ -330,6 +344,7 @@ OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved,
       oj["reliability"] = reliability_json(r, goodput_sensitivity(resolved.workloads[w], resolved.workloads[w].options[o],
                                                                   s.options[o], *resolved.catalog, resolved.options[o].family));
       if (!shown) oj["reliability"]["interruptions"] = nullptr;
+      if (!shown && oj["reliability"].contains("spot")) oj["reliability"]["spot"]["reclaims"] = nullptr;
       oj["savings_vs_reference"] = figure(vs_reference, r.savings_vs_reference);
       oj["wall_clock_ratio_vs_reference"] = figure(vs_reference, r.wall_clock_ratio_vs_reference);
       oj["breakeven_vs_reference"] = vs_reference ? breakeven_json(r.vs_reference) : OrderedJson(nullptr);
