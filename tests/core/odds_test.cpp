@@ -118,3 +118,25 @@ TEST(Odds, EveryFormatCarriesThem) {
 
 }  // namespace
 }  // namespace traincost
+
+namespace traincost {
+namespace {
+
+TEST(Odds, FuturesThatMissTheDeadlineAreSaidNotPrintedAsGaps) {
+  // The deadline example: each option misses its 10-day deadline in most futures (the whole-run
+  // factor's median is above 1 and the options are sized to just make it), so the median has no
+  // cost. The sentence says how often each option makes the deadline, and never prints "n/a".
+  const Scenario s = test::example("llama3-8b-deadline");
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  const Results res = evaluate(r);
+  const QuickOdds q = quick_odds(s, builtin_catalog(), res);
+  ASSERT_TRUE(q.computed);
+  const std::vector<std::string> lines = odds_lines(r, res, q, 0);
+  ASSERT_FALSE(lines.empty());
+  for (const std::string& line : lines) EXPECT_EQ(line.find("n/a"), std::string::npos) << line;
+  EXPECT_LT(q.workloads[0].options[0].probability_feasible, 1.0);
+  EXPECT_NE(lines[0].find("makes the 10-day deadline in "), std::string::npos) << lines[0];
+}
+
+}  // namespace
+}  // namespace traincost

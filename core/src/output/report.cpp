@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "traincost/engine/budget.hpp"
 #include "traincost/engine/cost_parts.hpp"
@@ -38,16 +39,26 @@ std::vector<std::string> odds_lines(const ResolvedScenario& s, const Results& re
   const WorkloadOdds& wo = odds.workloads[w];
   std::string look = "How sure (" + fmt::rounded(odds.samples) + " simulated futures, seed " + std::to_string(odds.seed) +
                      "; run traincost analyze for more):";
+  // A future in which an option misses the deadline (or cannot run the job) has no cost for it: its
+  // percentiles end where those futures begin, and the sentence says so instead of printing a gap.
+  const std::optional<double> deadline = s.workloads[w].deadline_days;
+  const std::string in_time = deadline ? "makes the " + fmt::number(*deadline) + "-day deadline" : "can run it";
   for (size_t o = 0; o < wo.options.size(); ++o) {
     const OptionOdds& x = wo.options[o];
+    const Percentiles& c = x.cost_per_run;
     look += std::string(o ? ";" : "") + " " + s.options[o].label;
     if (!(x.probability_feasible > 0)) {
-      look += " cannot run it in any";
+      look += " " + in_time + " in none";
       continue;
     }
-    look += " median " + fmt::usd(x.cost_per_run.p50) + " per run, 90% range " + fmt::usd(x.cost_per_run.p5) + " to " +
-            fmt::usd(x.cost_per_run.p95) + ", cheapest in " + fmt::percent(x.probability_cheapest);
-    if (x.probability_feasible < 1) look += ", runs it in " + fmt::percent(x.probability_feasible);
+    if (std::isfinite(c.p50))
+      look += " median " + fmt::usd(c.p50) + " per run, 90% range " + fmt::usd(c.p5) + " to " +
+              (std::isfinite(c.p95) ? fmt::usd(c.p95) : std::string("none (in its costliest 5% it ") + (deadline ? "misses the deadline)" : "cannot run the job)"));
+    else
+      look += " from " + fmt::usd(c.p5) + " per run in its best futures but no median (it " +
+              (deadline ? "misses the deadline" : "cannot run the job") + " in most)";
+    if (x.probability_feasible < 1) look += ", " + in_time + " in " + fmt::percent(x.probability_feasible);
+    look += ", cheapest in " + fmt::percent(x.probability_cheapest);
   }
   lines.push_back(look + ".");
   for (size_t o = 0; o < wo.options.size(); ++o) {
@@ -67,8 +78,10 @@ std::vector<std::string> odds_lines(const ResolvedScenario& s, const Results& re
   for (size_t o = 1; o < wo.options.size(); ++o)
     if (wo.options[o].probability_cheapest > wo.options[likeliest].probability_cheapest) likeliest = o;
   if (point_leader >= 0 && static_cast<size_t>(point_leader) != likeliest && !wo.options.empty())
-    lines.push_back("In most futures " + s.options[likeliest].label + " is the cheaper (" + fmt::percent(wo.options[likeliest].probability_cheapest) +
-                    "), not " + s.options[static_cast<size_t>(point_leader)].label + " as the point estimates say: the verdict is the less likely outcome.");
+    lines.push_back(s.options[likeliest].label + " is the cheapest in more futures (" + fmt::percent(wo.options[likeliest].probability_cheapest) +
+                    ") than " + s.options[static_cast<size_t>(point_leader)].label + " (" +
+                    fmt::percent(wo.options[static_cast<size_t>(point_leader)].probability_cheapest) +
+                    "), which the point estimates favour: the verdict is the less likely outcome.");
   return lines;
 }
 
