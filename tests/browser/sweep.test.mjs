@@ -106,6 +106,9 @@ try {
       // The size the results use (the deadline's: more than the option's own 16).
       const n = option.evaluated_instances;
       const p = option.points.find((q) => q.instances === n);
+      // The chart into view first: its points are named only where they are drawn, and the lines
+      // under the headline (the odds of making the deadline) put it below the first screen.
+      await ui.find(page, 'chart: sweep');
       const point = await ui.find(page, `sweep point: ${option.label} @ ${n}`);
       await page.mouse.move(point.x + point.w / 2, point.y + point.h / 2);
       await ui.nextFrames(page, 3);
