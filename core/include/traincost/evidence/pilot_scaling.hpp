@@ -14,9 +14,9 @@
 namespace traincost {
 
 // Median and worst |extrapolated ÷ measured − 1| over the pairs below (catalog calibration).
-inline constexpr double kPilotScalingMedianError = 0.079;
-inline constexpr double kPilotScalingWorstError = 0.329;
-inline constexpr int kPilotScalingPairs = 21;
+inline constexpr double kPilotScalingMedianError = 0.100;
+inline constexpr double kPilotScalingWorstError = 0.259;
+inline constexpr int kPilotScalingPairs = 14;
 
 // A measured throughput used at the size it was measured at is as uncertain as a measured rate
 // (uncertainty.cpp's ±10% on measured_tokens_per_sec_per_chip).
