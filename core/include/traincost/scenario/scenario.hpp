@@ -221,6 +221,8 @@ struct Option {
   // A pilot's measurement: its throughput, carried to this option's cluster by the step-time
   // model, replaces the prediction (and wins over mfu and measured_tokens_per_sec_per_chip).
   std::optional<PilotMeasurement> pilot;
+  // The resolved MFU is the scenario's `mfu` (else the model's, or the pilot's carried rate).
+  bool mfu_stated() const { return mfu.has_value() && !(pilot && pilot->has_rate()); }
 };
 
 enum class Distribution { Triangular, Uniform, LogNormal };
