@@ -13,6 +13,7 @@ namespace traincost::cli {
 constexpr int kOk = 0;
 constexpr int kUsageError = 1;
 constexpr int kBadInput = 2;
+constexpr int kWriteError = 3;  // the output could not be written (stdout to /dev/full)
 
 // The one way the CLI reads its input (a scenario, a Hugging Face config): a regular file, a pipe
 // or a socket, or standard input for "-", at most `limit` bytes (the JSON reader's 1 MiB).

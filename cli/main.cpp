@@ -1,10 +1,12 @@
 // traincost: the command-line face of the cost core. run() dispatches to the subcommands; the
 // program's main() (entry.cpp) only calls it, so the tests and the CLI fuzz target
 // (tests/fuzz/cli_fuzzer.cpp) run the whole argument-and-input path in process.
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <string>
 
+#include "cli_io.hpp"
 #include "commands.hpp"
 #include "traincost/output/present.hpp"
 
@@ -38,11 +40,28 @@ const char* const kUsage =
     "  traincost replay [--format text|json|markdown|csv|html]      published training runs against TrainCost's predictions\n"
     "  traincost --version\n"
     "\n"
-    "Exit status: 0 success, 1 usage error, 2 invalid input (each problem printed on stderr).\n";
+    "Exit status: 0 success, 1 usage error, 2 invalid input (each problem printed on stderr),\n"
+    "3 the output could not be written (a full disk, /dev/full, a closed pipe).\n";
+
+int run_command(int argc, char** argv);
 
 }  // namespace
 
+// A command whose output did not all reach its destination failed, whatever it computed: a
+// caller must not take a cut-off report (`> /dev/full`, a full disk) for a whole one.
 int traincost::cli::run(int argc, char** argv) {
+  const int status = run_command(argc, argv);
+  const bool written = std::fflush(stdout) == 0 && !std::ferror(stdout);
+  if (written) return status;
+  const int error = errno;
+  std::clearerr(stdout);  // run() is called again in process by the tests and the fuzzer
+  std::fprintf(stderr, "traincost: cannot write the output: %s\n", error ? std::strerror(error) : "the write failed");
+  return kWriteError;
+}
+
+namespace {
+
+int run_command(int argc, char** argv) {
   if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h") || !std::strcmp(argv[1], "help")) {
     std::fputs(kUsage, argc < 2 ? stderr : stdout);
     return argc < 2 ? 1 : 0;
@@ -70,3 +89,5 @@ int traincost::cli::run(int argc, char** argv) {
   std::fprintf(stderr, "traincost: unknown command \"%s\"\n\n%s", traincost::escape_terminal(command).c_str(), kUsage);
   return 1;
 }
+
+}  // namespace

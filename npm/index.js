@@ -17,10 +17,48 @@ export class ScenarioError extends Error {
   }
 }
 
+const MAX_BYTES = 1048576;  // the core's limit on a document (core/include/traincost/base/json_text.hpp)
+
+function describe(e) {
+  try {
+    return String(e && e.message ? e.message : e);
+  } catch {
+    return 'an exception';
+  }
+}
+
 // JSON text for the core: strings pass through (JSON text), everything else is serialized, so a
-// wrong type reaches the core and gets the CLI's message ("must be an object").
-function text(value) {
-  return typeof value === 'string' ? value : JSON.stringify(value) ?? 'null';
+// wrong type reaches the core and gets the CLI's message ("must be an object"). Whatever cannot
+// become text (a cycle, a BigInt, a throwing getter, toJSON or toString, a revoked Proxy) throws
+// a ScenarioError naming `error` and `path`, as does text with a lone surrogate (UTF-8 cannot
+// hold one: it was merged with the next character) or too long to be a document, refused before
+// anything is copied into WebAssembly. The same rules as the page's window.TrainCost
+// (web/shell/calculator.js, asText).
+function text(value, error = 'invalid scenario', path = '', serialize = true) {
+  let result;
+  try {
+    // A String object is its text; a link is always text (String()), a scenario or options JSON.
+    const stringObject = value !== null && typeof value === 'object' && Object.prototype.toString.call(value) === '[object String]';
+    result = typeof value === 'string' ? value : serialize && !stringObject ? JSON.stringify(value) ?? 'null' : String(value);
+    if (typeof result !== 'string') result = String(result);
+  } catch (e) {
+    throw new ScenarioError(error, [{ path, message: `cannot be turned into JSON text (${describe(e)})` }]);
+  }
+  // Each UTF-16 code unit is at least one byte of UTF-8: a longer text is over the limit.
+  if (result.length > MAX_BYTES) {
+    throw new ScenarioError(error, [{ path, message: `is ${result.length} characters long; at most ${MAX_BYTES} bytes are accepted` }]);
+  }
+  for (let i = 0; i < result.length; i++) {
+    const c = result.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    const next = result.charCodeAt(i + 1);
+    if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      i++;
+      continue;
+    }
+    throw new ScenarioError(error, [{ path, message: `is not well-formed Unicode: a lone surrogate U+${c.toString(16).toUpperCase()} at character ${i + 1}` }]);
+  }
+  return result;
 }
 
 // UTF-8 copies of the arguments in the module's memory for one call of web/js_api.cpp's entry point.
@@ -52,23 +90,23 @@ function call(name, first = '', second = '') {
 /** Cost of every option for every workload, the verdicts and the portfolio (`traincost evaluate --format json`). */
 export const evaluate = (scenario) => call('evaluate', text(scenario));
 /** Sensitivity and Monte Carlo (`traincost analyze --format json`); options: {samples, seed, workload}. */
-export const analyze = (scenario, options = {}) => call('analyze', text(scenario), text(options));
+export const analyze = (scenario, options = {}) => call('analyze', text(scenario), text(options, 'invalid options', 'options'));
 /** The pilot plan: thresholds, pass marks and whether a pilot is worth running (`traincost pilot --format json`);
  *  options: {workload, candidate, against, fraction, instances, samples, seed}. */
-export const pilot = (scenario, options = {}) => call('pilot', text(scenario), text(options));
+export const pilot = (scenario, options = {}) => call('pilot', text(scenario), text(options, 'invalid options', 'options'));
 /** Cost per run and days until the model is done over cluster sizes, per option (`traincost sweep --format json`); options: {workload}. */
-export const sweep = (scenario, options = {}) => call('sweep', text(scenario), text(options));
+export const sweep = (scenario, options = {}) => call('sweep', text(scenario), text(options, 'invalid options', 'options'));
 /** A static card of the answer for wikis without scripts or iframes (`traincost embed`): {format, card, link};
  *  options: {format: "html" (default) or "svg", url: the calculator page the card links to}. */
-export const card = (scenario, options = {}) => call('card', text(scenario), text(options));
+export const card = (scenario, options = {}) => call('card', text(scenario), text(options, 'invalid options', 'options'));
 /** Every formula with the scenario's numbers (`traincost explain --format json`). */
 export const explain = (scenario) => call('explain', text(scenario));
 /** The share link: {fragment: "s=1.…", link: "#s=1.…"} (`traincost link`). */
 export const encodeLink = (scenario) => call('encode_link', text(scenario));
 /** The scenario in a share link: {scenario, notices}. Accepts the payload, s=…, #s=… or a whole address. */
-export const decodeLink = (link) => call('decode_link', String(link));
+export const decodeLink = (link) => call('decode_link', text(link, 'invalid link', 'link', false));
 /** A model block from a Hugging Face config.json (`traincost import-hf`). */
-export const importHf = (config) => call('import_hf', text(config));
+export const importHf = (config) => call('import_hf', text(config, 'invalid config'));
 /** The built-in catalog: chips, instances, prices, defaults, each with its source (`traincost catalog --format json`). */
 export const catalog = () => call('catalog');
 /** Every numeric scenario field: unit, range, default, meaning (`traincost schema --format json`). */

@@ -548,13 +548,13 @@ void App::on_hashchange() {
 
 void App::on_popstate() { on_hashchange(); }
 
-void App::on_file_loaded(const std::string& text) {
-  if (text.rfind("{\"__too_large__\"", 0) == 0) {
-    ui.import_problems = "That file is larger than 1 MB; a TrainCost scenario is a few kilobytes. Nothing was loaded.";
+void App::on_file_loaded(const std::string& bytes, double size) {
+  if (size > static_cast<double>(JsonLimits{}.max_bytes)) {
+    ui.import_problems = "That file is " + fmt::bytes(size) + ", larger than 1 MiB; a TrainCost scenario is a few kilobytes. Nothing was loaded.";
     ui.open_import = true;
     return;
   }
-  const std::string problem = import_text(text);
+  const std::string problem = import_text(bytes);
   if (!problem.empty()) {
     ui.import_problems = problem;
     ui.open_import = true;
@@ -567,9 +567,9 @@ std::string App::import_text(const std::string& raw) {
   // A share link, or a page address holding one.
   const size_t link_at = text.find("s=1.") != std::string::npos ? text.find("s=1.") : text.find("s=");
   if (text[0] != '{' && link_at != std::string::npos) {
-    std::string link = text.substr(link_at);
-    const size_t end = link.find_first_of(" \t\r\n&");
-    if (end != std::string::npos) link = link.substr(0, end);
+    // The whole text, as `traincost evaluate --link` and decodeLink read it (tests/links/fragments.json):
+    // cutting it at "&" or a space opened "#s=1.…&x=1", which they refuse (issue 33, item 1).
+    const std::string& link = text;
     Problems problems;
     std::vector<std::string> notices;
     auto s = decode_link(link, builtin_catalog(), problems, &notices);
@@ -599,7 +599,17 @@ std::string App::import_text(const std::string& raw) {
   return "";
 }
 
-void App::on_paste(const std::string& text) { clipboard_ = text; }
+void App::on_paste(const std::string& text) {
+  // A field holds C strings: text after a NUL would silently vanish, and the part before it be
+  // imported. No scenario, link or number holds one, so nothing is pasted (issue 33, item 1).
+  if (const size_t nul = text.find('\0'); nul != std::string::npos) {
+    banner(BannerKind::Error, "The pasted text holds a NUL byte (U+0000 at byte " + std::to_string(nul + 1) +
+                                  "), which no scenario, link or number can hold. Nothing was pasted.");
+    clipboard_.clear();
+    return;
+  }
+  clipboard_ = text;
+}
 
 void App::restore_autosave() {
   if (!autosave_backup_.empty()) replace_scenario(autosave_backup_, "your previous scenario");

@@ -128,7 +128,8 @@ class App {
   // Browser events (main.cpp forwards them).
   void on_hashchange();
   void on_popstate();
-  void on_file_loaded(const std::string& text);
+  // An imported file's bytes and its size (bytes is empty when the file is over the limit and was not read).
+  void on_file_loaded(const std::string& bytes, double size);
   void on_paste(const std::string& text);
   void on_system_theme_change();
 

@@ -171,15 +171,15 @@ EMSCRIPTEN_KEEPALIVE void tc_on_popstate() {
     wake(*app);
   }
 }
-EMSCRIPTEN_KEEPALIVE void tc_on_file_loaded(const char* text) {
+EMSCRIPTEN_KEEPALIVE void tc_on_file_loaded(const char* bytes, int length, double size) {
   if (App* app = the_app()) {
-    app->on_file_loaded(text ? text : "");
+    app->on_file_loaded(bytes && length > 0 ? std::string(bytes, static_cast<size_t>(length)) : std::string(), size);
     wake(*app);
   }
 }
-EMSCRIPTEN_KEEPALIVE void tc_on_paste(const char* text) {
+EMSCRIPTEN_KEEPALIVE void tc_on_paste(const char* text, int length) {
   if (App* app = the_app()) {
-    app->on_paste(text ? text : "");
+    app->on_paste(text && length > 0 ? std::string(text, static_cast<size_t>(length)) : std::string());
     wake(*app);
   }
 }

@@ -4,7 +4,9 @@
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 
 #include "platform.hpp"
 
@@ -87,12 +89,17 @@ EM_JS(void, tc_js_copy, (const char* text), {
   }
 });
 
+// The stored text with its length in bytes first (4 bytes): a NUL inside it is kept, so an
+// autosave holding "scenario\0junk" is refused by the reader as a file would be, not loaded up
+// to the NUL (issue 33, item 1).
 EM_JS(char*, tc_js_storage_get, (const char* key), {
   var v = null;
   try { v = window.localStorage.getItem(UTF8ToString(key)); } catch (e) {}
   if (v === null) return 0;
-  var n = lengthBytesUTF8(v) + 1, p = _malloc(n);
-  stringToUTF8(v, p, n);
+  var n = lengthBytesUTF8(v) + 1, p = _malloc(n + 4);
+  if (!p) return 0;
+  HEAPU32[p >> 2] = n - 1;
+  stringToUTF8(v, p + 4, n);
   return p;
 });
 
@@ -171,7 +178,15 @@ void push_url_fragment(const std::string& fragment) { tc_js_push_url_fragment(fr
 std::string url_query(const char* name) { return adopt(tc_js_url_query(name)); }
 std::string page_url_without_fragment() { return adopt(tc_js_page_url()); }
 void copy_to_clipboard(const std::string& text) { tc_js_copy(text.c_str()); }
-std::string storage_get(const std::string& key) { return adopt(tc_js_storage_get(key.c_str())); }
+std::string storage_get(const std::string& key) {
+  char* stored = tc_js_storage_get(key.c_str());
+  if (!stored) return {};
+  uint32_t length = 0;
+  std::memcpy(&length, stored, sizeof length);
+  std::string text(stored + 4, length);
+  std::free(stored);
+  return text;
+}
 bool storage_set(const std::string& key, const std::string& value) { return tc_js_storage_set(key.c_str(), value.c_str()) != 0; }
 void storage_remove(const std::string& key) { tc_js_storage_remove(key.c_str()); }
 

@@ -118,3 +118,72 @@ test('bad links and configs', () => {
   assert.equal(c.error, 'invalid config');
   assert.deepEqual(problemLines(c.problems), cliProblems(['import-hf', config]));
 });
+
+// Issue 33, item 10: whatever cannot become text throws ScenarioError (never a TypeError or a
+// RangeError), naming the argument; lone surrogates and over-long texts are refused before
+// anything is copied into WebAssembly.
+test('values that cannot become JSON text throw ScenarioError', () => {
+  const cycle = {};
+  cycle.self = cycle;
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  const cases = [
+    ['a cycle', cycle, 'circular'],
+    ['a BigInt', { version: 1n }, 'BigInt'],
+    ['a BigInt alone', 10n, 'BigInt'],
+    ['a throwing getter', { get version() { throw new Error('getter says no'); } }, 'getter says no'],
+    ['a throwing toJSON', { toJSON() { throw new Error('toJSON says no'); } }, 'toJSON says no'],
+    ['a revoked Proxy', proxy, 'revoked'],
+    ['a nested revoked Proxy', { options: [proxy] }, 'revoked'],
+  ];
+  for (const [what, value, words] of cases) {
+    for (const fn of [tc.evaluate, tc.analyze, tc.pilot, tc.sweep, tc.explain, tc.encodeLink, tc.card]) {
+      const e = thrown(() => fn(value));
+      assert.equal(e.error, 'invalid scenario', what);
+      assert.equal(e.problems[0].path, '', what);
+      assert.match(e.problems[0].message, new RegExp(`^cannot be turned into JSON text \\(.*${words}`, 'is'), what);
+    }
+    const config = thrown(() => tc.importHf(value));
+    assert.equal(config.error, 'invalid config', what);
+    const options = thrown(() => tc.analyze(EXAMPLES[0] && readFileSync(EXAMPLES[0], 'utf8'), value));
+    assert.equal(options.error, 'invalid options', what);
+    assert.equal(options.problems[0].path, 'options', what);
+  }
+});
+
+test('a link that cannot become text throws ScenarioError', () => {
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  for (const [link, words] of [[{ toString() { throw new Error('toString says no'); } }, 'toString says no'], [proxy, 'revoked']]) {
+    const e = thrown(() => tc.decodeLink(link));
+    assert.equal(e.error, 'invalid link');
+    assert.equal(e.problems[0].path, 'link');
+    assert.match(e.problems[0].message, new RegExp(words, 'i'));
+  }
+});
+
+test('lone surrogates are refused, never merged with the next character', () => {
+  const example = readFileSync(EXAMPLES[0], 'utf8');
+  for (const [text, at, unit] of [
+    ['{"name": "\ud800x"}', 11, 'D800'], ['{"name": "\udc00"}', 11, 'DC00'], ['{"name": "a\ud83d"}', 12, 'D83D'],
+    [example.replace('{', '{"name": "\udfff\ud800", '), 11, 'DFFF'],
+  ]) {
+    const e = thrown(() => tc.evaluate(text));
+    assert.deepEqual(e.problems, [{ path: '', message: `is not well-formed Unicode: a lone surrogate U+${unit} at character ${at}` }]);
+  }
+  const link = thrown(() => tc.decodeLink('#s=1.\ud800'));
+  assert.equal(link.error, 'invalid link');
+  assert.match(link.problems[0].message, /lone surrogate U\+D800 at character 6/);
+  // A well-formed pair is one character and passes.
+  assert.equal(tc.evaluate(example.replace('{', '{"name": "\ud83d\ude00", ')).workloads.length > 0, true);
+});
+
+test('texts over the size limit are refused before they are copied', () => {
+  for (const text of ['x'.repeat(1048577), ' '.repeat(50 << 20)]) {
+    const e = thrown(() => tc.evaluate(text));
+    assert.deepEqual(e.problems, [{ path: '', message: `is ${text.length} characters long; at most 1048576 bytes are accepted` }]);
+  }
+  // 700,000 three-byte characters: within the character count, over the byte limit: the core's message.
+  const e = thrown(() => tc.evaluate(`"${'€'.repeat(700000)}"`));
+  assert.match(e.problems[0].message, /the document is 2100002 bytes; at most 1048576 are accepted/);
+});

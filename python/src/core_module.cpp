@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "traincost/api/api.hpp"
+#include "traincost/io/read_file.hpp"
 
 namespace py = pybind11;
 
@@ -29,6 +30,20 @@ std::pair<bool, std::string> call(const std::string& name, const std::string& fi
   return {reply.ok, std::move(reply.json)};
 }
 
+// The CLI's bounded reader (traincost/io/read_file.hpp): at most 1 MiB, regular files and pipes
+// already open; directories, devices (/dev/zero) and named pipes are refused unread, so a
+// call never waits or fills memory whatever path it is handed.
+std::pair<bool, py::bytes> read_file(const std::string& path) {
+  traincost::ReadRules rules;
+  rules.wait_on_named_pipes = false;
+  traincost::ReadText read;
+  {
+    py::gil_scoped_release release;
+    read = traincost::read_text_file(path, rules);
+  }
+  return read.text ? std::make_pair(true, py::bytes(*read.text)) : std::make_pair(false, py::bytes(read.why));
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -39,6 +54,10 @@ PYBIND11_MODULE(_core, m) {
         "Runs the API function `name` (evaluate, analyze, explain, encode_link, decode_link, catalog, "
         "import_hf, schema, replay, version) on JSON text arguments. Returns whether it succeeded and the reply: "
         "the result, or {\"error\", \"problems\"}.");
+  m.def("read_file", &read_file, py::arg("path"),
+        "read_file(path: bytes) -> (ok, bytes)\n\n"
+        "The file's bytes (at most 1 MiB), or why it cannot be read (a directory, a device, a named pipe, "
+        "too large, the system's reason), as the CLI reads its input.");
   m.def("functions", [] {
     py::list names;
     for (const traincost::ApiFunction& f : traincost::api_functions()) names.append(py::make_tuple(f.name, f.arity));

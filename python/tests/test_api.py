@@ -73,7 +73,8 @@ def test_numpy_scalars_are_accepted():
 
 def test_a_missing_file_is_not_taken_for_json():
     import pytest
-    with pytest.raises(FileNotFoundError):
+    # Read through the CLI's reader: a missing file is a ScenarioError saying so (issue 33, item 10).
+    with pytest.raises(traincost.ScenarioError, match="cannot read assets/scenarios/no-such-scenario.json: No such file"):
         traincost.evaluate("assets/scenarios/no-such-scenario.json")
     with pytest.raises(traincost.ScenarioError):
         traincost.evaluate("not json")  # text that names no file is JSON text, and invalid

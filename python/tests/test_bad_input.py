@@ -58,8 +58,8 @@ def test_wrong_python_values_reach_the_core():
     # A list or a number is written as JSON and rejected by the core with its message.
     assert problem_lines(raises(traincost.evaluate, [1, 2]).problems) == cli_problems("evaluate", "-", stdin="[1, 2]")
     assert raises(traincost.evaluate, float("nan")).problems  # NaN is not JSON
-    with pytest.raises(TypeError):
-        traincost.evaluate({"workloads": {1, 2}})  # a set is not a JSON value: a programming error
+    # A set is not a JSON value: refused like any other bad input (issue 33, item 10).
+    assert "type set is not a JSON value" in raises(traincost.evaluate, {"workloads": {1, 2}}).problems[0]["message"]
 
 
 @pytest.mark.parametrize("flags,options", [

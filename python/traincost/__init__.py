@@ -50,7 +50,10 @@ Result = Dict[str, Any]
 
 
 class ScenarioError(ValueError):
-    """Invalid input: a scenario, link, Hugging Face config or analyze option the core rejects.
+    """Invalid input: a scenario, link, Hugging Face config or analyze option the core rejects, a
+    file that cannot be read (missing, a directory, a device, a named pipe, over 1 MiB), or a Python
+    value that cannot become JSON text (a cycle, a set, a lone surrogate, nesting too deep). Every
+    bad input raises it, never another exception.
 
     Attributes:
         error: what was invalid: "invalid scenario", "invalid options", "invalid link" or
@@ -74,28 +77,80 @@ def _jsonable(value: Any) -> Any:
     """json.dumps fallback: NumPy and pandas scalars (sweeps often produce them) as Python numbers."""
     if hasattr(value, "item") and callable(value.item):
         return value.item()
-    raise TypeError(f"a scenario holds only JSON values (dict, list, str, number, bool, None), not {type(value).__name__}")
+    raise TypeError(f"type {type(value).__name__} is not a JSON value (dict, list, str, number, bool, None)")
 
 
-def _text(document: Any) -> Union[str, bytes]:
-    """JSON text for the core: text passes through, a file is read, anything else is serialized."""
+def _refuse(error: str, path: str, message: str) -> "ScenarioError":
+    return ScenarioError(error, [{"path": path, "message": message}])
+
+
+def _read(name: Any, error: str) -> bytes:
+    """A file's bytes through the core's reader, the CLI's: at most 1 MiB; a directory, a device
+    (/dev/zero), a named pipe or a file too large is refused unread, as ScenarioError."""
+    path = os.fsencode(name)
+    ok, data = _core.read_file(path)
+    if not ok:
+        raise _refuse(error, "", f"cannot read {os.fsdecode(path)}: {data.decode('utf-8', 'replace')}")
+    return data
+
+
+def _utf8(text: str, error: str, path: str) -> bytes:
+    """Text as UTF-8; a lone surrogate (which UTF-8 cannot hold) is refused, never replaced."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise _refuse(error, path, f"is not well-formed Unicode: a lone surrogate U+{ord(text[e.start]):04X} "
+                                   f"at character {e.start + 1}") from None
+
+
+def _dumps(value: Any, error: str, path: str) -> bytes:
+    """A Python value as JSON text; what cannot be written (a cycle, a set, nesting deeper than
+    Python recurses, a throwing __str__ of a key) is ScenarioError, like any other bad input."""
+    try:
+        text = json.dumps(value, default=_jsonable)
+    except RecursionError:
+        raise _refuse(error, path, "cannot be turned into JSON text (it is nested too deeply)") from None
+    except (TypeError, ValueError, OverflowError) as e:
+        raise _refuse(error, path, f"cannot be turned into JSON text ({e})") from None
+    except Exception as e:  # a throwing default, __str__ or mapping method of the caller's object
+        raise _refuse(error, path, f"cannot be turned into JSON text ({type(e).__name__}: {e})") from None
+    return _utf8(text, error, path)
+
+
+def _looks_like_a_path(text: str) -> bool:
+    # Scenarios and configs start with "{" (JSON text); a name that ends in .json or names
+    # something that exists (a file, a directory, a pipe) is read as a file, so a missing
+    # "x.json" or a directory says so rather than giving a confusing JSON syntax error.
+    if text.lstrip().startswith(("{", "[")):
+        return False
+    try:
+        return text.endswith(".json") or os.path.lexists(text)
+    except (ValueError, OSError):
+        return False
+
+
+def _text(document: Any, error: str = "invalid scenario") -> bytes:
+    """JSON text for the core: text passes through, a file is read, anything else is serialized.
+    Every input that cannot become text raises ScenarioError with `error`."""
     if isinstance(document, str):
-        # JSON text, or the name of a file: scenarios and configs start with "{". A missing
-        # "x.json" raises FileNotFoundError rather than a confusing JSON syntax error.
-        if not document.lstrip().startswith(("{", "[")) and (document.endswith(".json") or os.path.isfile(document)):
-            with open(document, "rb") as f:
-                return f.read()
-        return document
+        return _read(document, error) if _looks_like_a_path(document) else _utf8(document, error, "")
     if isinstance(document, bytes):
         return document
     if isinstance(document, bytearray):
         return bytes(document)
     if isinstance(document, os.PathLike):
-        with open(document, "rb") as f:
-            return f.read()
+        try:
+            name = os.fspath(document)
+        except Exception as e:
+            raise _refuse(error, "", f"is not a usable path ({type(e).__name__}: {e})") from None
+        return _read(name, error)
     # Anything else (a list, a number) is written as JSON too, so the core answers with the
     # CLI's message ("must be an object") rather than Python inventing one.
-    return json.dumps(document, default=_jsonable)
+    return _dumps(document, error, "")
+
+
+def _options(options: Mapping[str, Any]) -> bytes:
+    return _dumps(options, "invalid options", "options")
 
 
 def _call(name: str, *args: Union[str, bytes]) -> Any:
@@ -137,7 +192,7 @@ def analyze(scenario: Scenario, *, samples: Optional[int] = None, seed: Optional
     Raises ScenarioError when the scenario or an option is invalid.
     """
     options = {k: v for k, v in (("samples", samples), ("seed", seed), ("workload", workload)) if v is not None}
-    return _call("analyze", _text(scenario), json.dumps(options, default=_jsonable))
+    return _call("analyze", _text(scenario), _options(options))
 
 
 def pilot(scenario: Scenario, *, workload: Optional[int] = None, candidate: Optional[int] = None,
@@ -169,7 +224,7 @@ def pilot(scenario: Scenario, *, workload: Optional[int] = None, candidate: Opti
     given = (("workload", workload), ("candidate", candidate), ("against", against), ("fraction", fraction),
              ("instances", instances), ("samples", samples), ("seed", seed))
     options = {k: v for k, v in given if v is not None}
-    return _call("pilot", _text(scenario), json.dumps(options, default=_jsonable))
+    return _call("pilot", _text(scenario), _options(options))
 
 
 def sweep(scenario: Scenario, *, workload: Optional[int] = None) -> Result:
@@ -187,7 +242,7 @@ def sweep(scenario: Scenario, *, workload: Optional[int] = None) -> Result:
     Raises ScenarioError when the scenario or an option is invalid.
     """
     options = {"workload": workload} if workload is not None else {}
-    return _call("sweep", _text(scenario), json.dumps(options, default=_jsonable))
+    return _call("sweep", _text(scenario), _options(options))
 
 
 def card(scenario: Scenario, *, format: Optional[str] = None, url: Optional[str] = None) -> Result:
@@ -206,7 +261,7 @@ def card(scenario: Scenario, *, format: Optional[str] = None, url: Optional[str]
     Raises ScenarioError when the scenario or an option is invalid.
     """
     options = {k: v for k, v in (("format", format), ("url", url)) if v is not None}
-    return _call("card", _text(scenario), json.dumps(options))
+    return _call("card", _text(scenario), _options(options))
 
 
 def explain(scenario: Scenario) -> Result:
@@ -236,7 +291,14 @@ def decode_link(link: str) -> Result:
     Accepts the payload, ``s=…``, ``#s=…`` or a whole address. ``notices`` says, for example, that
     the link was made with an older catalog. Raises ScenarioError when the link is damaged.
     """
-    return _call("decode_link", link if isinstance(link, (str, bytes)) else str(link))
+    if isinstance(link, (bytes, bytearray)):
+        return _call("decode_link", bytes(link))
+    if not isinstance(link, str):
+        try:
+            link = str(link)
+        except Exception as e:
+            raise _refuse("invalid link", "link", f"cannot be turned into text ({type(e).__name__}: {e})") from None
+    return _call("decode_link", _utf8(link, "invalid link", "link"))
 
 
 def catalog() -> Result:
@@ -249,7 +311,7 @@ def import_hf(config: Scenario) -> Result:
     """A scenario ``model`` block from a Hugging Face ``config.json`` (dict, text or path):
     architecture and parameter count, total and active (mixture of experts). Raises ScenarioError
     when the config lacks what is needed; the problems name the config keys."""
-    return _call("import_hf", _text(config))
+    return _call("import_hf", _text(config, "invalid config"))
 
 
 def read_log(text: Union[str, bytes]) -> Result:

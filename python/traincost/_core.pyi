@@ -9,3 +9,6 @@ def functions() -> List[Tuple[str, int]]:
     """Every function of the core's API with the number of text arguments it takes."""
 
 def _last_call_held_gil() -> bool: ...
+
+def read_file(path: bytes) -> Tuple[bool, bytes]:
+    """The file's bytes (at most 1 MiB), or (False, why it cannot be read): the CLI's reader."""

@@ -78,6 +78,30 @@ double sample_value(const FieldSpec& f) {
   return v;
 }
 
+// Issue 33, item 12: a range can span every value its input accepts (ranges[].low and high were
+// capped at 1e15 while a token target accepts 1e16): one limit, and no rangeable field wider.
+TEST(Fields, RangeEndsAcceptEveryValueARangeableInputAccepts) {
+  for (const FieldSpec* f : all_fields()) {
+    if (!f->rangeable) continue;
+    SCOPED_TRACE(f->path);
+    EXPECT_LE(fields::range_low.bounds.min, f->bounds.min);
+    EXPECT_GE(fields::range_low.bounds.max, f->bounds.max);
+    EXPECT_LE(fields::range_high.bounds.min, f->bounds.min);
+    EXPECT_GE(fields::range_high.bounds.max, f->bounds.max);
+  }
+  // A token target's range up to the largest target: accepted end to end.
+  const std::string doc = R"({"version":1,"workloads":[{"model":{"params":8e9},"target":{"tokens":1e15}}],
+      "options":[{"instance":"trn2.48xlarge","instances":16},{"instance":"p5.48xlarge","instances":32}],
+      "ranges":[{"input":"workloads[0].target.tokens","low":1e15,"high":1e16}]})";  // NOLINT
+  Problems problems;
+  EXPECT_TRUE(parse_scenario(doc, builtin_catalog(), problems)) << to_string(problems);
+  Problems past;
+  std::string beyond = doc;
+  beyond.replace(beyond.find("\"high\":1e16"), 11, "\"high\":2e16");
+  EXPECT_FALSE(parse_scenario(beyond, builtin_catalog(), past));
+  EXPECT_NE(to_string(past).find("ranges[0].high: must be between -1e+16 and 1e+16, got 2e+16"), std::string::npos) << to_string(past);
+}
+
 TEST(Fields, EveryFieldIsReadIntoItsMemberAndWrittenBack) {
   for (const FieldSpec* f : all_fields()) {
     SCOPED_TRACE(f->path);

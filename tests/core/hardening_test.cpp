@@ -80,6 +80,14 @@ const Character kControls[] = {
     {"next_line", "\\u0085", "U+0085"},  {"csi", "\\u009b", "U+009B"},     {"line_separator", "\\u2028", "U+2028"},
     {"paragraph_separator", "\\u2029", "U+2029"}, {"right_to_left_override", "\\u202e", "U+202E"},
     {"left_to_right_isolate", "\\u2066", "U+2066"},
+    // Issue 33, item 14: direction marks reorder neutral characters in a bidi-aware terminal, and
+    // invisible characters make two names that read the same differ.
+    {"left_to_right_mark", "\\u200e", "U+200E"}, {"right_to_left_mark", "\\u200f", "U+200F"},
+    {"arabic_letter_mark", "\\u061c", "U+061C"}, {"zero_width_space", "\\u200b", "U+200B"},
+    {"zero_width_non_joiner_in_latin", "\\u200c", "U+200C"}, {"zero_width_joiner_in_latin", "\\u200d", "U+200D"},
+    {"word_joiner", "\\u2060", "U+2060"},       {"byte_order_mark", "\\ufeff", "U+FEFF"},
+    {"soft_hyphen", "\\u00ad", "U+00AD"},       {"invisible_times", "\\u2062", "U+2062"},
+    {"mongolian_vowel_separator", "\\u180e", "U+180E"},
 };
 
 std::vector<Row> control_rows() {
@@ -88,10 +96,22 @@ std::vector<Row> control_rows() {
     for (const Character& c : kControls) {
       // In the middle of text ("a<c>b"): the second character.
       rows.push_back({std::string(f.name) + "_" + c.name, f.with(std::string("\"a") + c.json + "b\""),
-                      std::string(f.path) + ": must not contain control characters, line breaks or direction overrides (" +
+                      std::string(f.path) + ": must not contain control characters, line breaks, direction marks or invisible characters (" +
                           c.code + " at character 2)"});
     }
-  // Text that is fine: accents, CJK, emoji (with a zero-width joiner), right-to-left script.
+  // A joiner anywhere but inside a word of a script that needs it: at either end, beside a space.
+  const std::pair<const char*, const char*> joiners[] = {
+      {"\"\\u200dab\"", "U+200D at character 1"}, {"\"\\u05e2\\u200c\"", "U+200C at character 2"},
+      {"\"\\u0645\\u200c \\u0627\"", "U+200C at character 2"}, {"\"\\ud83d\\udc69\\u200d\\u200d\\ud83d\\udcbb\"", "U+200D at character 2"}};
+  for (const auto& [json, where] : joiners)
+    rows.push_back({std::string("label_joiner_") + std::to_string(rows.size()), kTextFields[3].with(json),
+                    std::string(kTextFields[3].path) + ": must not contain control characters, line breaks, direction marks or invisible characters (" +
+                        where + ")"});
+  // Text that is fine: accents, CJK, emoji (with a zero-width joiner), right-to-left script, a
+  // Persian word with its non-joiner (U+200C), Devanagari with a joiner.
+  for (const char* ok : {"\"\\u0645\\u06cc\\u200c\\u062e\\u0648\\u0627\\u0647\\u0645\"", "\"\\u0915\\u094d\\u200d\\u0937\"",
+                         "\"\\u2764\\ufe0f\\u200d\\ud83d\\udd25\""})
+    rows.push_back({std::string("label_accepts_") + std::to_string(rows.size()), kTextFields[3].with(ok), ""});
   for (const char* ok : {"\"Trn2 \\u00e9t\\u00e9\"", "\"\\u8bad\\u7ec3\"", "\"\\ud83d\\udc69\\u200d\\ud83d\\udcbb x8\"", "\"\\u05e2\\u05d1\\u05e8\\u05d9\\u05ea\"",
                          "\"<b>|[x](y)|=1+1\""})
     rows.push_back({std::string("label_accepts_") + std::to_string(rows.size()), kTextFields[3].with(ok), ""});

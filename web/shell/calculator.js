@@ -79,7 +79,8 @@
     var n = lengthBytesUTF8(text) + 1;
     var p = Module._malloc(n);
     stringToUTF8(text, p, n);
-    try { return fn(p); } finally { Module._free(p); }
+    // The length too: a NUL character is a 0 byte inside the text, not its end (issue 33, item 1).
+    try { return fn(p, n - 1); } finally { Module._free(p); }
   }
 
   // Calls an exported function that returns a malloc'd UTF-8 string, and frees it.
@@ -156,8 +157,17 @@
       input.addEventListener('change', function () {
         var file = input.files && input.files[0];
         if (!file) return;
-        if (file.size > 1048576) { withString('{"__too_large__":' + file.size + '}', Module._tc_on_file_loaded); return; }
-        file.text().then(function (text) { withString(text, Module._tc_on_file_loaded); canvas.focus({preventScroll: true}); });
+        // The size goes beside the bytes, never inside them (a file holding {"__too_large__":1}
+        // read as too large: issue 33, item 12); a file over the limit is not read at all. The
+        // bytes go as they are, not decoded (file.text() turned invalid UTF-8 and UTF-16 into
+        // text, and a NUL ended the C string early): the core reads them as the CLI does.
+        if (file.size > 1048576) { Module._tc_on_file_loaded(0, 0, file.size); return; }
+        file.arrayBuffer().then(function (buffer) {
+          var bytes = new Uint8Array(buffer), p = Module._malloc(bytes.length + 1);
+          writeArrayToMemory(bytes, p);
+          try { Module._tc_on_file_loaded(p, bytes.length, file.size); } finally { Module._free(p); }
+          canvas.focus({preventScroll: true});
+        });
       });
       input.click();
     },

@@ -284,8 +284,8 @@ std::optional<PilotOptions> pilot_options_from_json(const Json& options, const S
       if (const auto n = whole(value, 0, last_option)) (key == "candidate" ? out.candidate : out.incumbent) = static_cast<int>(*n);
       else problems.push_back({path, "must be an option index from 0 to " + std::to_string(last_option)});
     } else if (key == "fraction") {
-      if (value.is_number() && value.get<double>() > 0 && value.get<double>() <= 1) out.fraction = value.get<double>();
-      else problems.push_back({path, "must be a number > 0 and <= 1 (a share of a full run)"});
+      if (value.is_number() && value.get<double>() >= kMinPilotFraction && value.get<double>() <= 1) out.fraction = value.get<double>();
+      else problems.push_back({path, "must be a number from " + fmt::number(kMinPilotFraction) + " to 1 (a share of a full run; a shorter pilot measures its warm-up)"});
     } else if (key == "instances") {
       if (const auto n = whole(value, 1, 100000)) out.instances = static_cast<int>(*n);
       else problems.push_back({path, "must be a whole number from 1 to 100000"});

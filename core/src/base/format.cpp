@@ -2,21 +2,77 @@
 
 #include <cmath>
 #include <cstdio>
+#include <iomanip>
+#include <locale>
+#include <sstream>
 
 namespace traincost::fmt {
+
+// Streams imbued with the classic locale format and parse numbers as the "C" locale does
+// (libstdc++ and libc++ both convert through the C locale explicitly, never the global one),
+// and give printf's own results for %f, %e and %g.
+std::string printf_c(const char* format, double v, int precision) {
+  std::ostringstream out;
+  out.imbue(std::locale::classic());
+  const char* p = format;
+  auto literal = [&](const char* until_conversion) {
+    for (; *p; ++p) {
+      if (*p != '%') out << *p;
+      else if (p[1] == '%') out << *++p;
+      else if (until_conversion) return;
+    }
+  };
+  literal(format);
+  if (*p == '%') {
+    ++p;
+    bool plus = false, left = false, zero = false, point = false;
+    for (;; ++p) {
+      if (*p == '+') plus = true;
+      else if (*p == '-') left = true;
+      else if (*p == '0') zero = true;
+      else if (*p == '#') point = true;
+      else if (*p != ' ') break;
+    }
+    int width = 0;
+    for (; *p >= '0' && *p <= '9'; ++p) width = width * 10 + (*p - '0');
+    int digits = 6;
+    if (*p == '.') {
+      ++p;
+      if (*p == '*') {
+        digits = precision;
+        ++p;
+      } else {
+        digits = 0;
+        for (; *p >= '0' && *p <= '9'; ++p) digits = digits * 10 + (*p - '0');
+      }
+    }
+    const char conversion = *p ? *p++ : 'g';
+    if (conversion == 'f' || conversion == 'F') out << std::fixed;
+    else if (conversion == 'e' || conversion == 'E') out << std::scientific;
+    if (conversion == 'E' || conversion == 'G') out << std::uppercase;
+    if (plus) out << std::showpos;
+    if (point) out << std::showpoint;
+    if (width > 0) out << std::setw(width) << std::setfill(zero && !left ? '0' : ' ') << (left ? std::left : std::internal);
+    // printf's %.0g is %.1g; a stream's precision 0 in general notation is the same.
+    out << std::setprecision(digits) << v;
+    out << std::noshowpos << std::noshowpoint << std::nouppercase;
+    literal(nullptr);
+  }
+  return out.str();
+}
+
+double parse_c(const std::string& text) {
+  std::istringstream in(text);
+  in.imbue(std::locale::classic());
+  double v = 0;
+  in >> v;
+  return in.fail() ? 0.0 : v;
+}
+
 namespace {
 
 // The whole text, however long: a fixed buffer cut "%.0f" of a huge number short (issue row 7).
-std::string printf_string(const char* format, double v) {
-  char buffer[64];
-  const int n = std::snprintf(buffer, sizeof buffer, format, v);
-  if (n < 0) return {};
-  if (static_cast<size_t>(n) < sizeof buffer) return buffer;
-  std::string out(static_cast<size_t>(n) + 1, '\0');
-  std::snprintf(out.data(), out.size(), format, v);
-  out.resize(static_cast<size_t>(n));
-  return out;
-}
+std::string printf_string(const char* format, double v) { return printf_c(format, v); }
 
 // |v| in steps of 1000 with a k/M/B/T suffix: one decimal below 10, none above ("3.4M", "350M").
 std::string scaled(double v) {

@@ -1,5 +1,6 @@
 #include "traincost/base/text.hpp"
 
+#include <cctype>
 #include <cstring>
 
 namespace traincost {
@@ -35,11 +36,31 @@ unsigned code_point(std::string_view text, size_t i, size_t& length, bool& valid
 
 // Characters that change how text is laid out rather than being text: C0 controls (tab, line
 // feed, carriage return, escape), DEL, C1 controls (CSI 0x9B starts an escape sequence in some
-// terminals), the Unicode line and paragraph separators, and the bidirectional embeddings,
-// overrides and isolates (which can make text display in another order than it is stored).
+// terminals), the Unicode line and paragraph separators, the bidirectional embeddings, overrides
+// and isolates (which can make text display in another order than it is stored), the direction
+// marks (LRM U+200E, RLM U+200F, ALM U+061C: they reorder the neutral characters around them in
+// a bidi-aware terminal), and the invisible format characters, which make two names that read
+// the same differ (soft hyphen U+00AD, Mongolian vowel separator U+180E, zero-width space U+200B,
+// word joiner and invisible operators U+2060-U+2064, deprecated format controls U+206A-U+206F,
+// the byte-order mark U+FEFF, interlinear annotation U+FFF9-U+FFFB). The zero-width non-joiner
+// and joiner (U+200C, U+200D) are text inside a word of a script that needs them (Persian,
+// Devanagari, emoji sequences): they are controls only elsewhere (find_control_character).
 bool is_control(unsigned cp) {
-  return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0) || cp == 0x2028 || cp == 0x2029 ||
-         (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+  return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0) || cp == 0xAD || cp == 0x61C || cp == 0x180E ||
+         cp == 0x200B || cp == 0x200E || cp == 0x200F || cp == 0x2028 || cp == 0x2029 || (cp >= 0x202A && cp <= 0x202E) ||
+         (cp >= 0x2060 && cp <= 0x2064) || (cp >= 0x2066 && cp <= 0x206F) || cp == 0xFEFF || (cp >= 0xFFF9 && cp <= 0xFFFB);
+}
+
+bool is_joiner(unsigned cp) { return cp == 0x200C || cp == 0x200D; }
+
+// A joiner joins two characters of a script beyond Latin (from the combining marks U+0300 on:
+// Arabic letters, Devanagari, emoji, the variation selector U+FE0F of an emoji), neither of them
+// itself invisible or a space.
+bool joins(unsigned before, unsigned after) {
+  const auto letter = [](unsigned cp) { return cp >= 0x300 && !is_control(cp) && !is_joiner(cp) && !(cp >= 0x2000 && cp <= 0x200A) && cp != 0x202F && cp != 0x205F &&
+           cp != 0x3000;
+  };
+  return letter(before) && letter(after);
 }
 
 // Walks `text` character by character: `keep(cp, bytes)` appends what to write for a valid
@@ -62,10 +83,18 @@ std::string rewrite(std::string_view text, const char* control, Keep keep) {
 
 std::optional<ControlCharacter> find_control_character(std::string_view text) {
   size_t characters = 0;
+  unsigned before = 0;
   for (size_t i = 0, n = 0; i < text.size(); i += n, ++characters) {
     bool valid = true;
     const unsigned cp = code_point(text, i, n, valid);
     if (!valid || is_control(cp)) return ControlCharacter{cp, characters, !valid};
+    if (is_joiner(cp)) {
+      size_t next_length = 0;
+      bool next_valid = true;
+      const unsigned after = i + n < text.size() ? code_point(text, i + n, next_length, next_valid) : 0;
+      if (!joins(before, after)) return ControlCharacter{cp, characters, false};
+    }
+    before = cp;
   }
   return std::nullopt;
 }
@@ -100,10 +129,26 @@ std::string escape_terminal_text(std::string_view text) {
 
 std::string escape_markdown(std::string_view text) {
   return rewrite(text, " ", [](std::string& out, unsigned cp, std::string_view bytes) {
+    // GitHub's autolinks (cmark-gfm's extension) are not syntax that escaping turns off as a
+    // whole; each is broken where it is recognised. An address (http://, https://, ftp://) is
+    // found at "://" as the text is parsed, so an escaped ":" hides it; "www." likewise at the
+    // escaped ".". An e-mail address (also mailto: and xmpp:) is found after parsing, in the text
+    // as it reads, where no escape is left: a word joiner (U+2060, invisible) after the "@" ends
+    // the domain before it starts (issue 33, item 8).
+    const auto after_www = [&out] {
+      const size_t n = out.size();
+      if (n < 3) return false;
+      for (size_t k = n - 3; k < n; ++k)
+        if (out[k] != 'w' && out[k] != 'W') return false;
+      return true;
+    };
     if (cp == '&') out += "&amp;";
     else if (cp == '<') out += "&lt;";
     else if (cp == '>') out += "&gt;";
-    else if (cp < 0x80 && std::strchr("\\`*_[]!#|~", static_cast<int>(cp))) out += std::string("\\") + static_cast<char>(cp);
+    else if (cp < 0x80 && std::strchr("\\`*_[]!#|~:", static_cast<int>(cp))) out += std::string("\\") + static_cast<char>(cp);
+    else if (cp == '.' && after_www()) out += "\\.";
+    else if (cp == '@' && !out.empty() && (std::isalnum(static_cast<unsigned char>(out.back())) || std::strchr("._+-", out.back())))
+      out += "@\xE2\x81\xA0";  // after what can end an address's local part
     else out += bytes;
   });
 }

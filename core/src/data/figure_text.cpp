@@ -77,11 +77,7 @@ std::string grouped(std::string text) {
   return text;
 }
 
-std::string printed(const char* format, double v) {
-  char text[64];
-  std::snprintf(text, sizeof text, format, v);
-  return text;
-}
+std::string printed(const char* format, double v) { return fmt::printf_c(format, v); }
 
 // A catalog number as written, without float noise: whole numbers in full ("12,345", "1,024"),
 // others to six significant digits ("0.88", "1.34375", "12,345.7").

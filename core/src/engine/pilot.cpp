@@ -235,7 +235,7 @@ PilotPlanRun::PilotPlanRun(const Scenario& s, const ResolvedScenario& base, cons
   }
   run.planned_chips = rc.chips;
   run.chips = chips(run.instances, p.chips_per_instance);
-  run.fraction = o.fraction > 0 ? o.fraction : p.validation_run_fraction > 0 ? p.validation_run_fraction : kDefaultPilotFraction;
+  run.fraction = o.fraction > 0 ? o.fraction : p.validation_run_fraction > 0 ? std::max(kMinPilotFraction, p.validation_run_fraction) : kDefaultPilotFraction;
   run.tokens = run.fraction * rc.tokens;
   run.steps = run.tokens / batch_tokens_of(base.workloads[w], p);
   run.per_doubling = p.scaling_per_doubling;

@@ -213,9 +213,7 @@ double loss(const std::vector<const Measurement*>& rows, const Catalog& catalog,
 
 double four_digits(double v) {
   if (!(v > 0)) return v;
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.4g", v);
-  return std::strtod(buffer, nullptr);
+  return fmt::parse_c(fmt::printf_c("%.4g", v));
 }
 
 ErrorSummary summarize(std::vector<double> errors) {

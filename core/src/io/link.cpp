@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "traincost/base/format.hpp"
 #include "traincost/base/json_text.hpp"
 #include "traincost/io/scenario_json.hpp"
 
@@ -53,13 +54,13 @@ uint16_t checksum16(std::string_view bytes) {
 
 // Shortest decimal spelling that reads back to the same double ("1e12", "0.35", "8030261248").
 std::string shortest_number(double v) {
-  char buffer[40];
+  std::string s;
   for (int precision = 1; precision <= 17; ++precision) {
-    std::snprintf(buffer, sizeof buffer, "%.*g", precision, v);
-    if (std::strtod(buffer, nullptr) == v) break;
+    s = fmt::printf_c("%.*g", v, precision);
+    if (fmt::parse_c(s) == v) break;
   }
   // "1e+12" -> "1e12", "1e-05" -> "1e-5"
-  std::string s = buffer, out;
+  std::string out;
   for (size_t i = 0; i < s.size(); ++i) {
     out += s[i];
     if (s[i] == 'e') {

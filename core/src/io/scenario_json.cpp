@@ -459,7 +459,7 @@ Problems validate(const Scenario& s, const Catalog& catalog) {
       char code[16];
       std::snprintf(code, sizeof code, "U+%04X", c->code_point);
       fail(path, c->invalid_utf8 ? "is not valid UTF-8 (at character " + std::to_string(c->position + 1) + ")"
-                                 : "must not contain control characters, line breaks or direction overrides (" +
+                                 : "must not contain control characters, line breaks, direction marks or invisible characters (" +
                                        std::string(code) + " at character " + std::to_string(c->position + 1) + ")");
     }
   };
@@ -529,6 +529,50 @@ Problems validate(const Scenario& s, const Catalog& catalog) {
     const std::string path = at("workloads", w);
     if (wl.model.active_params && *wl.model.active_params > wl.model.params)
       fail(at(path, "model.active_params"), "must not exceed params (" + fmt::number(wl.model.params) + ")");
+    // Architectures that cannot exist (import-hf refuses the same in a config): more key/value
+    // heads than heads, or heads that grouped-query attention cannot share out evenly, and more
+    // experts routed to per token than there are (issue 33, item 9).
+    const Model& m = wl.model;
+    if (m.kv_heads > 0 && m.heads > 0 && m.kv_heads > m.heads)
+      fail(at(path, "model.kv_heads"), "must not exceed heads (" + std::to_string(m.heads) + "), got " + std::to_string(m.kv_heads));
+    else if (m.kv_heads > 0 && m.heads > 0 && m.heads % m.kv_heads != 0)
+      fail(at(path, "model.kv_heads"), "must divide heads (" + std::to_string(m.heads) + ": each key/value head serves the same number of heads), got " +
+                                           std::to_string(m.kv_heads));
+    if (m.experts_per_token > 0 && m.experts > 0 && m.experts_per_token > m.experts)
+      fail(at(path, "model.experts_per_token"), "must not exceed experts (" + std::to_string(m.experts) + "), got " + std::to_string(m.experts_per_token));
+    // A pinned layout wider than the cluster it is pinned on (a tensor of 64 on 32 chips read as
+    // "global batch has fewer sequences than the cluster can spread"). Only a cluster of a size
+    // the scenario fixes: a deadline or the default sizing chooses theirs.
+    if (!wl.deadline_days)
+      for (size_t o = 0; o < s.options.size(); ++o) {
+        const Option& opt = s.options[o];
+        if (opt.sized_by_default()) continue;
+        int per_instance = 0;
+        if (opt.instance == "custom") per_instance = opt.custom ? opt.custom->chips : 0;
+        else if (const Instance* inst = catalog.find_instance(opt.instance)) per_instance = inst->chips;
+        if (per_instance <= 0) continue;
+        const double chips = static_cast<double>(opt.instances) * per_instance;
+        // The option's own pins (format 1's memory.tensor_parallel, for every option, is a hint
+        // the layout search narrows to the cluster).
+        LayoutPins pins;
+        std::string where;
+        for (size_t i = 0; i < wl.overrides.size(); ++i)
+          if (wl.overrides[i].option == static_cast<int>(o)) {
+            pins = wl.overrides[i].parallelism;
+            where = at(at(at(path, "overrides"), i), "parallelism");
+          }
+        if (where.empty()) continue;
+        const auto pinned = [](const std::optional<int>& v) { return static_cast<double>(v.value_or(1)); };
+        const double group = pinned(pins.tensor) * pinned(pins.pipeline) * pinned(pins.context) * pinned(pins.data);
+        if (group <= chips) continue;
+        const std::string cluster = "options[" + std::to_string(o) + "] has " + fmt::number(chips) + " chips (" +
+                                    fmt::counted(opt.instances, "instance", "instances") + " of " + std::to_string(per_instance) + ")";
+        const bool tensor_alone = pinned(pins.tensor) > chips;
+        if (tensor_alone)
+          fail(at(where, "tensor"), "is " + std::to_string(*pins.tensor) + ", more chips than " + cluster);
+        else
+          fail(where, "tensor × pipeline × context × data is " + fmt::number(group) + " chips, more than " + cluster);
+      }
     if (wl.target.kind == TargetKind::Loss && wl.model.params > 0) {
       const ScalingLaw law = scaling_law_constants(wl.target.law, wl.target.custom_law);
       const double floor = loss_floor(law, wl.model.active());

@@ -26,9 +26,7 @@ std::string runs_text(double runs) {
   if (std::isinf(runs)) return "never";
   // "%.1f" of 1e200 has 200 digits, and a 32-byte buffer cut them (issue row 7).
   if (std::fabs(runs) >= 1e9) return fmt::number(runs, 3);
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.1f", runs);
-  return buffer;
+  return fmt::printf_c("%.1f", runs);
 }
 
 std::string label_of(const ResolvedScenario& r, int i) { return i >= 0 ? r.options[static_cast<size_t>(i)].label : "none"; }

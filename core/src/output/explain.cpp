@@ -19,9 +19,7 @@ namespace {
 
 // Four significant digits: enough to redo the arithmetic, short enough to read.
 std::string g(double v) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.4g", v);
-  return buffer;
+  return fmt::printf_c("%.4g", v);
 }
 
 enum class Shown { Number, Flop, Hours, Usd, Chips };
@@ -128,8 +126,10 @@ void explain_performance(std::vector<ExplainStep>& steps, const WorkloadInputs& 
   const char* source = description_of(kThroughputSourceWords, perf.source);
   if (!perf.layout_found) {
     steps.push_back({"Layout", "fastest layout that fits in memory", std::to_string(perf.layouts_tried) + " layouts tried",
-                     "= none fits: at best " + fmt::bytes(perf.least_memory_bytes) + " per chip (" + describe(perf.least_memory_layout) +
-                         ") of " + fmt::bytes(perf.usable_bytes_per_chip) + " usable"});
+                     perf.least_memory_bytes > 0
+                         ? "= none fits: at best " + fmt::bytes(perf.least_memory_bytes) + " per chip (" + describe(perf.least_memory_layout) +
+                               ") of " + fmt::bytes(perf.usable_bytes_per_chip) + " usable"
+                         : std::string("= none: no layout spreads the global batch over this many chips")});
     return;
   }
   const StepTime& t = perf.time;
@@ -264,7 +264,8 @@ void explain_goodput(std::vector<ExplainStep>& steps, const WorkloadInputs& w, c
   step<kGoodput>(steps, Shown::Number, goodput, r.checkpoint_interval_hours, t.checkpoint_pause_hours, t.restart_hours,
                  p.lost_work_share, mtbf);
   steps.back().result += " (" + fmt::percent(r.goodput) + ")";
-  step<kInterruptions>(steps, Shown::Number, expected_interruptions, r.training_hours, mtbf);
+  // With no goodput the training never ends: no count of interruptions (the option cannot run).
+  if (std::isfinite(r.training_hours)) step<kInterruptions>(steps, Shown::Number, expected_interruptions, r.training_hours, mtbf);
 }
 
 }  // namespace
@@ -295,9 +296,18 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs&
   step<kTrainingFlops>(steps, Shown::Flop, training_flops, r.flops_per_token, r.tokens);
 
   // Speed
+  // An option that cannot run the job has no time or cost (its formulas' values would mislead,
+  // and can be negative: issue row 3): the steps stop at what decides that, and say why. A
+  // cluster no layout can train on achieves no FLOP/s, so the steps stop before its time, which
+  // would read "C / 0 = inf h" (issue 33, item 7).
+  const auto cannot_run = [&] {
+    steps.push_back({"Cannot run the job", infeasibility_reason(r), "no time or cost is given", ""});
+    return steps;
+  };
   if (p.deadline.applied) explain_deadline(steps, p.deadline);
   step<kChips>(steps, Shown::Number, chips, p.instances, p.chips_per_instance);
   explain_performance(steps, w, p);
+  if (!r.feasible() && !p.performance.layout_found && !(p.measured_tokens_per_sec_per_chip > 0)) return cannot_run();
   if (p.scaling_reference_chips > 0)
     step<kScalingEfficiency>(steps, Shown::Number, scaling_efficiency, r.chips, p.scaling_reference_chips, p.scaling_per_doubling);
   if (p.measured_tokens_per_sec_per_chip > 0) {
@@ -309,14 +319,10 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs&
     step<kAchievedFlops>(steps, Shown::Number, achieved_flops, p.mfu, p.peak_flops_per_chip, r.chips, r.scaling_efficiency);
     steps.back().result += " FLOP/s (" + g(r.tokens_per_sec) + " tokens/s)";
   }
+  if (!r.feasible() && !(r.cluster_flops_per_sec > 0 && std::isfinite(r.compute_hours))) return cannot_run();
   step<kComputeHours>(steps, Shown::Hours, compute_hours, r.training_flops, r.cluster_flops_per_sec);
   explain_goodput(steps, w, p, r);
-  // An option that cannot run the job has no time or cost (its formulas' values would mislead,
-  // and can be negative: issue row 3): the steps stop at what decides that, and say why.
-  if (!r.feasible()) {
-    steps.push_back({"Cannot run the job", infeasibility_reason(r), "no time or cost is given", ""});
-    return steps;
-  }
+  if (!r.feasible()) return cannot_run();
   if (r.whole_run_factor != 1)
     step<kWallClockRealized>(steps, Shown::Hours, realized_wall_clock_hours, r.compute_hours, r.goodput, p.compile_hours_per_run, r.whole_run_factor);
   else step<kWallClock>(steps, Shown::Hours, wall_clock_hours, r.compute_hours, r.goodput, p.compile_hours_per_run);

@@ -13,9 +13,7 @@ namespace traincost {
 namespace {
 
 std::string signed_percent(double v) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%+.0f%%", v * 100);
-  return buffer;
+  return fmt::printf_c("%+.0f%%", v * 100);
 }
 std::string days(double d) { return d > 0 ? fmt::number(d, 3) + " d" : "–"; }
 std::string set_name(const PublishedRun& r) { return r.in_calibration() ? "calibration" : "held out"; }
@@ -226,9 +224,7 @@ std::string replay_csv(const Replay& replay) {
                     "whole_run_ratio,realized_low_chip_hours,realized_high_chip_hours,inside_interval\n";
   auto raw = [](double v, bool present) {
     if (!present) return std::string();
-    char buffer[40];
-    std::snprintf(buffer, sizeof buffer, "%.6g", v);
-    return std::string(buffer);
+    return fmt::printf_c("%.6g", v);
   };
   for (const ReplayRow& row : replay.rows) {
     const PublishedRun& r = *row.run;

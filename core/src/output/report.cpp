@@ -386,11 +386,7 @@ std::string report_markdown(const Scenario& s, const ResolvedScenario& resolved,
 }
 
 std::string report_csv(const Scenario& s, const ResolvedScenario& resolved, const Results& results) {
-  auto num = [](double v) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.10g", v);
-    return std::string(buffer);
-  };
+  auto num = [](double v) { return fmt::printf_c("%.10g", v); };
   std::string out =
       "workload,option,instance,instances,feasible,tokens,training_flops,wall_clock_hours,days_to_model,chip_hours,"
       "hardware_cost_per_run_usd,one_time_cost_usd,re_porting_cost_usd,delay_cost_per_run_usd,cost_per_run_usd,"

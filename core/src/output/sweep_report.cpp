@@ -73,9 +73,7 @@ std::string sweep_text(const Scenario& s, const ResolvedScenario& r, const Sweep
 std::string sweep_csv(const ResolvedScenario& r, const Sweep& sw) {
   auto num = [](bool present, double v) {
     if (!present || !std::isfinite(v)) return std::string();
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.10g", v);
-    return std::string(buffer);
+    return fmt::printf_c("%.10g", v);
   };
   std::string out = "option,instances,chips,feasible,days_to_model,wall_clock_hours,cost_per_run_usd,mfu,in_time,status\n";
   for (size_t o = 0; o < sw.options.size(); ++o)

@@ -12,9 +12,7 @@ namespace traincost {
 namespace {
 
 std::string pct(double v) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%+.0f%%", v * 100);
-  return buffer;
+  return fmt::printf_c("%+.0f%%", v * 100);
 }
 std::string summary_line(const char* what, const ErrorSummary& s) {
   return std::string("| ") + what + " | " + std::to_string(s.rows) + " | " + fmt::percent(s.median) + " | " + fmt::percent(s.p90) +

@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "traincost/base/format.hpp"
+
 namespace traincost {
 
 std::string FieldSpec::key() const {
@@ -26,12 +28,12 @@ namespace {
 // 9007199254740991 and a value just past it as 9007199254740992, never both as "9.0072e+15"
 // (tests/core/bad_input_test.cpp, huge_seed rows).
 std::string show(double v) {
-  char buffer[40];
+  std::string text;
   for (int precision = 6; precision <= 17; ++precision) {
-    std::snprintf(buffer, sizeof buffer, "%.*g", precision, v);
-    if (std::strtod(buffer, nullptr) == v) break;
+    text = fmt::printf_c("%.*g", v, precision);
+    if (fmt::parse_c(text) == v) break;
   }
-  return buffer;
+  return text;
 }
 }  // namespace
 
@@ -66,7 +68,11 @@ void abort_owner_mismatch(const FieldSpec& spec) {
 }
 
 namespace fields {
-constexpr double kBig = 1e15;
+// The most tokens a target may come to (a token target, steps × tokens per step, a loss once
+// resolved): the largest value any rangeable input accepts, so also the bound of ranges[].low and
+// high, which each input's own bounds then narrow (tests/core/fields_test.cpp checks none is wider).
+constexpr double kMaxTokens = 1e16;
+constexpr double kBig = kMaxTokens;
 constexpr bool kRangeable = true;
 
 // clang-format off
@@ -118,7 +124,7 @@ const FieldSpec experts_per_token = {"workloads[].model.experts_per_token", "exp
     bind<&Model::experts_per_token>()};
 
 // ---- Workload: target ---------------------------------------------------------------------------
-const FieldSpec tokens = {"workloads[].target.tokens", "tokens", "tokens", Display::Quantity, {1e3, 1e16},
+const FieldSpec tokens = {"workloads[].target.tokens", "tokens", "tokens", Display::Quantity, {1e3, kMaxTokens},
     "one target is required", "Training tokens D to process.", "20 x params (Chinchilla) to 2e12+",
     bind<&Target::tokens>(), nullptr, nullptr, kRangeable};
 const FieldSpec steps = {"workloads[].target.steps", "steps", "steps", Display::Quantity, {1, 1e9},

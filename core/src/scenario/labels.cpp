@@ -57,16 +57,70 @@ std::string automatic_label(const Option& o, const Catalog& c, std::optional<int
   return (chip ? short_chip_name(*chip) : inst->chip) + count + qualifier(where, o.pricing);
 }
 
+namespace {
+
+// Whether `text` at `i` starts a space: ASCII space, no-break space (U+00A0), the typographic
+// spaces U+2000-U+200A, U+202F, U+205F, the ideographic space U+3000; `length` its bytes.
+bool space_at(const std::string& text, size_t i, size_t& length) {
+  const auto b = [&](size_t k) { return k < text.size() ? static_cast<unsigned char>(text[k]) : 0u; };
+  length = 1;
+  if (b(i) == ' ') return true;
+  length = 2;
+  if (b(i) == 0xC2 && b(i + 1) == 0xA0) return true;
+  length = 3;
+  if (b(i) == 0xE2 && b(i + 1) == 0x80 && (b(i + 2) <= 0x8A || b(i + 2) == 0xAF)) return true;
+  if (b(i) == 0xE2 && b(i + 1) == 0x81 && b(i + 2) == 0x9F) return true;
+  if (b(i) == 0xE3 && b(i + 1) == 0x80 && b(i + 2) == 0x80) return true;
+  return false;
+}
+
+// A label as a reader tells it from others: spaces of any kind and number read as one, none at
+// either end, and ASCII letters in either case ("Same", "Same " and "same" read as one label).
+std::string reading_key(const std::string& label) {
+  std::string key;
+  bool pending_space = false;
+  for (size_t i = 0, n = 0; i < label.size(); i += n) {
+    if (space_at(label, i, n)) {
+      pending_space = !key.empty();
+      continue;
+    }
+    n = 1;
+    if (pending_space) key += ' ';
+    pending_space = false;
+    key += static_cast<char>(std::tolower(static_cast<unsigned char>(label[i])));
+  }
+  return key;
+}
+
+// The label without spaces at its end, before a " #2" is added.
+std::string trimmed(std::string label) {
+  for (bool again = true; again;) {
+    again = false;
+    for (size_t back = 1; back <= 3 && back <= label.size(); ++back) {
+      size_t n = 0;
+      if (space_at(label, label.size() - back, n) && n == back) {
+        label.resize(label.size() - back);
+        again = true;
+        break;
+      }
+    }
+  }
+  return label;
+}
+
+}  // namespace
+
 std::vector<std::string> distinct_labels(std::vector<std::string> labels) {
+  // Two options that read alike are told apart, so no sentence reads "Same is 22% cheaper than
+  // Same" (issue 33, item 9), also when they differ only in spaces or case.
   for (size_t i = 1; i < labels.size(); ++i)
     for (size_t k = 0; k < i; ++k)
-      if (labels[k] == labels[i]) {
-        labels[i] += " #" + std::to_string(i + 1);
+      if (reading_key(labels[k]) == reading_key(labels[i])) {
+        labels[i] = trimmed(labels[i]) + " #" + std::to_string(i + 1);
         k = static_cast<size_t>(-1);  // the new label may itself repeat an earlier one: check again
       }
   return labels;
 }
-
 
 std::string workload_title(const Workload& w, size_t index) {
   return w.name.empty() ? "Workload " + std::to_string(index + 1) : w.name;

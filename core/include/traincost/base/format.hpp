@@ -20,4 +20,13 @@ std::string rounded(double v);        // three significant digits, thousands sep
 std::string counted(double n, const char* one, const char* many);  // "1 instance", "2 instances", "0 runs"
 std::string runs(double n);           // "4", "12.5" -> "13" (rounded up: whole runs)
 
+// printf of one double ("%.2f", "%+.0f%%", "%.*g" with `precision`), always in the "C" locale: the
+// process's locale is the host's (Python's locale.setlocale, a C++ program's), and under a
+// comma-decimal one snprintf writes "54,14", which no JSON reader or link decoder reads back.
+// Supports literal text, "%%" and one conversion: flags + - space 0 #, a width, a precision
+// (digits, or '*' taken from `precision`), and f, e, g, E or G.
+std::string printf_c(const char* format, double v, int precision = 6);
+// strtod in the "C" locale: the number spelled at the start of `text` (0 when there is none).
+double parse_c(const std::string& text);
+
 }  // namespace traincost::fmt

@@ -18,8 +18,10 @@ namespace traincost {
 
 // Markdown (and the HTML a Markdown renderer makes of it): control characters and line breaks
 // become spaces, so text cannot start a new line or table row; HTML's & < > become entities, so
-// no tag or autolink passes; and the characters that make links, images, code, emphasis, headings
-// and table cells (\ ` * _ [ ] ! # | ~) are backslash-escaped. User text never starts a line in
+// no tag passes; the characters that make links, images, code, emphasis, headings and table
+// cells (\ ` * _ [ ] ! # | ~) are backslash-escaped; and no GitHub autolink fires: ":" is escaped
+// (http://, https://, ftp://), so is the "." of "www.", and "@" is followed by a word joiner
+// (U+2060) so no e-mail address (nor mailto:, xmpp:) is recognised. User text never starts a line in
 // TrainCost's Markdown, so line-start markers (- + 1.) need no escaping.
 std::string escape_markdown(std::string_view text);
 // A URL as the target of a Markdown link, [text](url): characters that could end or break the

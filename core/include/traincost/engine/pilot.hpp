@@ -26,6 +26,12 @@ namespace traincost {
 // A pilot is as long as one validation run of the candidate (its porting.validation_run_fraction:
 // the share of a run the scenario already says confirming convergence takes), or this when that is 0.
 inline constexpr double kDefaultPilotFraction = 0.05;
+// The shortest pilot, 0.1% of a run: shorter, it measures the warm-up (compilation, the first
+// steps' learning-rate ramp) rather than throughput or convergence, and its loss pass mark is
+// meaningless (a fraction of 1e-300 read "0.0 tokens, 1 optimizer steps" and "a loss at most
+// 1.3e+82 above": issue 33, item 9). Given fractions below it are refused; a scenario's shorter
+// validation run is lengthened to it.
+inline constexpr double kMinPilotFraction = 0.001;
 
 struct PilotOptions {
   size_t workload = 0;
