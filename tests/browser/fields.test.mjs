@@ -139,6 +139,14 @@ try {
         for (const f of ['bytes_per_param', 'micro_batch', 'tensor_parallel', 'usable_fraction']) await check(`${W}.memory.${f}`, `workloads[].memory.${f}`);
         await check(`${W}.global_batch_tokens`, 'workloads[].global_batch_tokens');
         await expand(page, `${W} > Memory and recomputation`);
+        // LoRA's fields show with an adapter mode, the fill with unpacked data.
+        await expand(page, `${W} > Fine-tuning (LoRA, QLoRA) and packing`);
+        await select(page, `${W}.fine_tune.mode`, 'LoRA (frozen BF16 base)');
+        for (const f of ['rank', 'trainable_share']) await check(`${W}.fine_tune.${f}`, `workloads[].fine_tune.${f}`);
+        await ui.click(page, `${W}.fine_tune.packed`);
+        await ui.settled(page);
+        await check(`${W}.fine_tune.fill`, 'workloads[].fine_tune.fill');
+        await expand(page, `${W} > Fine-tuning (LoRA, QLoRA) and packing`);
         await select(page, `${W}.target`, 'Steps × batch');
         for (const f of ['steps', 'tokens_per_step']) await check(`${W}.target.${f}`, `workloads[].target.${f}`);
         await select(page, `${W}.target`, 'Target loss');

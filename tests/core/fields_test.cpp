@@ -29,6 +29,8 @@ Json base_for(const FieldSpec& f) {
                 "custom":{"chips":8,"peak_tflops":900,"memory_gb":80,"family":"nvidia"}}],
     "ranges":[{"input":"options[0].discount","low":0,"high":0.2}]})");
   Json& w = doc["workloads"][0];
+  // The fine-tuning fields go with an adapter mode (rank, trainable_share) and unpacked data (fill).
+  if (path.rfind("workloads[].fine_tune.", 0) == 0) w["fine_tune"] = {{"mode", "lora"}, {"packed", false}, {"fill", 0.5}};
   if (path.rfind("workloads[].target.", 0) == 0 && path != "workloads[].target.tokens") {
     w["target"] = Json::object();
     if (path.find("scaling_law") != std::string::npos || path.find("loss") != std::string::npos) {

@@ -179,6 +179,53 @@ bool memory_editor(Workload& w) {
   return changed;
 }
 
+// LoRA, QLoRA and sequence packing (traincost/model/fine_tune.hpp): the mode, the adapters' rank,
+// target matrices or trainable share, then packing and, unpacked, the data's fill.
+bool fine_tune_editor(Workload& w) {
+  bool changed = false;
+  FineTune& ft = w.fine_tune;
+  widget::row("Mode");
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  if (widget::begin_combo("##finetune", widget::scoped("fine_tune.mode"), description_of(kFineTuneWords, ft.mode))) {
+    for (const EnumWord<FineTuneMode>& mode : kFineTuneWords)
+      if (widget::selectable(mode.description, ft.mode == mode.value) && ft.mode != mode.value) {
+        ft.mode = mode.value;
+        if (!ft.adapters()) ft.trainable_share.reset();  // it goes with adapters only
+        changed = true;
+      }
+    ImGui::EndCombo();
+  }
+  if (ft.adapters()) {
+    changed |= field_row(ft.rank, f::lora_rank);
+    widget::row("Adapted matrices");
+    for (const EnumWord<unsigned>& target : kLoraTargetWords) {
+      if ((target.value & (target.value - 1)) != 0) continue;  // one matrix each; the groups are the JSON's shorthands
+      bool on = (ft.targets & target.value) != 0;
+      if (widget::checkbox(target.word, &on)) {
+        ft.targets = on ? ft.targets | target.value : ft.targets & ~target.value;
+        changed = true;
+      }
+      ImGui::SameLine();
+    }
+    ImGui::NewLine();
+    widget::row(field_label(f::trainable_share).c_str(), &f::trainable_share);
+    changed |= widget::optional_field(ft, f::trainable_share, NAN, "derived from the architecture");
+  }
+  widget::row("Packed sequences");
+  if (widget::checkbox("##packed", &ft.packed)) {
+    if (ft.packed) ft.fill.reset();  // it goes with unpacked data only
+    changed = true;
+  }
+  widget::name_last(widget::scoped("fine_tune.packed"));
+  ImGui::SameLine();
+  ImGui::TextDisabled(ft.packed ? "no padding" : "padded to seq_len: give the fill");
+  if (!ft.packed) {
+    widget::row(field_label(f::fill).c_str(), &f::fill);
+    changed |= widget::optional_field(ft, f::fill, NAN, "required: mean example length / seq_len");
+  }
+  return changed;
+}
+
 // The platform costs of this workload alone: per option, the option's value muted until the
 // workload sets its own (a workload override). Inputs are named
 // "workloads[0].overrides[option 1].engineer_weeks".
@@ -304,6 +351,12 @@ void draw_workloads(App& app) {
   if (ImGui::CollapsingHeader("Memory and recomputation")) {
     if (widget::begin_form("memory-form")) {
       changed |= memory_editor(w);
+      widget::end_form();
+    }
+  }
+  if (ImGui::CollapsingHeader("Fine-tuning (LoRA, QLoRA) and packing")) {
+    if (widget::begin_form("finetune-form")) {
+      changed |= fine_tune_editor(w);
       widget::end_form();
     }
   }

@@ -4,6 +4,7 @@
 
 #include "traincost/engine/cost_parts.hpp"
 #include "traincost/engine/reliability.hpp"
+#include "traincost/model/fine_tune.hpp"
 #include "traincost/model/formulas.hpp"
 #include "traincost/scenario/fields.hpp"
 
@@ -47,8 +48,11 @@ bool figures_valid(const OptionResult& r) {
 void fill_pair(const WorkloadInputs& w, const PairInputs& p, double target_tokens, OptionResult& r) {
   r = OptionResult{};
   // Work: the target's tokens, plus what this platform needs to reach the same quality.
+  // Unpacked sequences are padded: only `fill` of the tokens trained are data (fine_tune.fill).
   r.tokens = penalized_tokens(target_tokens, p.convergence_penalty);
-  r.flops_per_token = flops_per_token(w.model, w.recompute);
+  if (!w.fine_tune.packed) r.tokens = padded_tokens(r.tokens, w.fine_tune.padding_fill());
+  // A frozen base (LoRA, QLoRA) does 4·N + 6·N_adapter per token rather than 6·N (fine_tune.hpp).
+  r.flops_per_token = training_flops_per_token(w, w.recompute);
   r.training_flops = training_flops(r.flops_per_token, r.tokens);
 
   // Speed: measured tokens/s when the user has a trial run, else MFU × peak.

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "traincost/scenario/fields.hpp"
+#include "traincost/model/fine_tune.hpp"
 #include "traincost/model/formulas.hpp"
 
 namespace traincost {
@@ -10,7 +11,9 @@ namespace traincost {
 GoodputTerms goodput_terms(const Workload& w, const PairInputs& p) {
   GoodputTerms g;
   g.cluster_mtbf_hours = cluster_mtbf(p.mtbf_hours_per_instance, p.instances);
-  g.checkpoint_bytes = checkpoint_bytes(w.model.params, w.memory.bytes_per_param);
+  // A LoRA checkpoint holds the adapters' state only: the frozen base is already on storage (it
+  // is read back on restart too, which the restart time does not count).
+  g.checkpoint_bytes = checkpoint_bytes(trained_params(w), w.memory.bytes_per_param);
   g.checkpoint_transfer_hours = checkpoint_transfer_hours(g.checkpoint_bytes, p.checkpoint_gbps_per_instance, p.instances);
   g.checkpoint_pause_hours = p.checkpoint_write_minutes > 0 ? p.checkpoint_write_minutes / 60
                                                             : checkpoint_pause_hours(g.checkpoint_transfer_hours, p.checkpoint_blocking_share);

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "traincost/scenario/fields.hpp"
+#include "traincost/model/fine_tune.hpp"
 #include "traincost/model/formulas.hpp"
 #include "traincost/scenario/labels.hpp"
 #include "traincost/model/predict.hpp"
@@ -148,6 +149,13 @@ StepInputs step_inputs(const Workload& w, const Option& o, const OptionInfo& inf
     in.max_batch_sequences = std::max(in.global_batch_sequences, std::floor(perf.optimal_batch_tokens / in.shape.seq_len));
   in.bytes_per_param = w.memory.bytes_per_param;
   in.usable_fraction = w.memory.usable_fraction;
+  if (w.fine_tune.adapters()) {
+    const AdapterParams adapters = adapter_params(w.model, w.fine_tune);
+    in.frozen_base = true;
+    in.frozen_bytes_per_param = frozen_base_bytes(w.model, w.fine_tune.mode) / w.model.params;
+    in.adapter_params = adapters.total;
+    in.adapter_active_params = adapters.active;
+  }
   perf.global_batch_sequences = in.global_batch_sequences;
   perf.usable_bytes_per_chip = in.hardware.hbm_bytes * in.usable_fraction;
   return in;
@@ -284,15 +292,25 @@ void predict_pair(const Workload& w, const Option& o, const OptionInfo& info, co
   }
   perf.error_median = median * (perf.validated ? 1 : 2);
   perf.error_p90 = p90 * (perf.validated ? 1 : 2);
+  // No LoRA or QLoRA step time is among the measurements the model was validated on: a frozen
+  // base's step is derived from the full-training model (fine_tune.hpp), so it does not get the
+  // full-training error; it gets twice it, the rule for a chip with no measurement of its own.
+  if (w.fine_tune.adapters()) {
+    perf.fine_tune_derived = true;
+    perf.error_median *= 2;
+    perf.error_p90 *= 2;
+  }
 
   if (!choice.found) return;
   const double tokens_per_sec = choice.time.tokens_per_sec_per_chip;
-  perf.mfu = utilization(tokens_per_sec, flops_per_token(w.model, false), p.peak_flops_per_chip);
-  perf.hfu = utilization(tokens_per_sec, flops_per_token(w.model, choice.layout.recompute == Recompute::Full), p.peak_flops_per_chip);
+  // The step's tokens include any padding: the model's FLOPs per token are per sequence token here
+  // (evaluate() divides the data tokens by the fill).
+  perf.mfu = utilization(tokens_per_sec, training_flops_per_token(w, false), p.peak_flops_per_chip);
+  perf.hfu = utilization(tokens_per_sec, training_flops_per_token(w, choice.layout.recompute == Recompute::Full), p.peak_flops_per_chip);
   if (perf.source == ThroughputSource::Predicted) {
     // evaluate() turns MFU × peak × chips into tokens/s with the workload's FLOPs per token; the
     // prediction already includes the cost of scale, so no scaling loss is applied on top.
-    p.mfu = utilization(tokens_per_sec, flops_per_token(w.model, w.recompute), p.peak_flops_per_chip);
+    p.mfu = utilization(tokens_per_sec, training_flops_per_token(w, w.recompute), p.peak_flops_per_chip);
     p.scaling_reference_chips = 0;
   }
   if (perf.source == ThroughputSource::Pilot) fit_pilot(w, o, info, pins, catalog, tokens_per_sec, p);

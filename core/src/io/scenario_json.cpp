@@ -8,6 +8,7 @@
 
 #include "traincost/scenario/fields.hpp"
 #include "traincost/base/format.hpp"
+#include "traincost/model/fine_tune.hpp"
 #include "traincost/model/formulas.hpp"
 #include "traincost/scenario/inputs.hpp"
 #include "traincost/base/text.hpp"
@@ -279,16 +280,43 @@ void read_pilot(Reader& r, const Json& pj, const std::string& pp, Option& o) {
   o.pilot = m;
 }
 
+// workloads[].fine_tune: the mode (a word), the adapters' target matrices (a list of words), the
+// numeric fields of the table, and whether sequences are packed.
+FineTune read_fine_tune(Reader& r, const Json& obj, const std::string& path) {
+  FineTune ft;
+  if (!r.object(obj, path)) return ft;
+  r.only(obj, path, Owner::FineTune, {"mode", "targets", "packed"});
+  r.choice(obj, path, "mode", kFineTuneWords, ft.mode);
+  r.fields(obj, path, ft);
+  r.boolean(obj, path, "packed", ft.packed);
+  if (const Json* list = r.array(obj, path, "targets", 0, 16)) {
+    ft.targets = 0;
+    for (size_t i = 0; i < list->size(); ++i) {
+      const Json& v = (*list)[i];
+      const std::optional<unsigned> bits = v.is_string() ? parse_word(kLoraTargetWords, v.get_ref<const std::string&>()) : std::nullopt;
+      if (bits) {
+        ft.targets |= *bits;
+        continue;
+      }
+      std::string allowed;
+      for (const EnumWord<unsigned>& w : kLoraTargetWords) allowed += std::string(allowed.empty() ? "" : ", ") + "\"" + w.word + "\"";
+      r.fail(at(path, "targets") + "[" + std::to_string(i) + "]", "must be one of " + allowed + ", got " + preview(v));
+    }
+  }
+  return ft;
+}
+
 Workload read_workload(Reader& r, const Json& obj, const std::string& path) {
   Workload w;
   if (!r.object(obj, path)) return w;
-  r.only(obj, path, Owner::Workload, {"name", "model", "target", "recompute", "memory", "overrides"});
+  r.only(obj, path, Owner::Workload, {"name", "model", "target", "recompute", "memory", "fine_tune", "overrides"});
   r.text(obj, path, "name", w.name, 80);
   r.required(obj, path, "model");
   r.required(obj, path, "target");
   if (const Json* m = Reader::find(obj, "model")) w.model = read_model(r, *m, at(path, "model"));
   if (const Json* t = Reader::find(obj, "target")) w.target = read_target(r, *t, at(path, "target"));
   r.boolean(obj, path, "recompute", w.recompute);
+  if (const Json* ft = Reader::find(obj, "fine_tune")) w.fine_tune = read_fine_tune(r, *ft, at(path, "fine_tune"));
   if (const Json* mem = Reader::find(obj, "memory")) {
     const std::string mp = at(path, "memory");
     if (r.object(*mem, mp)) {
@@ -604,6 +632,16 @@ Problems validate(const Scenario& s, const Catalog& catalog) {
       else if (tokens > fields::tokens.bounds.max)
         fail(at(path, "target.steps"), sum + ", more than the " + fmt::number(fields::tokens.bounds.max) + " TrainCost models");
     }
+    // The fine-tuning mode's fields go with the mode that uses them; an adapter that adapts no
+    // matrix of this model (a gate on a two-matrix feed-forward) trains nothing.
+    const FineTune& ft = wl.fine_tune;
+    const std::string fp = at(path, "fine_tune");
+    if (ft.trainable_share && !ft.adapters()) fail(at(fp, "trainable_share"), "only goes with \"mode\": \"lora\" or \"qlora\"");
+    if (!ft.packed && !ft.fill)
+      fail(at(fp, "fill"), "is required when packed is false: the average share of each padded sequence that is data (mean example length / seq_len)");
+    if (ft.packed && ft.fill) fail(at(fp, "fill"), "only goes with \"packed\": false");
+    if (ft.adapters() && !ft.trainable_share && wl.model.params > 0 && !(adapter_params(wl.model, ft).total > 0))
+      fail(at(fp, "targets"), "adapt no matrix of this model (a gate needs a gated feed-forward); give other targets or a trainable_share");
     // A deadline that every option's wait for capacity already uses up leaves no time to train.
     if (wl.deadline_days && !s.options.empty()) {
       double shortest_wait = INFINITY;
@@ -777,6 +815,24 @@ OrderedJson scenario_to_json(const Scenario& s, JsonForm form) {
     put_fields(mem, w.memory, all);
     put(mem, "flash_attention", w.memory.flash_attention, MemorySettings{}.flash_attention, all);
     if (!mem.empty()) wj["memory"] = mem;
+    // Written only when it says more than a packed full fine-tune (even in the full form), so that
+    // files, links and golden outputs of scenarios without it stay as they were.
+    const FineTune& ft = w.fine_tune;
+    static const FineTune full_default{};
+    if (ft.adapters() || !ft.packed || ft.fill) {
+      OrderedJson fj = OrderedJson::object();
+      fj["mode"] = to_string(ft.mode);
+      put_fields(fj, ft, all);  // rank (when not the default), trainable_share, fill
+      if (!ft.adapters()) fj.erase("rank");
+      if (ft.adapters() && (all || ft.targets != full_default.targets)) {
+        OrderedJson targets = OrderedJson::array();
+        for (const EnumWord<unsigned>& word : kLoraTargetWords)  // the single matrices, not the groups
+          if ((word.value & (word.value - 1)) == 0 && (ft.targets & word.value)) targets.push_back(word.word);
+        fj["targets"] = targets;
+      }
+      put(fj, "packed", ft.packed, true, all);
+      wj["fine_tune"] = fj;
+    }
     put_fields(wj, w, all);
     if (!w.overrides.empty()) {
       OrderedJson list = OrderedJson::array();

@@ -79,7 +79,11 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
   const double head = 2 * V * h;  // the output head's matmul, on the last stage
   const double matmul_fwd = (forward_matmul_flops_per_token(m.active_params, V, h) - head) * body_share + head;
   const double attention_fwd = forward_attention_flops_per_token(layers_per_stage, h, s);
-  const double matmul_flops = training_pass_factor(full) * matmul_fwd * tokens / t;
+  // A frozen base runs its forward and the backward for activation gradients but no weight-gradient
+  // GEMMs: one pass fewer (2 of 3, 3 of 4 recomputed). Its adapters train in full (6·N_adapter).
+  const double base_passes = training_pass_factor(full) - (in.frozen_base ? 1 : 0);
+  const double adapter_fwd = 2 * in.adapter_active_params * body_share;
+  const double matmul_flops = (base_passes * matmul_fwd + training_pass_factor(full) * adapter_fwd) * tokens / t;
   const double attention_flops = training_pass_factor(L.recompute != Recompute::None) * attention_fwd * tokens / t;
   // A matmul's smallest dimension: the tokens it multiplies (an expert sees its share of the
   // routed tokens of its expert-parallel group) or the weight's width split over tensor ranks.
@@ -141,6 +145,10 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
     expert_per_chip = expert_params / (e * p);
   }
   const double params_per_chip = dense_per_chip + expert_per_chip;
+  // Adapters sit beside the weights they adapt, so they are split over chips as those are; with a
+  // frozen base they are all that trains.
+  const double adapter_per_chip = in.frozen_base ? in.adapter_params * params_per_chip / m.params : 0;
+  const double trained_per_chip = in.frozen_base ? adapter_per_chip : params_per_chip;
 
   // ---- Data parallelism: gradients are reduce-scattered and weights all-gathered once a step
   // (ZeRO 0-2), overlapping the last micro-batch's backward pass; ZeRO-3 gathers the weights for
@@ -150,12 +158,17 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
   const double shared_share = 1 - expert_per_chip / params_per_chip;
   const double data_bw = 1 / (shared_share / data_group_bandwidth(hw, t * c, d) +
                               (1 - shared_share) / data_group_bandwidth(hw, std::max(t * c, e), d));
-  double data = 0;
+  // A frozen base has no gradients to reduce, only its adapters'; ZeRO-3 still gathers its frozen
+  // weights for the forward and the backward of each micro-batch.
+  double data = 0, zero3_per_micro_batch = 0;
+  const double grads = trained_per_chip * 2;
   if (d > 1) {
-    const double grads = params_per_chip * 2;
     const double bw = data_bw * ring;
     if (L.zero == 3) {
-      data = std::max(0.0, micro_batches * ring_collective_seconds(3, d, grads, bw) - micro_batches * compute);
+      zero3_per_micro_batch = in.frozen_base ? ring_collective_seconds(2, d, params_per_chip * in.frozen_bytes_per_param, bw) +
+                                                   ring_collective_seconds(1, d, grads, bw)
+                                             : ring_collective_seconds(3, d, grads, bw);
+      data = std::max(0.0, micro_batches * zero3_per_micro_batch - micro_batches * compute);
     } else {
       data = std::max(0.0, ring_collective_seconds(2, d, grads, bw) - compute * 2 / 3);
     }
@@ -164,7 +177,7 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
   // ---- Optimizer step: read and write the (sharded) state once.
   const double state_per_param = state_bytes_per_param(in.bytes_per_param, L.zero, d);
   const double expert_state_per_param = state_bytes_per_param(in.bytes_per_param, L.zero, expert_data);
-  const double optimizer = params_per_chip * in.bytes_per_param / (L.zero >= 1 ? d : 1) * 2 / hw.hbm_bytes_per_sec;
+  const double optimizer = trained_per_chip * in.bytes_per_param / (L.zero >= 1 ? d : 1) * 2 / hw.hbm_bytes_per_sec;
 
   StepDetail& x = out.detail;
   x.layers_per_stage = layers_per_stage;
@@ -189,10 +202,12 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
   x.expert_params_per_chip = expert_per_chip;
   x.expert_data_parallel = expert_data;
   x.expert_state_bytes_per_param = expert_state_per_param;
-  x.gradient_bytes = params_per_chip * 2;
+  x.gradient_bytes = grads;
   x.data_bandwidth = data_bw * ring;
   x.data_collective = d > 1 ? ring_collective_seconds(L.zero == 3 ? 3 * micro_batches : 2, d, x.gradient_bytes, x.data_bandwidth) : 0;
+  if (in.frozen_base && d > 1 && L.zero == 3) x.data_collective = micro_batches * zero3_per_micro_batch;
   x.state_bytes_per_param = state_per_param;
+  x.adapter_params_per_chip = adapter_per_chip;
 
   out.breakdown.compute = micro_batches * compute;
   out.breakdown.tensor = micro_batches * tensor;
@@ -212,6 +227,15 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
   // schedule's alone: without interleaving (v = 1) it does not apply (Megatron-LM's
   // theoretical_memory_usage.py applies it only with a virtual pipeline).
   out.state_bytes = dense_per_chip * state_per_param + expert_per_chip * expert_state_per_param;
+  if (in.frozen_base) {
+    // Frozen weights hold only themselves, split over tensor and pipeline ranks as any weight and
+    // over data-parallel ranks only where the layout shards weights (ZeRO-3 / FSDP); the adapters
+    // hold weights, gradients and Adam state, sharded as the ZeRO stage says.
+    const double frozen_shard = L.zero == 3 ? d : 1, expert_frozen_shard = L.zero == 3 ? expert_data : 1;
+    out.state_bytes = (dense_per_chip / frozen_shard + expert_per_chip / expert_frozen_shard) * in.frozen_bytes_per_param +
+                      adapter_per_chip * state_per_param;
+    x.frozen_bytes_per_param = in.frozen_bytes_per_param / frozen_shard;
+  }
   const double seq_split = L.sequence_parallel || t == 1 ? t : 1;
   const double attention_part = layer_activation_bytes(tokens, h, kv_hidden, 0, m.gated_ffn) / seq_split;
   const double ffn_part = layer_activation_bytes(tokens, 0, 0, moe ? k * f : f, m.gated_ffn) / t;

@@ -7,6 +7,7 @@
 #include "traincost/engine/cost_parts.hpp"
 #include "traincost/engine/reliability.hpp"
 #include "traincost/scenario/fields.hpp"
+#include "traincost/model/fine_tune.hpp"
 #include "traincost/base/format.hpp"
 #include "traincost/output/present.hpp"
 #include "traincost/evidence/published_runs.hpp"
@@ -166,9 +167,17 @@ void explain_performance(std::vector<ExplainStep>& steps, const WorkloadInputs& 
     steps.back().result += " s; × " + g(l.recompute == Recompute::Full ? 12 : 8) + " × " + g(x.layers_per_stage) + " = " + g(x.tensor_per_micro_batch) + " s";
   }
   if (l.pipeline > 1) step<kPipelineBubble>(steps, Shown::Number, pipeline_bubble_fraction, l.pipeline, l.interleave, t.micro_batches);
-  if (l.data > 1) {
+  if (l.data > 1 && w.fine_tune.adapters() && l.zero == 3) {
+    // A frozen base under ZeRO-3: its weights gathered for each micro-batch's forward and backward,
+    // only the adapters' gradients reduce-scattered.
+    steps.push_back({"Data-parallel collective (before overlap)",
+                     "m × (tc(2 passes, frozen params per chip × φ·d bytes) + tc(1 pass, adapter gradients))",
+                     g(t.micro_batches) + " × (2 gathers of " + fmt::bytes(x.params_per_chip * x.frozen_bytes_per_param * l.data) + " + 1 of " +
+                         fmt::bytes(x.gradient_bytes) + ") at " + g(x.data_bandwidth) + " B/s",
+                     "= " + g(x.data_collective) + " s"});
+  } else if (l.data > 1) {
     step<kRingCollective>(steps, Shown::Number, ring_collective_seconds, l.zero == 3 ? 3.0 * t.micro_batches : 2.0, l.data, x.gradient_bytes, x.data_bandwidth);
-    steps.back().quantity = "Data-parallel gradient collective (before overlap)";
+    steps.back().quantity = w.fine_tune.adapters() ? "Data-parallel adapter-gradient collective (before overlap)" : "Data-parallel gradient collective (before overlap)";
     steps.back().result += " s";
   }
   const StepBreakdown& b = t.breakdown;
@@ -179,15 +188,17 @@ void explain_performance(std::vector<ExplainStep>& steps, const WorkloadInputs& 
   }
   steps.push_back({"Step time", sum, values, "= " + g(t.step_seconds) + " s"});
   step<kTokensPerSecPerChip>(steps, Shown::Number, tokens_per_sec_per_chip, t.batch_sequences, x.seq_len, l.tensor * l.pipeline * l.data * l.context, t.step_seconds);
-  step<kUtilization>(steps, Shown::Number, utilization, t.tokens_per_sec_per_chip, flops_per_token(w.model, false), p.peak_flops_per_chip);
+  step<kUtilization>(steps, Shown::Number, utilization, t.tokens_per_sec_per_chip, training_flops_per_token(w, false), p.peak_flops_per_chip);
   const std::string band_reason =
-      !perf.validated ? (perf.few_measurements ? ", twice Trainium2's: no measurement of this chip)" : ", doubled: no measurement of this chip)")
+      perf.fine_tune_derived ? ", doubled: a LoRA step is derived from the full-training model, never measured)"
+      : !perf.validated ? (perf.few_measurements ? ", twice Trainium2's: no measurement of this chip)" : ", doubled: no measurement of this chip)")
       : perf.few_measurements ? ", at least twice the family's: this chip's own calibration rests on " + g(perf.measurements) + " measurements)"
                               : ")";
   steps.back().result += " (HFU " + g(perf.hfu) + "; held-out error: median " + fmt::percent(perf.error_median) + ", 90th percentile " +
                          fmt::percent(perf.error_p90) + band_reason;
   step<kStateBytesPerParam>(steps, Shown::Number, state_bytes_per_param, w.memory.bytes_per_param, l.zero, l.data);
-  if (x.expert_params_per_chip > 0) {
+  if (w.fine_tune.adapters()) steps.back().quantity = "State bytes per adapter parameter (ZeRO)";
+  if (x.expert_params_per_chip > 0 && !w.fine_tune.adapters()) {
     // A mixture of experts: the routed experts' state is sharded over their own, smaller group.
     step<kExpertDataParallel>(steps, Shown::Number, expert_data_parallel, l.data, l.tensor, l.expert);
     step<kStateBytesPerParam>(steps, Shown::Number, state_bytes_per_param, w.memory.bytes_per_param, l.zero, x.expert_data_parallel);
@@ -197,6 +208,21 @@ void explain_performance(std::vector<ExplainStep>& steps, const WorkloadInputs& 
                      "dense params per chip × σ + expert params per chip × σe + activations per layer × layers × micro-batches in flight + logits",
                      giga(x.dense_params_per_chip) + "e9 × " + g(x.state_bytes_per_param) + " + " + giga(x.expert_params_per_chip) + "e9 × " +
                          g(x.expert_state_bytes_per_param) + " + " + g(x.activation_bytes_per_layer) + " × " + g(x.layers_per_stage) + " × " +
+                         g(x.micro_batches_in_flight) + " + logits",
+                     "= " + fmt::bytes(t.memory_per_chip_bytes) + " of " + fmt::bytes(perf.usable_bytes_per_chip) + " usable"});
+    return;
+  }
+  if (w.fine_tune.adapters()) {
+    // A frozen base: its weights at φ bytes each (no gradients, no optimizer state), the adapters
+    // at σ (weights, gradients and Adam state).
+    steps.push_back({"Frozen base bytes per parameter", "φ = frozen base bytes / N, / d under ZeRO-3",
+                     std::string(to_string(w.fine_tune.mode)) + (w.fine_tune.mode == FineTuneMode::Qlora ? ": NF4 0.516 B, embeddings and head 2 B" : ": BF16 2 B") +
+                         (l.zero == 3 ? ", over " + g(l.data) + " ranks" : ""),
+                     "= " + g(x.frozen_bytes_per_param) + " bytes"});
+    steps.push_back({"Memory per chip",
+                     "params per chip × φ + adapter params per chip × σ + activations per layer × layers × micro-batches in flight + logits",
+                     giga(x.params_per_chip) + "e9 × " + g(x.frozen_bytes_per_param) + " + " + giga(x.adapter_params_per_chip) + "e9 × " +
+                         g(x.state_bytes_per_param) + " + " + g(x.activation_bytes_per_layer) + " × " + g(x.layers_per_stage) + " × " +
                          g(x.micro_batches_in_flight) + " + logits",
                      "= " + fmt::bytes(t.memory_per_chip_bytes) + " of " + fmt::bytes(perf.usable_bytes_per_chip) + " usable"});
     return;
@@ -242,7 +268,8 @@ void explain_goodput(std::vector<ExplainStep>& steps, const WorkloadInputs& w, c
   const GoodputTerms t = goodput_terms(w, p);
   const double mtbf = step<kClusterMtbf>(steps, Shown::Number, cluster_mtbf, p.mtbf_hours_per_instance, p.instances);
   steps.back().result += " h";
-  const double bytes = step<kCheckpointBytes>(steps, Shown::Number, checkpoint_bytes, w.model.params, w.memory.bytes_per_param);
+  const double bytes = step<kCheckpointBytes>(steps, Shown::Number, checkpoint_bytes, trained_params(w), w.memory.bytes_per_param);
+  if (w.fine_tune.adapters()) steps.back().quantity += " (the adapters' state: the frozen base is already stored)";
   steps.back().result = "= " + fmt::bytes(bytes);
   const double transfer = step<kCheckpointTransfer>(steps, Shown::Hours, checkpoint_transfer_hours, bytes,
                                                     p.checkpoint_gbps_per_instance, p.instances);
@@ -286,13 +313,27 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs&
     }
   }
   step<kPenalizedTokens>(steps, Shown::Number, penalized_tokens, target_tokens, p.convergence_penalty);
-  double per_token = step<kDenseFlops>(steps, Shown::Number, dense_flops_per_token, m.active());
-  if (m.has_architecture()) {
-    const double attention = step<kAttentionFlops>(steps, Shown::Number, attention_flops_per_token, m.layers, m.hidden, m.seq_len);
-    per_token += attention;
-    steps.push_back({"FLOPs per token", "f = 6·N + fa", g(per_token - attention) + " + " + g(attention), "= " + g(per_token)});
+  if (!w.fine_tune.packed) step<kPaddedTokens>(steps, Shown::Number, padded_tokens, r.tokens * w.fine_tune.padding_fill(), w.fine_tune.padding_fill());
+  if (w.fine_tune.adapters()) {
+    // LoRA / QLoRA: the adapters, then a frozen base's FLOPs (no weight-gradient GEMMs).
+    const AdapterParams a = adapter_params(m, w.fine_tune);
+    std::string how = a.from_share ? "trainable share " + g(*w.fine_tune.trainable_share) + " × N"
+                                   : "Σ r·(d_in + d_out) over the targets of each layer, r = " + g(w.fine_tune.rank) +
+                                         (a.assumed_architecture ? ", architecture assumed from N" : "");
+    steps.push_back({"Adapter parameters", "Na (LoRA: r·(d_in + d_out) per adapted matrix)", how,
+                     "= " + g(a.total) + (a.active != a.total ? " (" + g(a.active) + " per token)" : "")});
+    const double attention = m.has_architecture() ? attention_flops_per_token(m.layers, m.hidden, m.seq_len) : 0;
+    const double f = step<kAdapterFlops>(steps, Shown::Number, adapter_flops_per_token, m.active(), a.active, attention);
+    if (w.recompute) step<kAdapterRecomputedFlops>(steps, Shown::Number, adapter_recomputed_flops, f, m.active(), a.active, attention);
+  } else {
+    double per_token = step<kDenseFlops>(steps, Shown::Number, dense_flops_per_token, m.active());
+    if (m.has_architecture()) {
+      const double attention = step<kAttentionFlops>(steps, Shown::Number, attention_flops_per_token, m.layers, m.hidden, m.seq_len);
+      per_token += attention;
+      steps.push_back({"FLOPs per token", "f = 6·N + fa", g(per_token - attention) + " + " + g(attention), "= " + g(per_token)});
+    }
+    if (w.recompute) step<kRecomputedFlops>(steps, Shown::Number, recomputed_flops, per_token);
   }
-  if (w.recompute) step<kRecomputedFlops>(steps, Shown::Number, recomputed_flops, per_token);
   step<kTrainingFlops>(steps, Shown::Flop, training_flops, r.flops_per_token, r.tokens);
 
   // Speed

@@ -75,7 +75,12 @@ EstimateFlags estimate_flags(const Scenario& s, const ResolvedScenario& r, size_
   const PairInputs& p = r.workloads[w].options[o];
   const std::string& label = info.label;
   // A predicted MFU for a chip with no published measurement rests on another chip's calibration.
-  if (info.throughput == ThroughputSource::Predicted && p.performance.layout_found && !p.performance.validated) {
+  if (info.throughput == ThroughputSource::Predicted && p.performance.layout_found && p.performance.fine_tune_derived) {
+    f.speed = true;
+    f.reasons.push_back(label + "'s MFU (" + fmt::percent(p.mfu) + ") is derived for a " + to_string(s.workloads[w].fine_tune.mode) +
+                        " fine-tune: no such step was measured (median error taken as " + fmt::percent(p.performance.error_median) +
+                        ", twice the full-training model's); measure your own run");
+  } else if (info.throughput == ThroughputSource::Predicted && p.performance.layout_found && !p.performance.validated) {
     f.speed = true;
     f.reasons.push_back(label + "'s MFU (" + fmt::percent(p.mfu) + ") is an estimate: predicted with no published measurement of " +
                         info.chip_name + " (median error " + fmt::percent(p.performance.error_median) + "); measure your own run");

@@ -6,6 +6,7 @@
 #include "traincost/engine/budget.hpp"
 #include "traincost/engine/cost_parts.hpp"
 #include "traincost/engine/reliability.hpp"
+#include "traincost/model/fine_tune.hpp"
 #include "traincost/scenario/fields.hpp"
 #include "traincost/base/format.hpp"
 #include "traincost/output/present.hpp"
@@ -111,6 +112,7 @@ OrderedJson performance_json(const PairPerformance& p) {
   j["breakdown_s"] = step_parts;
   j["memory_per_chip_bytes"] = t.memory_per_chip_bytes;
   j["error_band"] = {{"median", p.error_median}, {"p90", p.error_p90}, {"validated", p.validated}};
+  if (p.fine_tune_derived) j["error_band"]["derived_fine_tune"] = true;  // doubled: no LoRA step was measured
   return j;
 }
 
@@ -202,6 +204,23 @@ OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved,
     wj["deadline_days"] = optional_json(s.workloads[w].deadline_days);
     wj["budget_usd"] = optional_json(s.workloads[w].budget_usd);
     wj["usd_per_day_of_delay"] = optional_json(s.workloads[w].usd_per_day_of_delay);
+    // The fine-tuning mode's figures, present only when the workload is not a packed full
+    // fine-tune (so results of other scenarios read as before). All derived (fine_tune.hpp).
+    if (const Workload& wl = s.workloads[w]; wl.fine_tune.adapters() || !wl.fine_tune.packed) {
+      const AdapterParams a = adapter_params(wl.model, wl.fine_tune);
+      wj["fine_tune"] = {{"mode", to_string(wl.fine_tune.mode)},
+                         {"trainable_params", trained_params(wl)},
+                         {"trainable_params_from", !wl.fine_tune.adapters() ? "all parameters"
+                                                   : a.from_share ? "trainable_share"
+                                                   : a.assumed_architecture ? "architecture assumed from params"
+                                                                            : "architecture"},
+                         {"trainable_state_bytes_per_param", wl.memory.bytes_per_param},
+                         {"frozen_bytes_per_param", frozen_base_bytes(wl.model, wl.fine_tune.mode) / wl.model.params},
+                         {"flops_per_token", training_flops_per_token(wl, wl.recompute)},
+                         {"packed", wl.fine_tune.packed},
+                         {"fill", wl.fine_tune.padding_fill()},
+                         {"derived", true}};
+    }
     wj["verdict"] = workload_verdict(resolved, results, w);
     OrderedJson problems = OrderedJson::array();
     for (const Problem& p : constraint_problems(resolved, results, w)) problems.push_back({{"path", p.path}, {"message", p.message}});

@@ -177,6 +177,20 @@ const FieldSpec global_batch_tokens = {"workloads[].global_batch_tokens", "globa
     "4M (Llama 3 8B) to 16M (Llama 3 405B)",
     bind<&Workload::global_batch_tokens>()};
 
+// ---- Workload: fine-tuning mode and sequence packing (model/fine_tune.hpp) ----------------------
+const FieldSpec lora_rank = {"workloads[].fine_tune.rank", "adapter rank", "rank r", Display::Plain, {1, 65536, false, kWhole},
+    "64 (QLoRA's, every model size)", "Rank r of each LoRA adapter: a d_in × d_out matrix gets r·(d_in + d_out) trainable parameters. Only with mode lora or qlora.",
+    "8 to 64 (LoRA paper 1-64; QLoRA 64)",
+    bind<&FineTune::rank>()};
+const FieldSpec trainable_share = {"workloads[].fine_tune.trainable_share", "trainable share", "fraction of params", Display::Percent, {0, 1, kExclusive},
+    "derived from the architecture, rank and targets", "Adapter parameters as a share of the model's; give it when the architecture is unknown or the adapters are not per-matrix LoRA. Only with mode lora or qlora.",
+    "0.001 to 0.02 (Llama 2 70B, r 64 on every linear layer: 0.0118)",
+    bind<&FineTune::trainable_share>()};
+const FieldSpec fill = {"workloads[].fine_tune.fill", "sequence fill", "fraction of tokens", Display::Percent, {0, 1, kExclusive},
+    "required when packed is false", "Average share of each padded sequence that is real data when examples are not packed; the work per data token grows by 1 / fill. Measure it on your data set: mean example length ÷ seq_len.",
+    "your data set's mean length ÷ seq_len",
+    bind<&FineTune::fill>()};
+
 // ---- Workload: constraints (absent: none) --------------------------------------------------------
 const FieldSpec deadline_days = {"workloads[].deadline_days", "deadline", "days", Display::Plain, {0, 3650, kExclusive},
     "none", "Days from now within which the model must be trained, waiting for capacity included: each option then runs on the fewest instances that make it (up to max_instances).", "7 to 90",
@@ -376,6 +390,7 @@ const std::vector<const FieldSpec*>& all_fields() {
       &params, &active_params, &layers, &hidden, &heads, &seq_len, &vocab, &kv_heads, &ffn_hidden, &experts, &experts_per_token,
       &tokens, &steps, &tokens_per_step, &loss, &law_E, &law_A, &law_B, &law_alpha, &law_beta,
       &bytes_per_param, &micro_batch, &tensor_parallel, &usable_fraction,
+      &lora_rank, &trainable_share, &fill,
       &runs, &horizon_months, &global_batch_tokens, &deadline_days, &budget_usd, &usd_per_day_of_delay, &whole_run_factor, &override_option,
       &pin_tensor, &pin_pipeline, &pin_data, &pin_context, &pin_expert, &pin_micro_batch, &pin_interleave, &pin_zero,
       &instances, &price_usd_per_hour, &discount, &mfu, &measured_tokens_per_sec_per_chip,

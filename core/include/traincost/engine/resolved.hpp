@@ -65,6 +65,7 @@ struct PairPerformance {
   double measurements = 0;            // published measurements its calibration rests on (calibration + held out)
   bool few_measurements = false;      // the chip's own calibration (Trainium2's) rests on a handful of rows
   PilotFit pilot;                     // when the option has a pilot measurement (source Pilot)
+  bool fine_tune_derived = false;     // a LoRA/QLoRA step: derived, never measured, so its error band is doubled
 };
 
 // How a workload's deadline sized an option (deadline.hpp): the fewest instances whose run is done

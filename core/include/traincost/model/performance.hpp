@@ -106,7 +106,9 @@ struct StepDetail {
   double gradient_bytes = 0;
   double data_bandwidth = 0;
   double data_collective = 0;          // seconds, before overlap
-  double state_bytes_per_param = 0;
+  double state_bytes_per_param = 0;   // of a trained parameter (ZeRO-sharded)
+  double frozen_bytes_per_param = 0;  // of a frozen base weight on this chip, sharded over data-parallel ranks by ZeRO-3 only (0: none frozen)
+  double adapter_params_per_chip = 0; // trained adapter parameters on this chip (0: none)
   double activation_bytes_per_layer = 0;
   double micro_batches_in_flight = 0;
 };
@@ -134,8 +136,15 @@ struct StepInputs {
   // compute-optimal batch) so that a pipeline gets kMicroBatchesPerStage micro-batches a stage.
   // 0: the batch is the scenario's and stays as given.
   double max_batch_sequences = 0;
-  double bytes_per_param = 16;   // training state per parameter (all of it, unsharded)
+  double bytes_per_param = 16;   // training state per trained parameter (all of it, unsharded)
   double usable_fraction = 0.9;  // of HBM
+  // A frozen base (LoRA, QLoRA; model/fine_tune.hpp): its weights take frozen_bytes_per_param
+  // each and have no gradients or optimizer state; only the adapters' parameters train, at
+  // bytes_per_param. (false: every parameter trains, as in pretraining.)
+  bool frozen_base = false;
+  double frozen_bytes_per_param = 0;  // the base's bytes ÷ N: 2 (BF16) or about 0.52 (NF4)
+  double adapter_params = 0;          // all the adapters'
+  double adapter_active_params = 0;   // those one token passes through
 };
 
 // The step time of one layout (valid = false when it does not divide the cluster or the batch).

@@ -19,7 +19,7 @@
 namespace traincost {
 
 // The struct a field is a member of.
-enum class Owner { Scenario, Analysis, Workload, Model, Target, Law, Memory, Override, Parallelism, Option, Custom, Reliability, Costs, Pilot, Range };
+enum class Owner { Scenario, Analysis, Workload, Model, Target, Law, Memory, Override, Parallelism, Option, Custom, Reliability, Costs, FineTune, Pilot, Range };
 
 template <typename T> constexpr Owner owner_of();
 template <> constexpr Owner owner_of<Scenario>() { return Owner::Scenario; }
@@ -36,6 +36,7 @@ template <> constexpr Owner owner_of<CustomInstance>() { return Owner::Custom; }
 template <> constexpr Owner owner_of<Reliability>() { return Owner::Reliability; }
 template <> constexpr Owner owner_of<PlatformCosts>() { return Owner::Costs; }
 template <> constexpr Owner owner_of<PilotMeasurement>() { return Owner::Pilot; }
+template <> constexpr Owner owner_of<FineTune>() { return Owner::FineTune; }
 template <> constexpr Owner owner_of<Range>() { return Owner::Range; }
 
 // Reads and writes one member of its owner through a type-erased pointer; made by bind<&T::m>()
@@ -163,6 +164,7 @@ extern const FieldSpec law_E, law_A, law_B, law_alpha, law_beta;
 extern const FieldSpec bytes_per_param, micro_batch, tensor_parallel, usable_fraction;
 extern const FieldSpec runs, horizon_months, override_option;
 extern const FieldSpec deadline_days, budget_usd, usd_per_day_of_delay, whole_run_factor;
+extern const FieldSpec lora_rank, trainable_share, fill;
 // Option
 extern const FieldSpec instances, price_usd_per_hour, discount, mfu, measured_tokens_per_sec_per_chip;
 extern const FieldSpec scaling_reference_chips, scaling_per_doubling, max_instances, wait_days;

@@ -104,6 +104,45 @@ struct WorkloadOverride {
   LayoutPins parallelism;  // layout keys pinned for this workload on this option; the rest are searched
 };
 
+// How a workload trains the model's weights (issue 29 item 2). A full fine-tune (or pretraining)
+// trains every weight; LoRA freezes the base and trains a rank-r adapter B·A beside each target
+// matrix (Hu et al. 2021, arXiv 2106.09685); QLoRA does the same over a base stored in 4-bit NF4
+// (Dettmers et al. 2023, arXiv 2305.14314).
+enum class FineTuneMode { Full, Lora, Qlora };
+inline constexpr EnumWord<FineTuneMode> kFineTuneWords[] = {{FineTuneMode::Full, "full", "Full (every weight trained)"},
+                                                            {FineTuneMode::Lora, "lora", "LoRA (frozen BF16 base)"},
+                                                            {FineTuneMode::Qlora, "qlora", "QLoRA (frozen 4-bit base)"}};
+inline const char* to_string(FineTuneMode mode) { return word_of(kFineTuneWords, mode); }
+
+// The matrices of a decoder layer an adapter can sit beside, one bit each. "attention" is q, k, v,
+// o; "mlp" is gate, up, down (up and down without a gated feed-forward).
+enum LoraTarget : unsigned { kLoraQ = 1, kLoraK = 2, kLoraV = 4, kLoraO = 8, kLoraGate = 16, kLoraUp = 32, kLoraDown = 64 };
+inline constexpr unsigned kLoraAttention = kLoraQ | kLoraK | kLoraV | kLoraO;
+inline constexpr unsigned kLoraMlp = kLoraGate | kLoraUp | kLoraDown;
+// QLoRA's finding (§4, "Default LoRA hyperparameters do not match 16-bit performance"): adapters on
+// every linear layer of the block are needed to match a full fine-tune, so that is the default.
+inline constexpr unsigned kLoraAllLinear = kLoraAttention | kLoraMlp;
+inline constexpr EnumWord<unsigned> kLoraTargetWords[] = {
+    {kLoraQ, "q", "query"}, {kLoraK, "k", "key"}, {kLoraV, "v", "value"}, {kLoraO, "o", "attention output"},
+    {kLoraGate, "gate", "feed-forward gate"}, {kLoraUp, "up", "feed-forward up"}, {kLoraDown, "down", "feed-forward down"},
+    {kLoraAttention, "attention", "q, k, v, o"}, {kLoraMlp, "mlp", "gate, up, down"}, {kLoraAllLinear, "all", "every linear layer of a block"}};
+
+struct FineTune {
+  FineTuneMode mode = FineTuneMode::Full;
+  // The adapter's rank r; 64 is QLoRA's for every model size it trained (Guanaco 7B to 65B, §5).
+  int rank = 64;
+  unsigned targets = kLoraAllLinear;      // the matrices adapted (a set of LoraTarget bits)
+  std::optional<double> trainable_share;  // adapter parameters ÷ N, instead of deriving them from the architecture
+  // Sequence packing: several examples concatenated into each sequence, so no token is padding
+  // (today's assumption). Unpacked, each sequence is padded to seq_len and only `fill` of its
+  // tokens are data: the work per data token grows by 1 / fill.
+  bool packed = true;
+  std::optional<double> fill;  // average share of a padded sequence that is real tokens (required when unpacked)
+
+  bool adapters() const { return mode != FineTuneMode::Full; }
+  double padding_fill() const { return packed ? 1.0 : fill.value_or(1.0); }
+};
+
 // Tokens per optimizer step when a scenario gives none (and its target is not steps × batch):
 // 4,194,304 = 512 sequences of 8,192 or 1,024 of 4,096, the batch Llama 2 and 3 trained their
 // smaller models with (Touvron et al. 2023; Llama Team 2024).
@@ -115,6 +154,7 @@ struct Workload {
   Target target;
   bool recompute = false;       // full activation recomputation: 8ND FLOPs, small activations
   MemorySettings memory;
+  FineTune fine_tune;            // absent: a full fine-tune on packed sequences, as before
   double runs = 1;              // expected runs of this recipe over the horizon
   double horizon_months = 12;   // period the runs (and maintenance) are spread over
   std::optional<double> global_batch_tokens;  // tokens per optimizer step; default kDefaultGlobalBatchTokens
