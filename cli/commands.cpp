@@ -29,10 +29,12 @@ int evaluate(const Args& args) {
   if (!s) return kBadInput;
   const ResolvedScenario resolved = resolve(*s, builtin_catalog());
   const Results results = evaluate(resolved);
-  if (format == "json") std::puts(results_to_json(*s, resolved, results).dump(2).c_str());
-  else if (format == "markdown") std::fputs(report_markdown(*s, resolved, results, "").c_str(), stdout);
-  else if (format == "csv") std::fputs(report_csv(*s, resolved, results).c_str(), stdout);
-  else std::fputs(report_text(*s, resolved, results).c_str(), stdout);
+  // Every point estimate with its odds beside it (odds.hpp): a small fixed-seed Monte Carlo.
+  const QuickOdds odds = quick_odds(*s, builtin_catalog(), results);
+  if (format == "json") std::puts(results_to_json(*s, resolved, results, odds).dump(2).c_str());
+  else if (format == "markdown") std::fputs(report_markdown(*s, resolved, results, "", odds).c_str(), stdout);
+  else if (format == "csv") std::fputs(report_csv(*s, resolved, results, odds).c_str(), stdout);
+  else std::fputs(report_text(*s, resolved, results, odds).c_str(), stdout);
   return kOk;
 }
 

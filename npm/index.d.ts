@@ -149,7 +149,26 @@ export interface WorkloadResult {
     holds_while: string | null;
     [key: string]: unknown;
   };
+  /** The odds beside the point estimates: a 2,000-sample Monte Carlo with the scenario's seed, or why it was skipped. */
+  odds?: QuickOdds | { skipped: string };
   [key: string]: unknown;
+}
+
+export interface QuickOdds {
+  samples: number;
+  seed: number;
+  options: {
+    cost_per_run_usd: { p5: number | null; p50: number | null; p95: number | null };
+    probability_cheapest: number;
+    probability_feasible: number;
+    /** The median is more than 10% from the point estimate. */
+    far_from_median: boolean;
+    /** The ranged input that pulls the median away from the point estimate most, or null. */
+    pulled_by: string | null;
+    pulled_by_usd: number | null;
+  }[];
+  /** What the reports print. */
+  sentences: string[];
 }
 
 /** The value of one input at which two options cost the same per run, all else at its base value. */
@@ -224,7 +243,7 @@ export interface Analysis {
   runner_up: string;
   challenger: string;
   metric: string;
-  base: { metric: number | null; breakeven_runs: Runs };
+  base: { metric: number | null; breakeven_runs: Runs; challenger_one_time_usd: number | null };
   inputs: Array<{ input: string; label: string; value: number; low: number; high: number; dist: string; default_range: boolean }>;
   sensitivity: Array<{
     input: string;
@@ -248,6 +267,13 @@ export interface Analysis {
       probability_feasible: number;
       cost_per_run_usd: Percentiles;
       horizon_cost_usd: Percentiles;
+      /** Why a cost percentile is null: the share of samples the option cannot run the job, and why. */
+      cost_per_run_null_because?: string;
+      /** With a deadline on the workload. */
+      deadline_days?: number;
+      probability_on_time?: number;
+      probability_late?: number;
+      days_to_model?: Percentiles;
     }>;
     breakeven_runs: Percentiles<Runs>;
     probability_pays_off: number;
@@ -337,7 +363,7 @@ export interface DecodedLink {
  * The parts of a run's cost, in the order of `schema().cost_parts` (the core's kCostParts). Spelled
  * out for editors; npm/test/types.test.mjs checks that it lists exactly the schema's keys.
  */
-export type CostPartKey = 'compute' | 'compile' | 'porting' | 'validation' | 'maintenance' | 're_porting' | 'egress' | 'delay';
+export type CostPartKey = 'compute' | 'compile' | 'porting' | 'validation' | 'maintenance' | 're_porting' | 'egress' | 'storage' | 'delay';
 
 /** `traincost schema --format json` */
 export interface Schema {

@@ -101,6 +101,19 @@ size_t workload_in_range(int selected, size_t count) {
 }  // namespace
 
 size_t App::selected_workload() const { return workload_in_range(ui.workload, d.scenario.workloads.size()); }
+PilotAim App::pilot_aim() const {
+  const int options = static_cast<int>(d.resolved.options.size());
+  PilotAim aim = ui.pilot_aim;
+  if (aim.candidate >= options) aim.candidate = -1;
+  if (aim.incumbent >= options || aim.incumbent == aim.candidate) aim.incumbent = -1;
+  return aim;
+}
+
+void App::aim_pilot(PilotAim aim) {
+  ui.pilot_aim = aim;
+  d.pilot.schedule(now_ms());  // no pause to wait for: a choice is not typing
+}
+
 size_t App::edited_workload() const { return workload_in_range(ui.workload, scenario.workloads.size()); }
 
 App::App() {
@@ -286,17 +299,20 @@ double App::analysis_progress() const { return d.analysis.progress(); }
 
 bool App::pilot_wanted() const {
   if (ui.results_tab != kPilotTab || !d.valid || d.scenario.workloads.empty()) return false;
-  return !d.pilot.ready || d.pilot.result.workload != selected_workload();
+  return !d.pilot.ready || d.pilot.result.workload != selected_workload() || d.pilot_aimed != pilot_aim();
 }
 
 // Starts or advances the pilot plan by one frame's slice of samples, sized as the analysis's are.
 void App::run_pilot() {
   const size_t w = selected_workload();
-  if (d.pilot.run && d.pilot.run->workload() != w) d.pilot.run.reset();  // planned for the workload shown before
+  if (d.pilot.run && (d.pilot.run->workload() != w || d.pilot_aimed != pilot_aim())) d.pilot.run.reset();  // for a view before
+  d.pilot_aimed = pilot_aim();
   const bool finished = d.pilot.advance(
       [&] {
         PilotOptions options;
         options.workload = w;
+        options.candidate = pilot_aim().candidate;
+        options.incumbent = pilot_aim().incumbent;
         // The scenario's sampling settings, as `traincost pilot` and TrainCost.pilot use by default.
         options.samples = d.scenario.analysis.samples;
         options.seed = d.scenario.analysis.seed;

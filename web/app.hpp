@@ -37,6 +37,15 @@ struct Banner {
 };
 
 // Everything about the page that is not the scenario.
+// The pilot tab's choice of options to pilot: an index into the scenario's options, -1 for the
+// core's choice (the candidate: of the leader and runner-up, the one with the larger fixed cost;
+// the incumbent: the other), as `traincost pilot --candidate/--against`.
+struct PilotAim {
+  int candidate = -1, incumbent = -1;
+  bool operator==(const PilotAim& o) const { return candidate == o.candidate && incumbent == o.incumbent; }
+  bool operator!=(const PilotAim& o) const { return !(*this == o); }
+};
+
 struct UiState {
   bool dark = true;
   bool theme_follows_system = true;
@@ -51,6 +60,7 @@ struct UiState {
   std::string replay_run;        // the run chosen in it (id)
   int results_tab = 0;          // 0 results, 1 uncertainty, 2 catalog, 3 what would change it (kPilotTab)
   int select_results_tab = -1;  // a tab to select in the next frame (keyboard, tests)
+  PilotAim pilot_aim;           // the options the pilot tab plans for (not part of the scenario or link)
   bool runs_per_month = false;  // the runs field shows runs per month × months
   std::string import_text, hf_text, save_name;
   std::string hf_problems, import_problems;
@@ -87,6 +97,7 @@ struct Derived {
   //   kept until the scenario or the workload changes.
   SlicedJob<PilotPlanRun> pilot;
   std::string pilot_markdown;    // its export, written once per plan
+  PilotAim pilot_aimed;          // the aim its plan was made for
   PriceAge prices;               // how old the catalog's prices are today (once, at start: price_age_view.hpp)
   Replay replay;                 // the published runs replayed (catalog only: computed once, when first shown)
   bool replay_ready = false;
@@ -170,6 +181,10 @@ class App {
   // d.results), and into the scenario being edited: each within its own workloads (an invalid edit
   // can leave the edited scenario with one more or one fewer), 0 when there are none.
   size_t selected_workload() const;
+  // The pilot tab's aim as the results can take it: an option that no longer exists, or the
+  // incumbent chosen as the candidate, falls back to the core's choice (-1).
+  PilotAim pilot_aim() const;
+  void aim_pilot(PilotAim aim);  // the user chose: plan again now
   size_t edited_workload() const;
 
   Scenario scenario;

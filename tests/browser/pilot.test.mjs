@@ -155,6 +155,47 @@ try {
       await context.close();
     },
 
+    async 'the tab aims the pilot: a chosen candidate and incumbent plan what `pilot --candidate/--against` plans'() {
+      const example = 'llama3-70b-target-loss';  // three options: the automatic aim is one of several
+      const { page, context } = await open(example);
+      await ui.click(page, TAB);
+      await ui.settled(page);
+      const auto = cliJson(['pilot', scenarioPath(example), '--format', 'json']);
+      assertEqual((await ui.find(page, 'pilot summary', { visible: false })).text.replace(/\n/g, ' '), auto.summary, 'automatic: the CLI without flags');
+      const labels = cliJson(['evaluate', scenarioPath(example), '--format', 'json']).workloads[0].options.map((o) => o.label);
+      // A candidate the automatic aim did not choose, against the automatic incumbent.
+      const c = [0, 1, 2].find((k) => k !== auto.candidate_index && k !== auto.incumbent_index);
+      await ui.click(page, 'Pilot candidate');
+      await ui.click(page, `Pilot candidate: ${labels[c]}`);
+      await ui.settled(page);
+      const chosen = cliJson(['pilot', scenarioPath(example), '--format', 'json', '--candidate', String(c)]);
+      assertEqual(chosen.candidate, labels[c], 'the CLI pilots the chosen option');
+      assertEqual((await ui.find(page, 'pilot summary', { visible: false })).text.replace(/\n/g, ' '), chosen.summary, 'the page plans the chosen candidate');
+      assertEqual((await ui.find(page, 'pilot recommendation', { visible: false })).text, chosen.recommendation, 'and recommends as the CLI');
+      // And an incumbent: the option the automatic aim would not set against it.
+      const i = [0, 1, 2].find((k) => k !== c && k !== chosen.incumbent_index);
+      await ui.click(page, 'Against');
+      await ui.click(page, `Against: ${labels[i]}`);
+      await ui.settled(page);
+      const both = cliJson(['pilot', scenarioPath(example), '--format', 'json', '--candidate', String(c), '--against', String(i)]);
+      assertEqual(both.incumbent, labels[i], 'the CLI sets it against the chosen incumbent');
+      assertEqual((await ui.find(page, 'pilot summary', { visible: false })).text.replace(/\n/g, ' '), both.summary, 'so does the page');
+      // The export follows the aim; the scenario and link do not carry it.
+      const download = page.waitForEvent('download');
+      await ui.click(page, 'Download plan (.md)');
+      const md = readFileSync(await (await download).path(), 'utf8');
+      assertEqual(md, cli(['pilot', scenarioPath(example), '--format', 'markdown', '--candidate', String(c), '--against', String(i)]), "the Markdown is the aimed CLI's");
+      // Back to automatic, by the menu's first entry.
+      await ui.click(page, 'Pilot candidate');
+      await ui.click(page, 'Automatic: of the leading two, the one with the larger one-time cost');
+      await ui.click(page, 'Against');
+      await ui.click(page, 'Automatic: the other of the leading two');
+      await ui.settled(page);
+      assertEqual((await ui.find(page, 'pilot summary', { visible: false })).text.replace(/\n/g, ' '), auto.summary, 'automatic again');
+      await screenshot(page, 'pilot-aim-1280x800');
+      await context.close();
+    },
+
     async 'a million samples: the plan is sampled a slice per frame, and an edit meanwhile lands'() {
       // As the analysis (hostile_input.test.mjs, row 12): the test reads the plan's progress
       // part-way, which it can only because the main thread was free between slices. Nothing timed.

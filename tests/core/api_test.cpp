@@ -27,7 +27,8 @@ TEST(Api, EvaluateRepliesWithTheResultsJson) {
   ASSERT_TRUE(reply.ok) << reply.json;
   const Scenario s = test::scenario(text);
   const ResolvedScenario r = resolve(s, builtin_catalog());
-  EXPECT_EQ(reply.json, results_to_json(s, r, evaluate(r)).dump());
+  const Results res = evaluate(r);
+  EXPECT_EQ(reply.json, results_to_json(s, r, res, quick_odds(s, builtin_catalog(), res)).dump());  // with the odds, as the CLI
 }
 
 TEST(Api, ErrorsListEveryProblemWithItsPath) {

@@ -47,8 +47,8 @@ TEST(CostParts, EachIsInTheSchemaWithItsSymbol) {
     EXPECT_EQ(row["recurrence"], kCostParts[i].recurrence == Recurrence::PerRun ? "per_run" : "fixed");
   }
   // The cost per run in their symbols, per-run parts first (today's parts, in the table's order).
-  EXPECT_EQ(schema["total_formula"], "total = (Hc + Hk + E + Dl) + (Op + Ov + Mt + Rp) / runs");
-  EXPECT_EQ(total_formula(false), "total = (Hc + Hk + E) + (Op + Ov + Mt + Rp) / runs");
+  EXPECT_EQ(schema["total_formula"], "total = (Hc + Hk + E + St + Dl) + (Op + Ov + Mt + Rp) / runs");
+  EXPECT_EQ(total_formula(false), "total = (Hc + Hk + E + St) + (Op + Ov + Mt + Rp) / runs");
 }
 
 // Explain shows the formula of every part that costs something, with the example's numbers, and
@@ -83,6 +83,38 @@ TEST(CostParts, EachPartThatCostsSomethingHasItsExplainStep) {
       }
   }
   EXPECT_GT(checked, 40);
+}
+
+// Storage during the run (issue 29 item 7), a per-run part priced per TB-month for the training
+// hours. By hand: 10 TB held for 73 h, a tenth of a 730-hour month, at FSx for Lustre's $145 per
+// TB-month (125 MB/s per TiB) is 10 × 145 × 0.1 = $145.
+TEST(CostParts, StorageIsPricedPerTbMonthForTheTrainingHours) {
+  EXPECT_DOUBLE_EQ(storage_cost(10, 145, 73), 145);
+  EXPECT_DOUBLE_EQ(storage_cost(10, 23, 730), 230);  // S3 Standard, $0.023 per GB-month, for a month
+
+  // Off by default: no storage_tb, no cost and no explain step.
+  const auto run = [](const std::string& porting) {
+    const Scenario s = test::scenario(test::simple_scenario(R"("model":{"params":8e9},"target":{"tokens":1e11})",
+                                                            R"("instance":"trn2.48xlarge","instances":2)" + porting,
+                                                            R"("instance":"p5.48xlarge","instances":4)"));
+    const ResolvedScenario r = resolve(s, builtin_catalog());
+    const Results res = evaluate(r);
+    bool step = false;
+    for (const ExplainStep& x : explain_pair(r.workloads[0], r.workloads[0].options[0], res.workloads[0].options[0],
+                                             res.workloads[0].target_tokens, builtin_catalog()))
+      step = step || x.quantity == kStorageCost.quantity;
+    return std::make_pair(res.workloads[0].options[0], step);
+  };
+  const auto [off, off_step] = run("");
+  EXPECT_EQ(off.storage_cost_per_run, 0);
+  EXPECT_FALSE(off_step);
+  // 50 TB (a 15T-token dataset's copy and a few checkpoints) at the catalog's $145 per TB-month.
+  const auto [on, on_step] = run(R"(,"porting":{"storage_tb":50})");
+  EXPECT_TRUE(on_step);
+  EXPECT_DOUBLE_EQ(on.storage_cost_per_run, 50 * 145 * on.training_hours / 730);
+  EXPECT_NEAR(on.cost_per_run - off.cost_per_run, on.storage_cost_per_run, 1e-6 * on.cost_per_run);
+  const auto [s3, s3_step] = run(R"(,"porting":{"storage_tb":50,"storage_usd_per_tb_month":23})");
+  EXPECT_DOUBLE_EQ(s3.storage_cost_per_run, 50 * 23 * s3.training_hours / 730);
 }
 
 }  // namespace

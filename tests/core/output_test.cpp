@@ -162,24 +162,27 @@ class Outputs : public ::testing::TestWithParam<Hostile> {};
 TEST_P(Outputs, EscapeHostileNamesInEveryFormat) {
   const Fixture f(GetParam().text);
   const std::string label = GetParam().name;
+  // With the odds the CLI prints beside the point estimates: their sentences name the options too.
+  const QuickOdds odds = quick_odds(f.s, builtin_catalog(), f.res);
 
   // Row 9: text for a terminal (report, analysis, explain)
-  for (const std::string& text : {report_text(f.s, f.r, f.res), analysis_text(f.r, f.a), explain_text(f.s, f.r, f.res)})
+  for (const std::string& text : {report_text(f.s, f.r, f.res, odds), analysis_text(f.r, f.a), explain_text(f.s, f.r, f.res)})
     EXPECT_TRUE(test::terminal_safe(text)) << label << ":\n" << text.substr(0, 400);
 
   // Row 5: Markdown (report and analysis; the page's Share dialog and export use report_markdown)
-  expect_safe_markdown(report_markdown(f.s, f.r, f.res, "https://example.org/calculator.html#s=1.abc"), {8}, label);
+  expect_safe_markdown(report_markdown(f.s, f.r, f.res, "https://example.org/calculator.html#s=1.abc", odds), {8}, label);
   expect_safe_markdown(analysis_markdown(f.r, f.a), {5, 4}, label);
   // Exactly the table rows of the report: a header, a rule and one per option.
   size_t rows = 0;
   for (const std::string& line : lines_of(report_markdown(f.s, f.r, f.res, ""))) rows += line.rfind("|", 0) == 0;
   EXPECT_EQ(rows, 2 + f.s.options.size()) << label;
 
-  // Row 8: CSV: one record per option, 19 fields each, no text field a spreadsheet runs
-  const auto records = parse_csv(report_csv(f.s, f.r, f.res));
+  // Row 8: CSV: one record per option, 23 fields each (19, then the 4 of the odds), no text field
+  // a spreadsheet runs
+  const auto records = parse_csv(report_csv(f.s, f.r, f.res, odds));
   ASSERT_EQ(records.size(), 1 + f.s.options.size()) << label;
   for (size_t i = 1; i < records.size(); ++i) {
-    ASSERT_EQ(records[i].size(), 19u) << label;
+    ASSERT_EQ(records[i].size(), 23u) << label;
     for (size_t c : {size_t{0}, size_t{1}, size_t{2}, size_t{17}, size_t{18}}) {
       const std::string& v = records[i][c];
       for (const char* formula : {"=", "+", "-", "@", "\t", "\r", "\n", "\xEF\xBC\x9D"})

@@ -10,6 +10,7 @@
 #include "traincost/engine/resolve.hpp"
 #include "traincost/scenario/fields.hpp"
 #include "traincost/engine/uncertainty.hpp"
+#include "traincost/model/formulas.hpp"
 
 namespace traincost {
 namespace {
@@ -139,6 +140,96 @@ TEST(Goodput, TheUncertaintyAnalysisVariesMtbfWhereFailuresCostTime) {
   EXPECT_TRUE(has_mtbf_range(llama3_405b(2048)));
   // 104 chips: failures cost under 3%; no range.
   EXPECT_FALSE(has_mtbf_range(on_p5("8e9", 13)));
+}
+
+
+// Spot reclaims (issue 29 item 4). Four p5en.48xlarge with the figures set by hand:
+//   δ = 6 min = 0.1 h, R = 12 min = 0.2 h, M = 4,000 h per instance / 4 = 1,000 h, s = 1,
+//   Λ₁ = 0.0025 per instance-hour: Λ = 4 × 0.0025 = 0.01 per hour of running,
+//   capacity back in 0.8 h: R_spot = 0.8 + 0.2 = 1.0 h.
+// Losses arrive at s/M + Λ = 0.001 + 0.01 = 0.011 per hour: Ms = 90.909 h.
+// τ (Daly, δ = 0.1, Ms = 90.909): x = δ/(2 Ms) = 5.5e-4; √(2 × 0.1 × 90.909) = 4.264014;
+//   × (1 + √x/3 + x/9) = × 1.0078786 = 4.297608; − δ = 4.197608 h.
+// g = 4.197608 / 4.297608 / (1 + (0.2 + 4.297608/2)/1000 + 0.01 × (1.0 + 4.297608/2))
+//   = 0.976731 / (1 + 0.002349 + 0.031488) = 0.944763.
+// On-demand (Λ = 0): τ = √(2 × 0.1 × 1000)(1 + √5e-5/3 + 5e-5/9) − 0.1 = 14.075548 h,
+//   g = 14.075548 / 14.175548 / (1 + (0.2 + 7.087774)/1000) = 0.985762.
+// The unbilled wait: u = Λ × 0.8 × g × (τ + δ)/τ = 0.01 × 0.8 × 0.944763 × 1.023824 = 0.0077382.
+std::string spot_option(const std::string& pricing, const std::string& reclaims) {
+  return std::string(R"("instance":"p5en.48xlarge","instances":4,"pricing":")") + pricing +
+         R"(","reliability":{"checkpoint_write_minutes":6,"restart_minutes":12,"mtbf_hours_per_instance":4000,"lost_work_share":1)" +
+         (reclaims.empty() ? "" : R"(,"spot_interruptions_per_hour":)" + reclaims) + R"(,"spot_recovery_hours":0.8})";
+}
+ResolvedScenario resolved_with(const std::string& option) {
+  return resolve(test::scenario(test::simple_scenario(R"("model":{"params":70e9},"target":{"tokens":1e12})", option)),
+                 builtin_catalog());
+}
+
+TEST(Spot, ReclaimsLowerGoodputAsDerivedByHand) {
+  const ResolvedScenario r = resolved_with(spot_option("spot", "0.0025"));
+  const GoodputTerms t = goodput_terms(r.workloads[0], r.workloads[0].options[0]);
+  EXPECT_DOUBLE_EQ(t.reclaims_per_hour, 0.01);
+  EXPECT_NEAR(t.reclaim_restart_hours, 1.0, 1e-12);
+  EXPECT_NEAR(t.mtbf_between_losses_hours, 90.909091, 1e-5);
+  EXPECT_NEAR(t.checkpoint_interval_hours, 4.197608, 1e-5);
+  EXPECT_NEAR(t.goodput, 0.944763, 1e-6);
+  EXPECT_NEAR(t.reclaim_wait_share, 0.0077382, 1e-6);
+  // The wait is in the wall clock but not in the bill.
+  const Results res = evaluate(r);
+  const OptionResult& o = res.workloads[0].options[0];
+  EXPECT_NEAR(o.reclaim_wait_hours, o.training_hours * t.reclaim_wait_share, 1e-9 * o.training_hours);
+  EXPECT_NEAR(o.compute_cost, (o.training_hours - o.reclaim_wait_hours) * 4 * o.price_usd_per_hour, 1e-9 * o.compute_cost);
+  EXPECT_NEAR(o.reclaims, (o.training_hours - o.reclaim_wait_hours) * 0.01, 1e-9 * o.training_hours);
+}
+
+TEST(Spot, GoodputFallsWithTheReclaimRate) {
+  double previous = 1;
+  for (const char* rate : {"0", "0.0001", "0.001", "0.0025", "0.01"}) {
+    const ResolvedScenario r = resolved_with(spot_option("spot", rate));
+    const double g = goodput_terms(r.workloads[0], r.workloads[0].options[0]).goodput;
+    EXPECT_LT(g, previous) << rate;
+    previous = g;
+  }
+}
+
+TEST(Spot, CapacityTheJobHoldsIsNotReclaimedAndReadsAsBefore) {
+  // On-demand (like reserved and Capacity Blocks) defaults to no reclaims: the goodput of the hand case's Λ = 0.
+  {
+    const ResolvedScenario r = resolved_with(spot_option("on_demand", ""));
+    const GoodputTerms t = goodput_terms(r.workloads[0], r.workloads[0].options[0]);
+    EXPECT_EQ(t.reclaims_per_hour, 0);
+    EXPECT_EQ(t.reclaim_wait_share, 0);
+    EXPECT_NEAR(t.checkpoint_interval_hours, 14.075548, 1e-5);
+    EXPECT_NEAR(t.goodput, 0.985762, 1e-6);
+    // bit for bit the formula without reclaims
+    EXPECT_EQ(t.goodput, goodput(t.checkpoint_interval_hours, 0.1, 0.2, 1, 1000));
+  }
+  // Spot without a figure takes the catalog's band for the family: 0.000274 per instance-hour.
+  const ResolvedScenario spot = resolved_with(spot_option("spot", ""));
+  EXPECT_DOUBLE_EQ(goodput_terms(spot.workloads[0], spot.workloads[0].options[0]).reclaims_per_hour, 4 * 0.000274);
+}
+
+TEST(Spot, TheAnalysisDrawsTheReclaimRateWithinItsBand) {
+  const Scenario s = test::scenario(test::simple_scenario(R"("model":{"params":70e9},"target":{"tokens":1e12})",
+                                                          R"("instance":"p5en.48xlarge","instances":4,"pricing":"spot")"));
+  const std::vector<RangedInput> inputs = ranged_inputs(s, resolve(s, builtin_catalog()), builtin_catalog());
+  bool rate = false, recovery = false;
+  for (const RangedInput& in : inputs) {
+    if (in.path == "options[0].reliability.spot_interruptions_per_hour") {
+      rate = true;
+      EXPECT_DOUBLE_EQ(in.low, 0.0000685);
+      EXPECT_DOUBLE_EQ(in.high, 0.000685);
+      EXPECT_DOUBLE_EQ(in.value, 0.000274);
+    }
+    if (in.path == "options[0].reliability.spot_recovery_hours") recovery = true;
+  }
+  EXPECT_TRUE(rate);
+  EXPECT_TRUE(recovery);
+  // An on-demand option has no reclaims to draw.
+  const Scenario od = test::scenario(test::simple_scenario(R"("model":{"params":70e9},"target":{"tokens":1e12})",
+                                                           R"("instance":"p5en.48xlarge","instances":4)"));
+  for (const RangedInput& in : ranged_inputs(od, resolve(od, builtin_catalog()), builtin_catalog()))
+    EXPECT_EQ(in.path.find("spot_"), std::string::npos) << in.path;
 }
 
 }  // namespace

@@ -252,3 +252,57 @@ TEST(Sensitivity, OptionRangesLeaveWorkloadOverridesAlone) {
 
 }  // namespace
 }  // namespace traincost
+
+namespace traincost {
+namespace {
+
+// Issue 29 item 5: with a deadline, the analysis says how often each option is on time. The
+// example sizes each option to the fewest instances that make 10 days in the point estimate, so
+// in many futures (a slower MFU, a longer whole run) it is late.
+TEST(DeadlineOdds, TheAnalysisCountsFuturesOnTimeAndSaysWhyRangesAreMissing) {
+  const Scenario s = test::example("llama3-8b-deadline");
+  AnalyzeOptions options;
+  options.samples = 2000;
+  const Analysis a = analyze(s, builtin_catalog(), options);
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  for (const OptionStats& st : a.monte_carlo.options) {
+    EXPECT_EQ(st.deadline_days, 10);
+    // With a deadline, an option that runs is on time: the two shares are the same count.
+    EXPECT_EQ(st.probability_on_time, st.probability_feasible);
+    EXPECT_GT(st.probability_on_time, 0.05);
+    EXPECT_LT(st.probability_on_time, 0.95);
+    EXPECT_LE(st.probability_on_time + st.probability_late, 1.0);
+    EXPECT_LE(st.days_to_model.p5, 10);  // the fast futures make it
+    EXPECT_LE(st.days_to_model.p5, st.days_to_model.p50);
+  }
+  const std::string text = analysis_text(r, a);
+  EXPECT_NE(text.find("on time for the 10-day deadline in "), std::string::npos) << text;
+  EXPECT_NE(text.find("of futures (misses it in "), std::string::npos) << text;
+  EXPECT_EQ(text.find("n/a"), std::string::npos) << text;
+  EXPECT_EQ(analysis_markdown(r, a).find("n/a"), std::string::npos);
+  const OrderedJson j = analysis_to_json(s, r, a);
+  const OrderedJson& first = j["monte_carlo"]["options"][0];
+  EXPECT_DOUBLE_EQ(first["probability_on_time"].get<double>(), a.monte_carlo.options[0].probability_on_time);
+  EXPECT_TRUE(first.contains("days_to_model"));
+  // A missing percentile of the cost says why.
+  if (first["cost_per_run_usd"]["p95"].is_null()) {
+    EXPECT_NE(first["cost_per_run_null_because"].get<std::string>().find("misses the 10-day deadline"), std::string::npos);
+  }
+}
+
+TEST(DeadlineOdds, WithoutADeadlineNothingIsSaidOfIt) {
+  const Scenario s = test::example("llama3-8b-pretrain");
+  AnalyzeOptions options;
+  options.samples = 500;
+  const Analysis a = analyze(s, builtin_catalog(), options);
+  for (const OptionStats& st : a.monte_carlo.options) {
+    EXPECT_EQ(st.deadline_days, 0);
+    EXPECT_TRUE(std::isnan(st.probability_on_time));
+  }
+  const OrderedJson j = analysis_to_json(s, resolve(s, builtin_catalog()), a);
+  EXPECT_FALSE(j["monte_carlo"]["options"][0].contains("probability_on_time"));
+  EXPECT_EQ(analysis_text(resolve(s, builtin_catalog()), a).find("on time"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace traincost

@@ -73,12 +73,18 @@ def with_texts(node, text=None):
 
 
 # The scenario fields with a catalog default, as `traincost schema --format json` lists them (the
-# rows of the defaults table); the test needs no CLI.
-FIELDS = [{"label": key.replace("_", " "), "catalog_default": key} for key in
-          ["mtbf_hours_per_chip", "checkpoint_gbps_per_instance", "checkpoint_blocking_share", "job_restart_minutes",
-           "replacement_share", "replacement_minutes", "lost_work_share", "engineer_weeks", "usd_per_engineer_week",
-           "validation_runs", "validation_run_fraction", "convergence_penalty", "compile_hours_per_run",
-           "maintenance_usd_per_year", "egress_usd_per_tb", "report_probability_per_year", "report_effort_share"]]
+# rows of the defaults table): one per default the catalog holds, read from it so that a new
+# default needs no edit here; the test needs no CLI.
+def _default_keys():
+    with open(os.path.join(ROOT, "assets", "catalog.json"), encoding="utf-8") as f:
+        defaults = json.load(f)["defaults"]
+    keys = [k for k in defaults if k != "platform"]
+    for family in defaults["platform"].values():
+        keys += [k for k in family if k not in keys]
+    return keys
+
+
+FIELDS = [{"label": key.replace("_", " "), "catalog_default": key} for key in _default_keys()]
 
 
 def catalog_of(doc, text=None):

@@ -96,11 +96,54 @@ void thresholds_table(App& app, size_t w) {
   ImGui::EndTable();
 }
 
+// One of the two choices of what to pilot: an option, or the core's choice ("automatic"). The
+// preview names the option the plan shown was made for, so that "automatic" says whom it chose.
+void aim_combo(App& app, const char* label, int PilotAim::*member, int planned) {
+  const Derived& d = app.d;
+  const PilotAim aim = app.pilot_aim();
+  const int chosen = aim.*member;
+  const bool shown = d.pilot.ready && planned >= 0 && planned < static_cast<int>(d.resolved.options.size());
+  std::string preview = chosen >= 0 ? d.resolved.options[static_cast<size_t>(chosen)].label
+                        : shown     ? d.resolved.options[static_cast<size_t>(planned)].label + " (automatic)"
+                                    : "Automatic";
+  widget::row(label);
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  if (widget::begin_combo((std::string("##") + label).c_str(), label, preview.c_str())) {
+    PilotAim next = app.ui.pilot_aim;
+    const char* automatic = member == &PilotAim::candidate ? "Automatic: of the leading two, the one with the larger one-time cost"
+                                                           : "Automatic: the other of the leading two";
+    if (widget::selectable(automatic, chosen < 0)) {
+      next.*member = -1;
+      app.aim_pilot(next);
+    }
+    for (size_t k = 0; k < d.resolved.options.size(); ++k) {
+      const int index = static_cast<int>(k);
+      if (member == &PilotAim::incumbent && index == aim.candidate) continue;  // not against itself
+      // Named "Pilot candidate: Trn2 x16" in the registry: the bare label also names the option's results.
+      const std::string entry = d.resolved.options[k].label + "###" + label + std::to_string(k);
+      widget::name_id(entry.c_str(), std::string(label) + ": " + d.resolved.options[k].label);
+      if (ImGui::Selectable(entry.c_str(), chosen == index)) {
+        next.*member = index;
+        if (member == &PilotAim::candidate && next.incumbent == index) next.incumbent = -1;
+        app.aim_pilot(next);
+      }
+    }
+    ImGui::EndCombo();
+  }
+}
+
 void pilot_plan(App& app, size_t w) {
   const Derived& d = app.d;
   heading("Plan a pilot");
   muted("Port one representative job, confirm it converges, measure it, then decide: what that pilot must show, what it costs, "
         "and whether knowing first is worth its cost.");
+  // What to pilot against what, as `traincost pilot --candidate/--against`.
+  const bool planned = d.pilot.ready && d.pilot.result.workload == w;
+  if (widget::begin_form("pilot-aim", 7)) {
+    aim_combo(app, "Pilot candidate", &PilotAim::candidate, planned ? d.pilot.result.candidate : -1);
+    aim_combo(app, "Against", &PilotAim::incumbent, planned ? d.pilot.result.incumbent : -1);
+    widget::end_form();
+  }
   if (!d.pilot.ready || d.pilot.result.workload != w) {
     // Planned a slice per frame once the analysis is done (App::run_pilot): a Monte Carlo.
     const double share = d.pilot.progress();

@@ -16,6 +16,7 @@
 #include "traincost/engine/cost_parts.hpp"
 #include "traincost/output/explain.hpp"
 #include "traincost/base/format.hpp"
+#include "traincost/output/analysis_report.hpp"
 #include "traincost/model/formulas.hpp"
 #include "traincost/output/present.hpp"
 #include "traincost/output/report.hpp"
@@ -383,9 +384,11 @@ void draw_headline_figures(App& app, unsigned long w) {
   // often the option is cheapest (from the last analysis while a new one runs).
   if (analysis_usable(d) && d.analysis.result.workload == w) {
     const OptionStats& st = d.analysis.result.monte_carlo.options[best];
-    const std::string line = "Monte Carlo: median " + fmt::usd(st.cost_per_run.p50) + ", 90% range " + fmt::usd(st.cost_per_run.p5) + "–" +
-                             fmt::usd(st.cost_per_run.p95) + "; cheapest in " + fmt::percent(st.probability_cheapest) + " of " +
-                             fmt::number(d.analysis.result.monte_carlo.samples) + " simulated futures" + (d.analysis.ready ? "" : " (updating…)");
+    const std::string on_time = st.deadline_days > 0 ? "; " + on_time_text(st) : "";
+    const std::string line = "Monte Carlo: median " + percentile_text(st.cost_per_run.p50, st) + ", 90% range " +
+                             percentile_text(st.cost_per_run.p5, st) + "–" + percentile_text(st.cost_per_run.p95, st) + "; cheapest in " +
+                             fmt::percent(st.probability_cheapest) + " of " + fmt::number(d.analysis.result.monte_carlo.samples) +
+                             " simulated futures" + on_time + (d.analysis.ready ? "" : " (updating…)");
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     widget::wrapped(line, 0, "monte carlo");
     ImGui::PopStyleColor();

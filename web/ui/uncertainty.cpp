@@ -8,6 +8,7 @@
 #include "traincost/api/builtin.hpp"
 #include "traincost/api/edit.hpp"
 #include "traincost/base/format.hpp"
+#include "traincost/output/analysis_report.hpp"
 #include "traincost/output/present.hpp"
 #include "traincost/scenario/inputs.hpp"
 #include "traincost/output/report.hpp"
@@ -46,14 +47,15 @@ void probability_table(App& app) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
     ImGui::TextUnformatted(d.resolved.options[o].label.c_str());
+    if (st.deadline_days > 0) ImGui::TextDisabled("%s", on_time_text(st).c_str());  // "on time for the 14-day deadline in 80% of futures"
     ImGui::TableSetColumnIndex(1);
     ImGui::ProgressBar(static_cast<float>(st.probability_cheapest), ImVec2(-FLT_MIN, 0), fmt::percent(st.probability_cheapest).c_str());
     ImGui::TableSetColumnIndex(2);
     ImGui::TextUnformatted(fmt::percent(st.probability_cheapest_horizon).c_str());
     ImGui::TableSetColumnIndex(3);
-    ImGui::Text("%s – %s", fmt::usd(st.cost_per_run.p5).c_str(), fmt::usd(st.cost_per_run.p95).c_str());
+    ImGui::TextWrapped("%s – %s", percentile_text(st.cost_per_run.p5, st).c_str(), percentile_text(st.cost_per_run.p95, st).c_str());
     ImGui::TableSetColumnIndex(4);
-    ImGui::TextUnformatted(fmt::usd(st.cost_per_run.p50).c_str());
+    ImGui::TextWrapped("%s", percentile_text(st.cost_per_run.p50, st).c_str());
   }
   ImGui::EndTable();
 }
@@ -217,7 +219,8 @@ void draw_uncertainty(App& app) {
   probability_table(app);
   if (a.challenger >= 0 && a.leader >= 0 && a.runner_up >= 0) {
     const std::string challenger = d.resolved.options[static_cast<size_t>(a.challenger)].label;
-    ImGui::TextWrapped("Runs until %s's one-time costs pay off: P5 %s, median %s, P95 %s. "
+    if (a.challenger_one_time_usd > 0)  // else neither has one-time costs: no payback to state
+      ImGui::TextWrapped("Runs until %s's one-time costs pay off: P5 %s, median %s, P95 %s. "
                        "It pays off within the expected runs in %s of the futures.",
                        challenger.c_str(), runs_text(mc.breakeven_runs.p5).c_str(), runs_text(mc.breakeven_runs.p50).c_str(),
                        runs_text(mc.breakeven_runs.p95).c_str(), fmt::percent(mc.probability_pays_off).c_str());

@@ -310,7 +310,8 @@ ApiReply api_evaluate(std::string_view scenario_json) {
   const std::optional<Scenario> s = read_scenario(scenario_json, reply);
   if (!s) return reply;
   const ResolvedScenario r = resolve(*s, builtin_catalog());
-  return ok(results_to_json(*s, r, evaluate(r)));
+  const Results results = evaluate(r);
+  return ok(results_to_json(*s, r, results, quick_odds(*s, builtin_catalog(), results)));  // as `traincost evaluate`
 }
 
 ApiReply api_analyze(std::string_view scenario_json, std::string_view options_json) {

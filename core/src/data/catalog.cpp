@@ -195,6 +195,32 @@ std::optional<Catalog> load_catalog(std::string_view json_text, Problems& proble
     catalog.chips.push_back(std::move(c));
   });
 
+  // The training stacks' lifecycles, each for the chips it names (one per chip at most).
+  if (root.contains("software"))
+    for_each_object(root, "software", problems, [&](const Json& j, const std::string& path) {
+      SoftwareLifecycle life;
+      static_cast<Cited&>(life) = read.cited(j, path);
+      life.family = read.text(j, "family", path);
+      life.stack = read.text(j, "stack", path);
+      if (const auto status = parse_word(kStackStatusWords, read.text(j, "status", path))) life.status = *status;
+      else problems.push_back({path + ".status", "must be \"supported\", \"maintenance\" or \"end_of_support\""});
+      life.announced = read.text(j, "announced", path, false);
+      if (!life.announced.empty() && !is_day(life.announced)) problems.push_back({path + ".announced", "must be a day (YYYY-MM-DD)"});
+      life.since = read.text(j, "since", path, life.status != StackStatus::Supported);
+      life.successor = read.text(j, "successor", path, life.status != StackStatus::Supported);
+      life.note = read.text(j, "note", path, false);
+      if (!j.contains("chips") || !j["chips"].is_array() || j["chips"].empty()) problems.push_back({path + ".chips", "must list its chips"});
+      else
+        for (const Json& id : j["chips"]) {
+          Chip* chip = nullptr;
+          for (Chip& c : catalog.chips)
+            if (id.is_string() && c.id == id.get<std::string>()) chip = &c;
+          if (!chip) problems.push_back({path + ".chips", "unknown chip " + id.dump()});
+          else if (chip->software) problems.push_back({path + ".chips", "chip \"" + chip->id + "\" has two lifecycles"});
+          else chip->software = life;
+        }
+    });
+
   for_each_object(root, "instances", problems, [&](const Json& j, const std::string& path) {
     Instance inst;
     inst.id = read.text(j, "id", path);

@@ -43,6 +43,7 @@ constexpr FigureUnit kUnits[] = {
     {"usd_per_chip_hour", Kind::Money, " per chip-hour"},
     {"usd_per_engineer_week", Kind::Money, " per engineer-week"},
     {"egress_usd_per_tb", Kind::Money, " per TB"},
+    {"storage_usd_per_tb_month", Kind::Money, " per TB-month"},
     {"maintenance_usd_per_year", Kind::Money, " a year"},
     {"mtbf_hours_per_chip", Kind::Number, " h per chip"},
     {"checkpoint_gbps_per_instance", Kind::Number, " GB/s per instance"},

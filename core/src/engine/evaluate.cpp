@@ -80,6 +80,13 @@ void fill_pair(const WorkloadInputs& w, const PairInputs& p, double target_token
   r.whole_run_factor = p.mfu_run ? 1.0 : w.whole_run_factor.value_or(1);
   r.training_hours = r.compute_hours / r.goodput * r.whole_run_factor;
   r.interruptions = expected_interruptions(r.training_hours, r.cluster_mtbf_hours);
+  r.reclaims_per_hour = g.reclaims_per_hour;
+  r.reclaim_restart_hours = g.reclaim_restart_hours;
+  if (g.reclaims_per_hour > 0) {
+    // Reclaimed capacity is neither running nor billed while the job waits for it to come back.
+    r.reclaim_wait_hours = r.training_hours * g.reclaim_wait_share;
+    r.reclaims = expected_interruptions(r.training_hours - r.reclaim_wait_hours, 1 / g.reclaims_per_hour);
+  }
   r.wall_clock_hours = realized_wall_clock_hours(r.compute_hours, r.goodput, p.compile_hours_per_run, r.whole_run_factor);
   r.days_to_model = days_to_model(p.wait_days, r.wall_clock_hours);
   r.chip_hours = chip_hours(r.wall_clock_hours, r.chips);
@@ -87,16 +94,11 @@ void fill_pair(const WorkloadInputs& w, const PairInputs& p, double target_token
 
   // Money.
   r.price_usd_per_hour = discounted_price(p.price_usd_per_hour, p.discount);
-  r.compute_cost = instance_cost(r.training_hours, p.instances, r.price_usd_per_hour);
-  r.compile_cost = instance_cost(p.compile_hours_per_run, p.instances, r.price_usd_per_hour);
+  // Each part of the cost with its formula, in the table's order (cost_parts.hpp).
+  const PartContext context{w, p, r};
+  for (const CostPart& part : kCostParts) r.*part.member = part.work(context).amount;
   r.hardware_cost_per_run = r.compute_cost + r.compile_cost;
-  r.porting_cost = porting_cost(p.engineer_weeks, p.usd_per_engineer_week);
-  r.validation_cost = validation_cost(p.validation_runs, p.validation_run_fraction, r.compute_cost);
   r.one_time_cost = r.porting_cost + r.validation_cost;
-  r.maintenance_cost = maintenance_cost(p.maintenance_usd_per_year, w.horizon_months);
-  r.egress_cost_per_run = egress_cost(p.egress_tb_per_run, p.egress_usd_per_tb);
-  r.delay_cost_per_run = delay_cost(w.usd_per_day_of_delay.value_or(0), r.days_to_model);
-  r.re_porting_cost = re_porting_cost(p.report_probability_per_year, p.report_effort_share, r.one_time_cost, w.horizon_months);
   r.fixed_cost = sum_of_parts(r, Recurrence::Fixed);
   r.per_run_cost = sum_of_parts(r, Recurrence::PerRun);
   r.cost_per_run = cost_per_run(r.per_run_cost, r.fixed_cost, w.runs);

@@ -20,12 +20,30 @@ GoodputTerms goodput_terms(const Workload& w, const PairInputs& p) {
   g.restart_hours = p.restart_minutes >= 0 ? p.restart_minutes / 60
                                            : restart_hours(p.job_restart_minutes, p.replacement_share, p.replacement_minutes,
                                                            g.checkpoint_transfer_hours);
-  g.mtbf_between_losses_hours = mtbf_between_losses(g.cluster_mtbf_hours, p.lost_work_share);
+  g.reclaims_per_hour = job_reclaim_rate(p.spot_interruptions_per_hour, p.instances);
+  // Capacity the job holds (no reclaims) keeps the formulas it always had, to the last bit.
+  const bool reclaimed = g.reclaims_per_hour > 0;
+  if (reclaimed) {
+    // A reclaim relaunches the job and reloads the checkpoint like any failure, after the wait for
+    // capacity; no node replacement from the failure classes (the new capacity is the replacement).
+    const double relaunch_hours = p.restart_minutes >= 0 ? p.restart_minutes / 60
+                                                         : p.job_restart_minutes / 60 + g.checkpoint_transfer_hours;
+    g.reclaim_restart_hours = p.spot_recovery_hours + relaunch_hours;
+  }
+  g.mtbf_between_losses_hours = reclaimed ? time_between_losses(g.cluster_mtbf_hours, p.lost_work_share, g.reclaims_per_hour)
+                                          : mtbf_between_losses(g.cluster_mtbf_hours, p.lost_work_share);
   g.checkpoint_interval_hours = p.checkpoint_interval_hours > 0
                                     ? p.checkpoint_interval_hours
                                     : optimal_checkpoint_interval(g.checkpoint_pause_hours, g.mtbf_between_losses_hours);
-  g.goodput = goodput(g.checkpoint_interval_hours, g.checkpoint_pause_hours, g.restart_hours, p.lost_work_share,
-                      g.cluster_mtbf_hours);
+  if (reclaimed) {
+    g.goodput = goodput_with_reclaims(g.checkpoint_interval_hours, g.checkpoint_pause_hours, g.restart_hours, p.lost_work_share,
+                                      g.cluster_mtbf_hours, g.reclaims_per_hour, g.reclaim_restart_hours);
+    g.reclaim_wait_share = reclaim_wait_share(g.goodput, g.checkpoint_interval_hours, g.checkpoint_pause_hours, g.reclaims_per_hour,
+                                              p.spot_recovery_hours);
+  } else {
+    g.goodput = goodput(g.checkpoint_interval_hours, g.checkpoint_pause_hours, g.restart_hours, p.lost_work_share,
+                        g.cluster_mtbf_hours);
+  }
   return g;
 }
 
@@ -35,8 +53,12 @@ std::vector<GoodputSwing> goodput_sensitivity(const Workload& w, const PairInput
   std::vector<GoodputSwing> out;
   const double base = goodput_terms(w, p).goodput;
   for (const FieldSpec* field : {&f::mtbf_hours_per_instance, &f::job_restart_minutes, &f::replacement_minutes,
-                                 &f::replacement_share, &f::checkpoint_gbps_per_instance, &f::lost_work_share}) {
+                                 &f::replacement_share, &f::checkpoint_gbps_per_instance, &f::lost_work_share,
+                                 &f::spot_interruptions_per_hour, &f::spot_recovery_hours}) {
     if (field->get(option.reliability)) continue;  // the user's own figure
+    // The spot defaults apply to spot capacity alone (an on-demand option has no reclaims to vary).
+    const bool spot_field = field == &f::spot_interruptions_per_hour || field == &f::spot_recovery_hours;
+    if (spot_field && option.pricing != PricingModel::Spot) continue;
     const Figure* figure = catalog.defaults.find(field->catalog_default, family);
     if (!figure || !figure->has_range()) continue;
     // The catalog's MTBF is per chip; the field is per instance.

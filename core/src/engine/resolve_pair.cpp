@@ -89,6 +89,10 @@ PairInputs resolve_option(const Option& o, const Catalog& catalog, const Platfor
   p.checkpoint_write_minutes = o.reliability.checkpoint_write_minutes.value_or(0);  // 0: derived per workload
   p.restart_minutes = o.reliability.restart_minutes.value_or(PairInputs::kDerived);
   p.checkpoint_interval_hours = o.reliability.checkpoint_interval_hours.value_or(0);  // 0: the Young/Daly optimum
+  // Only spot capacity is reclaimed by default; on-demand, reserved and Capacity Blocks are held.
+  p.spot_interruptions_per_hour = o.reliability.spot_interruptions_per_hour.value_or(
+      o.pricing == PricingModel::Spot ? catalog_value(fields::spot_interruptions_per_hour) : 0.0);
+  p.spot_recovery_hours = o.reliability.spot_recovery_hours.value_or(catalog_value(fields::spot_recovery_hours));
   for (const FieldSpec* f : {&fields::checkpoint_gbps_per_instance, &fields::checkpoint_blocking_share, &fields::job_restart_minutes,
                              &fields::replacement_share, &fields::replacement_minutes, &fields::lost_work_share})
     p.*(f->resolved) = f->get(o.reliability).value_or(catalog_value(*f));

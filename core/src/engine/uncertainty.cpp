@@ -281,6 +281,16 @@ std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario
         goodput_terms(first, first.options[i]).goodput < 0.97)
       add(ref_of(mtbf), mtbf_figure->low / p.chips_per_instance, mtbf_figure->high / p.chips_per_instance, Distribution::Triangular,
           true);
+    // Spot reclaims: the catalog's band for the family (a month's reclaimed share, per AWS's Spot
+    // Instance Advisor), and the wait for capacity over its stated range, where the option is spot
+    // and takes the catalog's figures.
+    if (s.options[i].pricing == PricingModel::Spot)
+      for (const FieldSpec* f : {&fields::spot_interruptions_per_hour, &fields::spot_recovery_hours}) {
+        const std::string path = f->of_option(i);
+        const Figure* figure = catalog.defaults.find(f->catalog_default, info.family);
+        if (!f->get(s.options[i].reliability) && figure && figure->has_range() && !has_range(path))
+          add(ref_of(path), figure->low, figure->high, Distribution::Triangular, true);
+      }
     const std::string weeks = fields::engineer_weeks.of_option(i);
     if (p.engineer_weeks > 0 && !has_range(weeks))
       add(ref_of(weeks), p.engineer_weeks * 0.5, p.engineer_weeks * 2.5, Distribution::LogNormal, true);
@@ -342,6 +352,7 @@ AnalysisRun::AnalysisRun(const Scenario& s, const Catalog& catalog, const Analyz
   if (has_pair) {
     const size_t L = static_cast<size_t>(a_.leader), R = static_cast<size_t>(a_.runner_up);
     a_.challenger = bw.options[L].fixed_cost >= bw.options[R].fixed_cost ? a_.leader : a_.runner_up;
+    a_.challenger_one_time_usd = bw.options[static_cast<size_t>(a_.challenger)].fixed_cost;
   }
   a_.base_metric = metric(bw);
   a_.base_breakeven = breakeven_of(bw);
@@ -389,6 +400,8 @@ AnalysisRun::AnalysisRun(const Scenario& s, const Catalog& catalog, const Analyz
   cheapest_.assign(n_options, 0);
   cheapest_horizon_.assign(n_options, 0);
   feasible_.assign(n_options, 0);
+  late_.assign(n_options, 0);
+  if (work_.workloads[a_.workload].deadline_days) days_.assign(n_options, std::vector<double>(total_));
   difference_.reserve(total_);
   breakevens_.reserve(total_);
   for (const RangedInput& in : a_.inputs) draw_.emplace_back(in);
@@ -407,6 +420,12 @@ bool AnalysisRun::advance(size_t samples) {
     for (size_t o = 0; o < n_options; ++o) {
       const bool ok = wr.options[o].feasible();
       feasible_[o] += ok;
+      if (!days_.empty()) {
+        // With a deadline a feasible option is on time; one that runs late still has its days.
+        const Infeasible why = wr.options[o].infeasible;
+        late_[o] += why == Infeasible::Deadline;
+        days_[o][i] = why == Infeasible::No || why == Infeasible::Deadline ? wr.options[o].days_to_model : kInf;
+      }
       per_run_[o][i] = ok ? wr.options[o].cost_per_run : kInf;
       double total = 0;
       for (const WorkloadResult& each : results_.workloads)
@@ -443,6 +462,12 @@ Analysis AnalysisRun::finish() {
     st.probability_feasible = feasible_[o] * inv;
     st.cost_per_run = percentiles(per_run_[o]);
     st.horizon_cost = percentiles(horizon_[o]);
+    if (!days_.empty()) {
+      st.deadline_days = *work_.workloads[a_.workload].deadline_days;
+      st.probability_on_time = st.probability_feasible;
+      st.probability_late = late_[o] * inv;
+      st.days_to_model = percentiles(days_[o]);
+    }
     mc.options.push_back(st);
   }
   mc.breakeven_runs = percentiles(breakevens_);

@@ -103,6 +103,25 @@ double goodput(double interval_hours, double pause_hours, double restart_hours, 
   return checkpoint_share / (1 + loss_per_failure / mtbf_hours);
 }
 
+double job_reclaim_rate(double reclaims_per_instance_hour, double instances) { return instances * reclaims_per_instance_hour; }
+
+double time_between_losses(double mtbf_hours, double lost_work_share, double reclaims_per_hour) {
+  return 1 / (lost_work_share / mtbf_hours + reclaims_per_hour);
+}
+
+double goodput_with_reclaims(double interval_hours, double pause_hours, double restart_hours, double lost_work_share, double mtbf_hours,
+                             double reclaims_per_hour, double reclaim_restart_hours) {
+  const double segment = interval_hours + pause_hours;
+  const double checkpoint_share = interval_hours / segment;
+  const double failure_losses = (restart_hours + lost_work_share * segment / 2) / mtbf_hours;
+  const double reclaim_losses = reclaims_per_hour * (reclaim_restart_hours + segment / 2);
+  return checkpoint_share / (1 + failure_losses + reclaim_losses);
+}
+
+double reclaim_wait_share(double goodput, double interval_hours, double pause_hours, double reclaims_per_hour, double recovery_hours) {
+  return reclaims_per_hour * recovery_hours * goodput * (interval_hours + pause_hours) / interval_hours;
+}
+
 double expected_interruptions(double training_hours, double mtbf_hours) { return training_hours / mtbf_hours; }
 
 double wall_clock_hours(double compute_hours, double goodput, double compile_hours) {
@@ -124,6 +143,7 @@ double validation_cost(double validation_runs, double run_fraction, double compu
 }
 double maintenance_cost(double usd_per_year, double horizon_months) { return usd_per_year * horizon_months / 12; }
 double egress_cost(double tb, double usd_per_tb) { return tb * usd_per_tb; }
+double storage_cost(double tb, double usd_per_tb_month, double hours) { return tb * usd_per_tb_month * hours / 730; }
 double cost_per_run(double per_run_cost, double fixed_cost, double runs) { return per_run_cost + fixed_cost / runs; }
 double cost_per_million_tokens(double cost_per_run, double tokens) { return cost_per_run / (tokens / 1e6); }
 double cumulative_cost(double fixed_cost, double per_run_cost, double runs) { return fixed_cost + runs * per_run_cost; }

@@ -109,6 +109,18 @@ double step(std::vector<ExplainStep>& steps, Shown how, double (*fn)(A...), type
   return result;
 }
 
+// A cost part's step (cost_parts.hpp): its formula with the values its work function applied.
+static_assert([] {
+  for (const CostPart& part : kCostParts)
+    if (!placeholders_match(*part.formula)) return false;
+  return true;
+}(), "every placeholder of a cost part's formula names an argument, and every argument is used");
+void part_step(std::vector<ExplainStep>& steps, const Formula& f, const PartWorking& x) {
+  std::vector<std::string> values;
+  for (size_t i = 0; i < x.count; ++i) values.push_back(g(x.arguments[i]));
+  steps.push_back({std::string(f.quantity) + x.note, std::string(f.symbol) + " = " + fill(f, nullptr), fill(f, &values), shown(x.amount, Shown::Usd)});
+}
+
 std::string giga(double v) { return g(v / 1e9); }
 
 // The step-time model's working for a pair: the layout it chose, each term of the step time and
@@ -244,11 +256,33 @@ void explain_deadline(std::vector<ExplainStep>& steps, const DeadlineSizing& d) 
                          : "= none in time; the fastest is " + fmt::days(d.fastest_days) + " on " + g(d.fastest_instances) + " instances"});
 }
 
+// The budget's split of the cash per run (budget.cpp), in the parts' symbols from the table:
+// "fixed = Hk + E + (Op × (1 + Rp/O) + Mt) / runs; $/token = (Hc + Ov × (1 + Rp/O) / runs) / D0".
+std::string budget_split_formula() {
+  std::string fixed, fixed_once, variable, variable_once, re_port;
+  for (const CostPart& part : kCostParts)
+    if (part.is_re_port) re_port = part.formula->symbol;
+  for (const CostPart& part : kCostParts) {
+    if (!part.cash || part.is_re_port) continue;
+    const std::string term = std::string(part.formula->symbol) + (part.repeated_by_re_port ? " × (1 + " + re_port + "/O)" : "");
+    std::string& sum = part.recurrence == Recurrence::PerRun ? (part.grows_with_tokens ? variable : fixed)
+                                                             : (part.grows_with_tokens ? variable_once : fixed_once);
+    sum += (sum.empty() ? "" : " + ") + term;
+  }
+  auto with_once = [](std::string sum, const std::string& once, bool bracket) {
+    if (once.empty()) return sum;
+    const std::string shared = (bracket ? "(" + once + ")" : once) + " / runs";
+    return sum.empty() ? shared : sum + " + " + shared;
+  };
+  return "fixed = " + with_once(fixed, fixed_once, fixed_once.find(" + ") != std::string::npos) + "; $/token = (" +
+         with_once(variable, variable_once, variable_once.find(" + ") != std::string::npos) + ") / D0";
+}
+
 // What the budget buys (budget.hpp), and with a loss target the loss it reaches and the
 // compute-optimal model for the same compute.
 void explain_budget(std::vector<ExplainStep>& steps, const WorkloadInputs& w, const BudgetPlan& b) {
   if (!b.applied) return;
-  steps.push_back({"Cash per run, split", "fixed = Hk + E + (Op × (1 + Rp/O) + Mt) / runs; $/token = (Hc + Ov × (1 + Rp/O) / runs) / D0",
+  steps.push_back({"Cash per run, split", budget_split_formula(),
                    "", "= " + fmt::usd_exact(b.fixed_per_run) + " + $" + g(b.usd_per_token) + " per token"});
   step<kBudgetTokens>(steps, Shown::Number, budget_tokens, b.budget_usd, b.fixed_per_run, b.usd_per_token);
   steps.back().result += " tokens (" + fmt::hours(b.wall_clock_hours) + ")" + (b.covers_one_step ? "" : ": less than one step");
@@ -282,17 +316,38 @@ void explain_goodput(std::vector<ExplainStep>& steps, const WorkloadInputs& w, c
     steps.push_back({"Restart", "R = your restart time", g(p.restart_minutes) + " min", shown(t.restart_hours, Shown::Hours)});
   else
     step<kRestart>(steps, Shown::Hours, restart_hours, p.job_restart_minutes, p.replacement_share, p.replacement_minutes, transfer);
-  const double between = step<kMtbfBetweenLosses>(steps, Shown::Number, mtbf_between_losses, mtbf, p.lost_work_share);
+  const bool reclaimed = t.reclaims_per_hour > 0;
+  double between = 0;
+  if (reclaimed) {
+    step<kReclaimRate>(steps, Shown::Number, job_reclaim_rate, p.spot_interruptions_per_hour, p.instances);
+    steps.back().result += " per hour";
+    steps.push_back({"Restart after a reclaim", "R spot = capacity back + relaunch + reload",
+                     g(p.spot_recovery_hours) + " h + " + g(t.reclaim_restart_hours - p.spot_recovery_hours) + " h",
+                     shown(t.reclaim_restart_hours, Shown::Hours)});
+    between = step<kTimeBetweenLosses>(steps, Shown::Number, time_between_losses, mtbf, p.lost_work_share, t.reclaims_per_hour);
+  } else {
+    between = step<kMtbfBetweenLosses>(steps, Shown::Number, mtbf_between_losses, mtbf, p.lost_work_share);
+  }
   steps.back().result += " h";
   if (p.checkpoint_interval_hours <= 0) {
     step<kCheckpointInterval>(steps, Shown::Number, optimal_checkpoint_interval, t.checkpoint_pause_hours, between);
     steps.back().result += " h";
   }
-  step<kGoodput>(steps, Shown::Number, goodput, r.checkpoint_interval_hours, t.checkpoint_pause_hours, t.restart_hours,
-                 p.lost_work_share, mtbf);
+  if (reclaimed)
+    step<kGoodputSpot>(steps, Shown::Number, goodput_with_reclaims, r.checkpoint_interval_hours, t.checkpoint_pause_hours,
+                       t.restart_hours, p.lost_work_share, mtbf, t.reclaims_per_hour, t.reclaim_restart_hours);
+  else
+    step<kGoodput>(steps, Shown::Number, goodput, r.checkpoint_interval_hours, t.checkpoint_pause_hours, t.restart_hours,
+                   p.lost_work_share, mtbf);
   steps.back().result += " (" + fmt::percent(r.goodput) + ")";
   // With no goodput the training never ends: no count of interruptions (the option cannot run).
   if (std::isfinite(r.training_hours)) step<kInterruptions>(steps, Shown::Number, expected_interruptions, r.training_hours, mtbf);
+  if (reclaimed && std::isfinite(r.training_hours)) {
+    step<kReclaimWait>(steps, Shown::Number, reclaim_wait_share, r.goodput, r.checkpoint_interval_hours, t.checkpoint_pause_hours,
+                       t.reclaims_per_hour, p.spot_recovery_hours);
+    steps.back().result += " of the training hours (" + fmt::hours(r.reclaim_wait_hours) + ", not billed; " + g(r.reclaims) +
+                           " reclaims expected)";
+  }
 }
 
 }  // namespace
@@ -377,15 +432,12 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs&
   // Money
   step<kDiscountedPrice>(steps, Shown::Usd, discounted_price, p.price_usd_per_hour, p.discount);
   steps.back().result = "= $" + g(r.price_usd_per_hour) + " per instance-hour";
-  step<kTrainingCost>(steps, Shown::Usd, instance_cost, r.training_hours, p.instances, r.price_usd_per_hour);
-  if (p.compile_hours_per_run > 0) step<kCompileCost>(steps, Shown::Usd, instance_cost, p.compile_hours_per_run, p.instances, r.price_usd_per_hour);
-  step<kPortingCost>(steps, Shown::Usd, porting_cost, p.engineer_weeks, p.usd_per_engineer_week);
-  step<kValidationCost>(steps, Shown::Usd, validation_cost, p.validation_runs, p.validation_run_fraction, r.compute_cost);
-  step<kMaintenanceCost>(steps, Shown::Usd, maintenance_cost, p.maintenance_usd_per_year, w.horizon_months);
-  step<kEgressCost>(steps, Shown::Usd, egress_cost, p.egress_tb_per_run, p.egress_usd_per_tb);
-  step<kRePortingCost>(steps, Shown::Usd, re_porting_cost, p.report_probability_per_year, p.report_effort_share, r.one_time_cost,
-                       w.horizon_months);
-  if (per_day > 0) step<kDelayCost>(steps, Shown::Usd, delay_cost, per_day, r.days_to_model);
+  // Each part of the cost as evaluate_pair() computed it (cost_parts.hpp), with its inputs.
+  const PartContext context{w, p, r};
+  for (const CostPart& part : kCostParts) {
+    const PartWorking x = part.work(context);
+    if (x.shown) part_step(steps, *part.formula, x);
+  }
   step<kCostPerRun>(steps, Shown::Usd, cost_per_run, r.per_run_cost, r.fixed_cost, w.runs);
   steps.back().formula = total_formula(per_day > 0);  // the cost of delay when the workload values a day
   step<kCostPerMillionTokens>(steps, Shown::Number, cost_per_million_tokens, r.cost_per_run, target_tokens);
@@ -443,6 +495,8 @@ std::string explain_text(const Scenario& scenario, const ResolvedScenario& s, co
         out += "    " + step.quantity + ": " + step.formula + "\n";
         out += "        " + step.substituted + (step.result.empty() ? "" : " " + step.result) + "\n";
       }
+      if (const std::string notice = software_notice(s.options[o], *s.catalog); !notice.empty())
+        out += "    Software stack: " + notice + "\n";
       const auto swings = goodput_sensitivity(s.workloads[w], s.workloads[w].options[o], scenario.options[o], *s.catalog,
                                               s.options[o].family);
       if (!swings.empty()) out += "    Goodput over the catalog's ranges (all else as above):\n";

@@ -101,8 +101,9 @@ std::string pilot_summary(const ResolvedScenario& r, const PilotPlan& plan) {
   if (!plan.ok) return "No pilot plan: " + plan.reason + ".";
   const PilotValue& v = plan.value;
   const std::string c = label_of(r, plan.candidate);
-  const std::string pilot = "a pilot of " + c + " (" + fmt::percent(plan.run.fraction) + " of a run: " + fmt::usd(plan.run.compute_usd + plan.run.compile_usd) +
-                            " of compute after " + fmt::usd(plan.run.porting_usd) + " of porting)";
+  // An option with nothing to port (a CUDA chip) says so, not "after $0.00 of porting".
+  const std::string porting = plan.run.porting_usd > 0 ? " of compute after " + fmt::usd(plan.run.porting_usd) + " of porting)" : " of compute, nothing to port)";
+  const std::string pilot = "a pilot of " + c + " (" + fmt::percent(plan.run.fraction) + " of a run: " + fmt::usd(plan.run.compute_usd + plan.run.compile_usd) + porting;
   if (plan.worth_running)
     return "Worth running: " + pilot + " is expected to save " + fmt::usd(v.net_value_usd) + " against deciding now (for " +
            label_of(r, v.decide_now) + "). Knowing " + c + "'s throughput and convergence first is worth " + fmt::usd(v.value_usd) +

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "traincost/engine/budget.hpp"
 #include "traincost/engine/cost_parts.hpp"
@@ -24,6 +25,66 @@ const char* to_string(BreakevenKind kind) {
   return "never";
 }
 
+OrderedJson percentiles_json(const Percentiles& p) {
+  auto figure = [](double v) { return std::isfinite(v) ? OrderedJson(v) : OrderedJson(nullptr); };
+  return {{"p5", figure(p.p5)}, {"p50", figure(p.p50)}, {"p95", figure(p.p95)}};
+}
+
+std::vector<std::string> odds_lines(const ResolvedScenario& s, const Results& results, const QuickOdds& odds, size_t w) {
+  std::vector<std::string> lines;
+  if (!odds.computed) {
+    if (!odds.skipped.empty()) lines.push_back("No quick look at the odds: " + odds.skipped + ".");
+    return lines;
+  }
+  const WorkloadOdds& wo = odds.workloads[w];
+  std::string look = "How sure (" + fmt::rounded(odds.samples) + " simulated futures, seed " + std::to_string(odds.seed) +
+                     "; run traincost analyze for more):";
+  // A future in which an option misses the deadline (or cannot run the job) has no cost for it: its
+  // percentiles end where those futures begin, and the sentence says so instead of printing a gap.
+  const std::optional<double> deadline = s.workloads[w].deadline_days;
+  const std::string in_time = deadline ? "makes the " + fmt::number(*deadline) + "-day deadline" : "can run it";
+  for (size_t o = 0; o < wo.options.size(); ++o) {
+    const OptionOdds& x = wo.options[o];
+    const Percentiles& c = x.cost_per_run;
+    look += std::string(o ? ";" : "") + " " + s.options[o].label;
+    if (!(x.probability_feasible > 0)) {
+      look += " " + in_time + " in none";
+      continue;
+    }
+    if (std::isfinite(c.p50))
+      look += " median " + fmt::usd(c.p50) + " per run, 90% range " + fmt::usd(c.p5) + " to " +
+              (std::isfinite(c.p95) ? fmt::usd(c.p95) : std::string("none (in its costliest 5% it ") + (deadline ? "misses the deadline)" : "cannot run the job)"));
+    else
+      look += " from " + fmt::usd(c.p5) + " per run in its best futures but no median (it " +
+              (deadline ? "misses the deadline" : "cannot run the job") + " in most)";
+    if (x.probability_feasible < 1) look += ", " + in_time + " in " + fmt::percent(x.probability_feasible);
+    look += ", cheapest in " + fmt::percent(x.probability_cheapest);
+  }
+  lines.push_back(look + ".");
+  for (size_t o = 0; o < wo.options.size(); ++o) {
+    const OptionOdds& x = wo.options[o];
+    if (!far_from_median(x)) continue;
+    const double off = x.point / x.cost_per_run.p50 - 1;  // of the median: "32% below" is point = 0.68 × median
+    std::string line = s.options[o].label + "'s point estimate (" + fmt::usd(x.point) + ") is " + fmt::percent(std::fabs(off)) +
+                       (off < 0 ? " below" : " above") + " the median of its futures (" + fmt::usd(x.cost_per_run.p50) + ")";
+    if (!x.pulled_by.empty())
+      line += ", pulled there mostly by the range of " + x.pulled_by + " (" + (x.pulled_by_usd > 0 ? "+" : "") + fmt::usd(x.pulled_by_usd) +
+              " per run at that input's own median)";
+    lines.push_back(line + ".");
+  }
+  // The verdict follows the point estimate; say so when most futures favour another option.
+  const int point_leader = results.workloads[w].comparison.cheapest;
+  size_t likeliest = 0;
+  for (size_t o = 1; o < wo.options.size(); ++o)
+    if (wo.options[o].probability_cheapest > wo.options[likeliest].probability_cheapest) likeliest = o;
+  if (point_leader >= 0 && static_cast<size_t>(point_leader) != likeliest && !wo.options.empty())
+    lines.push_back(s.options[likeliest].label + " is the cheapest in more futures (" + fmt::percent(wo.options[likeliest].probability_cheapest) +
+                    ") than " + s.options[static_cast<size_t>(point_leader)].label + " (" +
+                    fmt::percent(wo.options[static_cast<size_t>(point_leader)].probability_cheapest) +
+                    "), which the point estimates favour: the verdict is the less likely outcome.");
+  return lines;
+}
+
 std::vector<std::string> constraint_lines(const ResolvedScenario& s, const Results& results, size_t w) {
   std::vector<std::string> lines;
   const WorkloadInputs& wi = s.workloads[w];
@@ -35,6 +96,11 @@ std::vector<std::string> constraint_lines(const ResolvedScenario& s, const Resul
     if (b.applied && b.tokens > 0) {
       std::string line = "Budget " + fmt::usd(b.budget_usd) + " per run on " + label + ": " + fmt::count(b.tokens) + " tokens in " +
                          fmt::hours(b.wall_clock_hours);
+      // The budget buys more time than the deadline allows: say so, and what fits within it (the
+      // tokens scale with the hours at the same cluster and throughput).
+      if (wi.deadline_days && b.wall_clock_hours > *wi.deadline_days * 24)
+        line += ", longer than the " + fmt::number(*wi.deadline_days) + "-day deadline (within it: " +
+                fmt::count(b.tokens * *wi.deadline_days * 24 / b.wall_clock_hours) + " tokens)";
       if (b.has_law)
         line += ", loss " + fmt::number(b.loss, 4) + " with " + fmt::count(wi.model.active()) + " parameters; compute-optimal for the same compute: " +
                 fmt::count(b.optimal_params) + " parameters on " + fmt::count(b.optimal_tokens) + " tokens, loss " + fmt::number(b.optimal_loss, 4);
@@ -180,16 +246,23 @@ OrderedJson reliability_json(const OptionResult& r, const std::vector<GoodputSwi
                            {"high", swing.high},
                            {"goodput_at_low", swing.goodput_at_low},
                            {"goodput_at_high", swing.goodput_at_high}});
-  return {{"cluster_mtbf_hours", r.cluster_mtbf_hours},
-          {"checkpoint_bytes", r.checkpoint_bytes},
-          {"checkpoint_pause_hours", r.checkpoint_pause_hours},
-          {"restart_hours", r.restart_hours},
-          {"checkpoint_interval_hours", r.checkpoint_interval_hours},
-          {"interruptions", r.interruptions},
-          {"goodput_sensitivity", sensitivity}};
+  OrderedJson j = {{"cluster_mtbf_hours", r.cluster_mtbf_hours},
+                   {"checkpoint_bytes", r.checkpoint_bytes},
+                   {"checkpoint_pause_hours", r.checkpoint_pause_hours},
+                   {"restart_hours", r.restart_hours},
+                   {"checkpoint_interval_hours", r.checkpoint_interval_hours},
+                   {"interruptions", r.interruptions}};
+  // Spot reclaims, only where there are any (capacity the job holds reads as before).
+  if (r.reclaims_per_hour > 0)
+    j["spot"] = {{"reclaims_per_hour", r.reclaims_per_hour},
+                 {"restart_hours", r.reclaim_restart_hours},
+                 {"reclaims", r.reclaims},
+                 {"wait_hours", r.reclaim_wait_hours}};
+  j["goodput_sensitivity"] = sensitivity;
+  return j;
 }
 
-OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved, const Results& results) {
+OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved, const Results& results, const QuickOdds& odds) {
   OrderedJson j = OrderedJson::object();
   j["traincost_version"] = TRAINCOST_VERSION;
   j["catalog"] = resolved.catalog->version;
@@ -265,6 +338,13 @@ OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved,
       OrderedJson parts = OrderedJson::object();
       for (size_t i = 0; i < kCostPartCount; ++i) parts[kCostParts[i].key] = figure(shown, b[i]);
       oj["breakdown_per_run_usd"] = parts;
+      if (const Chip* chip = resolved.options[o].chip; chip && chip->software) {
+        const SoftwareLifecycle& life = *chip->software;
+        const Source* source = resolved.catalog->find_source(life.source);
+        oj["software"] = {{"family", life.family}, {"stack", life.stack}, {"status", to_string(life.status)},
+                          {"notice", software_notice(resolved.options[o], *resolved.catalog)},
+                          {"source", life.source}, {"url", source ? source->url : ""}, {"as_of", life.as_of}};
+      }
       if (r.deadline.applied) oj["deadline"] = deadline_json(r.deadline);
       const BudgetPlan plan = plan_budget(resolved.workloads[w], resolved.workloads[w].options[o], r, wr.target_tokens);
       if (plan.applied) oj["budget"] = budget_json(plan);
@@ -277,6 +357,7 @@ OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved,
       oj["reliability"] = reliability_json(r, goodput_sensitivity(resolved.workloads[w], resolved.workloads[w].options[o],
                                                                   s.options[o], *resolved.catalog, resolved.options[o].family));
       if (!shown) oj["reliability"]["interruptions"] = nullptr;
+      if (!shown && oj["reliability"].contains("spot")) oj["reliability"]["spot"]["reclaims"] = nullptr;
       oj["savings_vs_reference"] = figure(vs_reference, r.savings_vs_reference);
       oj["wall_clock_ratio_vs_reference"] = figure(vs_reference, r.wall_clock_ratio_vs_reference);
       oj["breakeven_vs_reference"] = vs_reference ? breakeven_json(r.vs_reference) : OrderedJson(nullptr);
@@ -310,6 +391,19 @@ OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved,
     const std::string holds = holds_while(resolved, rows);
     cj["holds_while"] = holds.empty() ? OrderedJson() : OrderedJson(holds);
     wj["comparison"] = cj;
+    if (odds.computed) {
+      OrderedJson oj = OrderedJson::array();
+      for (const OptionOdds& x : odds.workloads[w].options)
+        oj.push_back({{"cost_per_run_usd", percentiles_json(x.cost_per_run)},
+                      {"probability_cheapest", x.probability_cheapest},
+                      {"probability_feasible", x.probability_feasible},
+                      {"far_from_median", far_from_median(x)},
+                      {"pulled_by", x.pulled_by.empty() ? OrderedJson() : OrderedJson(x.pulled_by)},
+                      {"pulled_by_usd", x.pulled_by.empty() ? OrderedJson() : OrderedJson(x.pulled_by_usd)}});
+      wj["odds"] = {{"samples", odds.samples}, {"seed", odds.seed}, {"options", oj}, {"sentences", odds_lines(resolved, results, odds, w)}};
+    } else if (!odds.skipped.empty()) {
+      wj["odds"] = {{"skipped", odds.skipped}};
+    }
     workloads.push_back(wj);
   }
   j["workloads"] = workloads;
@@ -332,7 +426,7 @@ OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved,
   return j;
 }
 
-std::string report_text(const Scenario& s, const ResolvedScenario& resolved, const Results& results) {
+std::string report_text(const Scenario& s, const ResolvedScenario& resolved, const Results& results, const QuickOdds& odds) {
   std::string out = "TrainCost " TRAINCOST_VERSION " (catalog " + resolved.catalog->version + ")";
   if (!s.name.empty()) out += "\n" + s.name;
   out += "\n";
@@ -355,6 +449,9 @@ std::string report_text(const Scenario& s, const ResolvedScenario& resolved, con
       for (size_t c = 0; c < cells.size(); ++c) out += pad(cells[c], widths[c]);
       out += "\n";
     }
+    const std::vector<std::string> sure = odds_lines(resolved, results, odds, w);
+    if (!sure.empty()) out += "\n";
+    for (const std::string& line : sure) out += line + "\n";
     const std::vector<std::string> lines = constraint_lines(resolved, results, w);
     if (!lines.empty()) out += "\n";
     for (const std::string& line : lines) out += line + "\n";
@@ -369,7 +466,7 @@ std::string report_text(const Scenario& s, const ResolvedScenario& resolved, con
 }
 
 std::string report_markdown(const Scenario& s, const ResolvedScenario& resolved, const Results& results,
-                            const std::string& link) {
+                            const std::string& link, const QuickOdds& odds) {
   std::string out = "### " + (s.name.empty() ? std::string("TrainCost comparison") : escape_markdown(s.name)) + "\n\n";
   for (size_t w = 0; w < results.workloads.size(); ++w) {
     const WorkloadResult& wr = results.workloads[w];
@@ -393,6 +490,7 @@ std::string report_markdown(const Scenario& s, const ResolvedScenario& resolved,
     const std::string realized = as_realized_line(s, resolved, results, w);
     if (!realized.empty()) out += "\n" + escape_markdown(realized) + "\n";
     out += "\n";
+    for (const std::string& line : odds_lines(resolved, results, odds, w)) out += escape_markdown(line) + "\n\n";
     const std::vector<std::string> lines = constraint_lines(resolved, results, w);
     for (const std::string& line : lines) out += "- " + escape_markdown(line) + "\n";
     if (!lines.empty()) out += "\n";
@@ -404,12 +502,14 @@ std::string report_markdown(const Scenario& s, const ResolvedScenario& resolved,
   return out;
 }
 
-std::string report_csv(const Scenario& s, const ResolvedScenario& resolved, const Results& results) {
+std::string report_csv(const Scenario& s, const ResolvedScenario& resolved, const Results& results, const QuickOdds& odds) {
   auto num = [](double v) { return fmt::printf_c("%.10g", v); };
   std::string out =
       "workload,option,instance,instances,feasible,tokens,training_flops,wall_clock_hours,days_to_model,chip_hours,"
       "hardware_cost_per_run_usd,one_time_cost_usd,re_porting_cost_usd,delay_cost_per_run_usd,cost_per_run_usd,"
-      "cost_per_million_tokens_usd,annual_cost_usd,status,rests_on_estimates\n";
+      "cost_per_million_tokens_usd,annual_cost_usd,status,rests_on_estimates,"
+      // The quick look at the odds (odds.hpp): empty cells when it was not taken.
+      "median_cost_per_run_usd,p5_cost_per_run_usd,p95_cost_per_run_usd,probability_cheapest\n";
   for (size_t w = 0; w < results.workloads.size(); ++w) {
     for (size_t o = 0; o < results.workloads[w].options.size(); ++o) {
       const OptionResult& r = results.workloads[w].options[o];
@@ -424,7 +524,15 @@ std::string report_csv(const Scenario& s, const ResolvedScenario& resolved, cons
       std::string reasons;
       for (const std::string& reason : estimate_flags(s, resolved, w, o, *resolved.catalog).reasons)
         reasons += (reasons.empty() ? "" : "; ") + reason;
-      out += escape_csv(reasons) + "\n";
+      out += escape_csv(reasons);
+      if (odds.computed) {
+        const OptionOdds& x = odds.workloads[w].options[o];
+        auto sampled = [&](double v) { return x.probability_feasible > 0 && std::isfinite(v) ? num(v) : std::string(); };
+        out += "," + sampled(x.cost_per_run.p50) + "," + sampled(x.cost_per_run.p5) + "," + sampled(x.cost_per_run.p95) + "," +
+               num(x.probability_cheapest) + "\n";
+      } else {
+        out += ",,,,\n";
+      }
     }
   }
   return out;

@@ -108,6 +108,15 @@ std::vector<Problem> constraint_problems(const ResolvedScenario& s, const Result
   return problems;
 }
 
+std::string software_notice(const OptionInfo& option, const Catalog& catalog) {
+  if (!option.chip || !option.chip->software || option.chip->software->status == StackStatus::Supported) return "";
+  const SoftwareLifecycle& life = *option.chip->software;
+  const Source* source = catalog.find_source(life.source);
+  return life.family + "'s training stack (" + life.stack + ") is " + description_of(kStackStatusWords, life.status) +
+         (life.since.empty() ? "" : " since " + life.since) + (life.announced.empty() ? "" : " (announced " + life.announced + ")") +
+         "; its successor is " + life.successor + ". Source: " + (source ? source->url : life.source) + ", as of " + life.as_of + ".";
+}
+
 std::string workload_verdict(const ResolvedScenario& s, const Results& results, size_t w) {
   const WorkloadResult& wr = results.workloads[w];
   const Comparison& c = wr.comparison;
@@ -162,6 +171,10 @@ std::string workload_verdict(const ResolvedScenario& s, const Results& results, 
   for (size_t o = 0; o < wr.options.size(); ++o)
     if (!wr.options[o].feasible())
       text += " " + name(static_cast<int>(o)) + " cannot run it: " + infeasibility_reason(wr.options[o]) + ".";
+  // A port to a chip whose training stack has no future is a risk the costs do not show.
+  for (size_t o = 0; o < s.options.size(); ++o)
+    if (const std::string notice = s.catalog ? software_notice(s.options[o], *s.catalog) : ""; !notice.empty())
+      text += " " + name(static_cast<int>(o)) + ": " + notice;
   return text;
 }
 

@@ -201,7 +201,7 @@ const FieldSpec budget_usd = {"workloads[].budget_usd", "budget", "USD per run",
 const FieldSpec usd_per_day_of_delay = {"workloads[].usd_per_day_of_delay", "cost of delay", "USD per day", Display::Usd, {0, 1e10},
     "0", "What having the model a day sooner is worth: every run is charged this for each day until it is done (wait for capacity + wall clock).", "0; the revenue or cost of a product a day late",
     bind<&Workload::usd_per_day_of_delay>(), nullptr, nullptr, kRangeable};
-const FieldSpec whole_run_factor = {"workloads[].whole_run_factor", "whole-run factor", "× planned time", Display::Plain, {0.1, 10},
+const FieldSpec whole_run_factor = {"workloads[].whole_run_factor", "whole-run factor", "× plan", Display::Plain, {0.1, 10},
     "1 (as planned)", "Realized ÷ planned time of the whole run: restarts, rollbacks, evaluation and stalls beyond the modelled goodput stretch it; an option whose MFU is a published run's realized one (mfu_from_run) already includes them. The analysis draws it from how published runs realized (its default range).",
     "1; published runs: about ×0.7 to ×2 (80% interval, traincost replay)",
     bind<&Workload::whole_run_factor>(), nullptr, nullptr, kRangeable};
@@ -336,6 +336,14 @@ const FieldSpec lost_work_share = {"options[].reliability.lost_work_share", "fai
 const FieldSpec checkpoint_interval_hours = {"options[].reliability.checkpoint_interval_hours", "checkpoint interval", "hours", Display::Plain, {0, 1000, kExclusive},
     "the Young/Daly optimum", "Compute time between checkpoints.", "0.1 to 4",
     bind<&Reliability::checkpoint_interval_hours>(), &PairNumbers::checkpoint_interval_hours};
+const FieldSpec spot_interruptions_per_hour = {"options[].reliability.spot_interruptions_per_hour", "spot interruptions", "per instance-hour", Display::Plain, {0, 1},
+    "spot: the catalog's default for the chip family; 0 for on-demand, reserved and Capacity Blocks", "How often the provider reclaims one spot instance. Any reclaim stops the whole (synchronous) job, which loses the work since its last checkpoint and waits for capacity.",
+    "0.000274 (20% of instances a month, the top band of AWS's Spot Instance Advisor); 0 for capacity you hold",
+    bind<&Reliability::spot_interruptions_per_hour>(), &PairNumbers::spot_interruptions_per_hour, "spot_interruptions_per_instance_hour", kRangeable};
+const FieldSpec spot_recovery_hours = {"options[].reliability.spot_recovery_hours", "spot capacity back", "hours", Display::Plain, {0, 720},
+    "catalog default (1, an estimate)", "Hours from a spot reclaim until capacity is back and the job relaunches; the restart and the checkpoint reload come on top. Unbilled: nothing runs meanwhile.",
+    "0.1 (capacity elsewhere at once) to 12 (overnight)",
+    bind<&Reliability::spot_recovery_hours>(), &PairNumbers::spot_recovery_hours, "spot_recovery_hours", kRangeable};
 
 // ---- Option: platform costs (also a workload's overrides) ---------------------------------------
 const FieldSpec engineer_weeks = {"options[].porting.engineer_weeks", "porting effort", "engineer-weeks", Display::Plain, {0, 1000},
@@ -365,6 +373,14 @@ const FieldSpec egress_tb_per_run = {"options[].porting.egress_tb_per_run", "egr
 const FieldSpec egress_usd_per_tb = {"options[].porting.egress_usd_per_tb", "egress price", "USD per TB", Display::Usd, {0, 1e5},
     "catalog default (90)", "Price of moving one TB out of the other cloud.", "50 to 120",
     bind<&PlatformCosts::egress_usd_per_tb>(), &PairNumbers::egress_usd_per_tb, "egress_usd_per_tb", kRangeable};
+const FieldSpec storage_tb = {"options[].porting.storage_tb", "storage held", "TB", Display::Plain, {0, 1e7},
+    "0 (not priced)", "Storage held while the run trains (dataset copy, checkpoints kept); priced per TB-month for the training hours.",
+    "dataset + kept checkpoints; 0 when already paid for",
+    bind<&PlatformCosts::storage_tb>(), &PairNumbers::storage_tb, nullptr, kRangeable};
+const FieldSpec storage_usd_per_tb_month = {"options[].porting.storage_usd_per_tb_month", "storage price", "USD per TB-month", Display::Usd, {0, 1e5},
+    "catalog default (145: FSx for Lustre, 125 MB/s per TiB)", "Price of one TB for a month: FSx for Lustre by throughput tier, S3, EBS.",
+    "23 S3; 80 EBS gp3; 145-600 FSx for Lustre",
+    bind<&PlatformCosts::storage_usd_per_tb_month>(), &PairNumbers::storage_usd_per_tb_month, "storage_usd_per_tb_month", kRangeable};
 const FieldSpec report_probability_per_year = {"options[].porting.report_probability_per_year", "re-porting chance", "per year", Display::Percent, {0, 1},
     "catalog default for the chip family", "Yearly chance that an SDK or framework change forces the port to be redone; the expected cost (chance × effort share × one-time cost × years) is a fixed cost.",
     "0.5 Neuron (training stack replaced twice in 2025-26), 0.05 CUDA (estimates)",
@@ -400,10 +416,10 @@ const std::vector<const FieldSpec*>& all_fields() {
       &custom_chips, &custom_peak_tflops, &custom_memory_gb,
       &mtbf_hours_per_instance, &checkpoint_write_minutes, &checkpoint_gbps_per_instance, &checkpoint_blocking_share,
       &restart_minutes, &job_restart_minutes, &replacement_share, &replacement_minutes, &lost_work_share,
-      &checkpoint_interval_hours,
+      &checkpoint_interval_hours, &spot_interruptions_per_hour, &spot_recovery_hours,
       &engineer_weeks, &usd_per_engineer_week, &validation_runs, &validation_run_fraction,
       &convergence_penalty, &compile_hours_per_run, &maintenance_usd_per_year, &egress_tb_per_run,
-      &egress_usd_per_tb, &report_probability_per_year, &report_effort_share, &range_low, &range_high};
+      &egress_usd_per_tb, &storage_tb, &storage_usd_per_tb_month, &report_probability_per_year, &report_effort_share, &range_low, &range_high};
   return all;
 }
 

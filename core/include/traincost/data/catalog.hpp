@@ -53,6 +53,24 @@ enum class Precision { BF16, FP8 };
 inline constexpr EnumWord<Precision> kPrecisionWords[] = {{Precision::BF16, "bf16", "BF16"}, {Precision::FP8, "fp8", "FP8"}};
 inline const char* to_string(Precision precision) { return word_of(kPrecisionWords, precision); }
 
+// A chip's training software and where it stands: a stack that reached end of support strands a
+// port made on it (Trainium1's NxD Training). The catalog's "software" list gives one per family.
+enum class StackStatus { Supported, Maintenance, EndOfSupport };
+inline constexpr EnumWord<StackStatus> kStackStatusWords[] = {{StackStatus::Supported, "supported", "supported"},
+                                                              {StackStatus::Maintenance, "maintenance", "in maintenance"},
+                                                              {StackStatus::EndOfSupport, "end_of_support", "at end of support"}};
+inline const char* to_string(StackStatus status) { return word_of(kStackStatusWords, status); }
+
+struct SoftwareLifecycle : Cited {
+  std::string family;     // "Trainium1": whose stack it is
+  std::string stack;      // "NxD Training and PyTorch/XLA training"
+  StackStatus status = StackStatus::Supported;
+  std::string announced;  // YYYY-MM-DD the status was announced ("" when none)
+  std::string since;      // when it took effect, as the vendor puts it ("Neuron 2.32")
+  std::string successor;  // what replaces it, and for which chips ("" when supported)
+  std::string note;
+};
+
 struct Chip {
   std::string id;
   std::string name;
@@ -68,6 +86,7 @@ struct Chip {
   Figure network_gbps_per_chip;  // scale-out network (EFA, InfiniBand), Gbit/s per chip, as usually deployed
   Figure mamf_bf16_tflops;       // measured achievable matmul peak, where published
   Figure mamf_fp8_tflops;
+  std::optional<SoftwareLifecycle> software;  // its training stack's lifecycle (catalog "software")
 
   double hbm_bytes() const { return hbm.value; }
   const Figure& peak_tflops(Precision p) const { return p == Precision::FP8 ? fp8_tflops : bf16_tflops; }

@@ -19,9 +19,13 @@ struct GoodputTerms {
   double checkpoint_transfer_hours = 0;  // x: one full write, or read on restart
   double checkpoint_pause_hours = 0;     // δ (the option's override, else x × blocking share)
   double restart_hours = 0;              // R (the option's override, else from the failure classes)
-  double mtbf_between_losses_hours = 0;  // M / s
+  double mtbf_between_losses_hours = 0;  // M / s, or 1 / (s/M + Λ) with spot reclaims
   double checkpoint_interval_hours = 0;  // τ (the option's, else the Young/Daly optimum)
   double goodput = 1;                    // g
+  // Spot reclaims (all 0 for capacity the job holds)
+  double reclaims_per_hour = 0;          // Λ: instances × reclaims per instance-hour
+  double reclaim_restart_hours = 0;      // R_spot: waiting for capacity, then relaunch and reload
+  double reclaim_wait_share = 0;         // u: share of the wall clock waiting for capacity, unbilled
 };
 GoodputTerms goodput_terms(const Workload& w, const PairInputs& p);
 

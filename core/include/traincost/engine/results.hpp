@@ -42,6 +42,10 @@ struct OptionResult {
   double checkpoint_interval_hours = 0;
   double goodput = 1;
   double interruptions = 0;       // failures expected while the run trains
+  double reclaims_per_hour = 0;   // spot: reclaims of the job per hour of running (0: capacity it holds)
+  double reclaim_restart_hours = 0;  // spot: the wait for capacity, relaunch and reload after each
+  double reclaims = 0;            // spot reclaims expected while the run trains
+  double reclaim_wait_hours = 0;  // of the training hours, waiting for capacity (not billed)
   double whole_run_factor = 1;    // realized ÷ planned time (the workload's; 1 with mfu_from_run)
   double training_hours = 0;      // compute_hours / goodput × whole_run_factor
   double wall_clock_hours = 0;    // training + compilation
@@ -58,6 +62,7 @@ struct OptionResult {
   double one_time_cost = 0;
   double maintenance_cost = 0;    // over the horizon
   double egress_cost_per_run = 0;
+  double storage_cost_per_run = 0;
   double delay_cost_per_run = 0;  // the value of the days until the model is done
   double re_porting_cost = 0;     // expected forced re-ports over the horizon
   double fixed_cost = 0;          // one-time + maintenance + re-porting: paid once whatever the runs

@@ -6,6 +6,7 @@
 // lead in the base case (runner-up minus leader: positive while the leader stays ahead), and the
 // break-even runs: payback_runs() (formulas.hpp) of the pair's "challenger" (the one with the
 // larger fixed cost, usually the port) against the other; infinite when it never pays back.
+#include <cmath>
 #include <cstdint>
 #include <initializer_list>
 #include <string>
@@ -96,8 +97,15 @@ struct OptionStats {
   double probability_cheapest = 0;          // per run, on the analysed workload
   double probability_cheapest_horizon = 0;  // all workloads on this option, over their horizons
   double probability_feasible = 0;
-  Percentiles cost_per_run;
+  Percentiles cost_per_run;               // +inf in the samples where it cannot run
   Percentiles horizon_cost;
+  // A workload with a deadline (deadline_days > 0; else 0 and NaN): the share of samples whose
+  // model is done within it (the option runs and its days to the model are within the deadline),
+  // the share that runs but finishes late, and the days to the model (+inf where it cannot run).
+  double deadline_days = 0;
+  double probability_on_time = NAN;
+  double probability_late = NAN;
+  Percentiles days_to_model;
 };
 
 struct Histogram {
@@ -120,6 +128,7 @@ struct Analysis {
   int leader = -1;      // cheapest in the base case
   int runner_up = -1;
   int challenger = -1;  // of leader and runner-up, the one with the larger fixed cost
+  double challenger_one_time_usd = 0;  // its fixed cost in the base case: 0, nothing to pay back
   double base_metric = 0;
   double base_breakeven = 0;
   std::vector<RangedInput> inputs;
@@ -167,7 +176,8 @@ class AnalysisRun {
   size_t total_ = 0, next_ = 0;
   // Per option and sample: cost per run, and all workloads' horizon cost (+inf when infeasible).
   std::vector<std::vector<double>> per_run_, horizon_;
-  std::vector<uint32_t> cheapest_, cheapest_horizon_, feasible_;
+  std::vector<uint32_t> cheapest_, cheapest_horizon_, feasible_, late_;
+  std::vector<std::vector<double>> days_;  // per option and sample, with a deadline
   std::vector<double> difference_, breakevens_;
   uint32_t pays_off_ = 0, pair_samples_ = 0;
   // Leader minus runner-up and the challenger's break-even, NaN when either cannot run.

@@ -176,6 +176,34 @@ inline constexpr Formula kCheckpointInterval{"Checkpoint interval (Young/Daly)",
 double goodput(double interval_hours, double pause_hours, double restart_hours, double lost_work_share, double mtbf_hours);
 inline constexpr Formula kGoodput{"Goodput", "g", "{τ}/({τ}+{δ}) / (1 + ({R} + {s}·({τ}+{δ})/2)/{M})", "τ, δ, R, s, M"};
 
+// Spot reclaims. The provider takes back one instance Λ₁ times per instance-hour; training is
+// synchronous, so any reclaim stops the whole job: Λ = instances × Λ₁ per hour of running. Each
+// reclaim loses the work since the last checkpoint (the two-minute notice is not relied on), waits
+// `recovery` hours for capacity and then restarts like a failure: R_spot = R_relaunch + recovery.
+double job_reclaim_rate(double reclaims_per_instance_hour, double instances);
+inline constexpr Formula kReclaimRate{"Spot reclaims", "Λ", "{instances} × {Λ₁}", "Λ₁, instances"};
+
+// Mean time between events that lose work when reclaims join failures: the two are independent
+// Poisson streams, so their rates add: 1 / (s/M + Λ). With Λ = 0 it is M / s.
+double time_between_losses(double mtbf_hours, double lost_work_share, double reclaims_per_hour);
+inline constexpr Formula kTimeBetweenLosses{"Time between losses", "Ms", "1 / ({s}/{M} + {Λ})", "M, s, Λ"};
+
+// Goodput with reclaims: every hour of running also meets Λ reclaims, each costing its restart
+// R_spot and half a segment of lost work (every reclaim loses it):
+//   tau/(tau+delta) / (1 + (R + s·(tau+delta)/2)/M + Λ·(R_spot + (tau+delta)/2))
+// With Λ = 0 this is goodput() above.
+double goodput_with_reclaims(double interval_hours, double pause_hours, double restart_hours, double lost_work_share, double mtbf_hours,
+                             double reclaims_per_hour, double reclaim_restart_hours);
+inline constexpr Formula kGoodputSpot{"Goodput", "g",
+                                      "{τ}/({τ}+{δ}) / (1 + ({R} + {s}·({τ}+{δ})/2)/{M} + {Λ}·({R spot} + ({τ}+{δ})/2))",
+                                      "τ, δ, R, s, M, Λ, R spot"};
+
+// Share of the wall clock spent waiting for reclaimed capacity, when no instance runs or is
+// billed: wall = running × (1 + losses) and running × Λ × recovery of it is the wait, so the share
+// is Λ·recovery / (1 + losses) = Λ·recovery · g · (tau+delta)/tau.
+double reclaim_wait_share(double goodput, double interval_hours, double pause_hours, double reclaims_per_hour, double recovery_hours);
+inline constexpr Formula kReclaimWait{"Unbilled wait", "u", "{Λ}·{recovery}·{g}·({τ}+{δ})/{τ}", "g, τ, δ, Λ, recovery"};
+
 // Failures expected while the run trains: training hours / M.
 double expected_interruptions(double training_hours, double mtbf_hours);
 inline constexpr Formula kInterruptions{"Interruptions per run", "f", "{training hours} / {M}", "training hours, M"};
@@ -214,6 +242,13 @@ double maintenance_cost(double usd_per_year, double horizon_months);
 inline constexpr Formula kMaintenanceCost{"Maintenance over the horizon", "Mt", "{$/year} × {months} / 12", "$/year, months"};
 double egress_cost(double tb, double usd_per_tb);
 inline constexpr Formula kEgressCost{"Egress per run", "E", "{TB} × {$/TB}", "TB, $/TB"};
+// Storage held while the run trains (a parallel file system such as FSx for Lustre, object
+// storage, block volumes), billed per TB-month and prorated by the hour as AWS bills it: a month
+// is 730 hours (8,760 / 12). Only while the cluster trains: the data and checkpoints kept between
+// runs are the team's, whichever platform it picks.
+double storage_cost(double tb, double usd_per_tb_month, double hours);
+inline constexpr Formula kStorageCost{"Storage during the run", "St", "{TB} × {$/TB-month} × {training hours} / 730",
+                                      "TB, $/TB-month, training hours"};
 // Fully loaded cost of one run: what every run pays plus the fixed costs spread over the runs.
 double cost_per_run(double per_run_cost, double fixed_cost, double runs);
 inline constexpr Formula kCostPerRun{"Fully loaded per run", "total", "{per run} + {fixed} / {runs}", "per run, fixed, runs"};

@@ -12,4 +12,13 @@ OrderedJson analysis_to_json(const Scenario& scenario, const ResolvedScenario& r
 std::string analysis_text(const ResolvedScenario& resolved, const Analysis& analysis);
 std::string analysis_markdown(const ResolvedScenario& resolved, const Analysis& analysis);
 
+// A percentile of an option's cost or days as text: the figure, or, where it is none because the
+// option cannot run the job in that share of samples, why ("not run: misses the 14-day deadline
+// in 20% of futures"), never a bare "n/a". `usd` picks the unit.
+std::string percentile_text(double value, const OptionStats& stats, bool usd = true);
+// P5, P50 and P95 of a cost (usd) or of the days to the model, the missing ones named with why.
+std::string percentiles_text(const Percentiles& p, const OptionStats& stats, bool usd);
+// "on time for the 14-day deadline in 80% of futures (misses it in 20%)"; empty without a deadline.
+std::string on_time_text(const OptionStats& stats);
+
 }  // namespace traincost

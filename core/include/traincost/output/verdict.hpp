@@ -12,6 +12,13 @@ namespace traincost {
 // times, below that H100 ×8 wins." followed by any option that cannot run the job and why.
 std::string workload_verdict(const ResolvedScenario& scenario, const Results& results, size_t workload);
 
+// What an option's training stack's lifecycle means for it, with its source, or "" when its stack
+// is supported (catalog "software"): "Trainium1's training stack (NxD Training and PyTorch/XLA
+// training (Neuron SDK)) is at end of support since Neuron 2.32 (announced 2025-12-16); its
+// successor, TorchNeuron with TorchTitan, supports Trn2 and Trn3 only. Source: <url>, as of
+// 2026-07-24." Every Trn1 verdict, explain and JSON result carries it.
+std::string software_notice(const OptionInfo& option, const Catalog& catalog);
+
 // "Across 3 workloads, picking per workload costs $4.1M a year, 12% less than all on Trn2."
 std::string portfolio_verdict(const ResolvedScenario& scenario, const Results& results);
 

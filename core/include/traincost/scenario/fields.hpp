@@ -172,10 +172,12 @@ extern const FieldSpec pilot_instances, pilot_seq_len, pilot_global_batch_sequen
     pilot_samples_per_sec, pilot_tflops_per_chip, pilot_mfu, pilot_compile_minutes;
 extern const FieldSpec custom_chips, custom_peak_tflops, custom_memory_gb;
 extern const FieldSpec mtbf_hours_per_instance, checkpoint_write_minutes, checkpoint_gbps_per_instance, checkpoint_blocking_share,
-    restart_minutes, job_restart_minutes, replacement_share, replacement_minutes, lost_work_share, checkpoint_interval_hours;
+    restart_minutes, job_restart_minutes, replacement_share, replacement_minutes, lost_work_share, checkpoint_interval_hours,
+    spot_interruptions_per_hour, spot_recovery_hours;
 // Platform costs (options[].porting and workloads[].overrides[])
 extern const FieldSpec engineer_weeks, usd_per_engineer_week, validation_runs, validation_run_fraction,
     convergence_penalty, compile_hours_per_run, maintenance_usd_per_year, egress_tb_per_run, egress_usd_per_tb,
+    storage_tb, storage_usd_per_tb_month,
     report_probability_per_year, report_effort_share;
 // Ranges
 extern const FieldSpec range_low, range_high;

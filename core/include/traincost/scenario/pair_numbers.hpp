@@ -31,6 +31,8 @@ struct PairNumbers {
   double replacement_minutes = 0;
   double lost_work_share = 1;
   double checkpoint_interval_hours = 0;    // 0: the Young/Daly optimum
+  double spot_interruptions_per_hour = 0;  // reclaims per instance-hour (0: not spot)
+  double spot_recovery_hours = 0;          // until the capacity is back after a reclaim
   // Platform costs
   double engineer_weeks = 0;
   double usd_per_engineer_week = 0;
@@ -41,6 +43,8 @@ struct PairNumbers {
   double maintenance_usd_per_year = 0;
   double egress_tb_per_run = 0;
   double egress_usd_per_tb = 0;
+  double storage_tb = 0;
+  double storage_usd_per_tb_month = 0;
   double report_probability_per_year = 0;
   double report_effort_share = 0;
   // Time

@@ -92,6 +92,8 @@ struct PlatformCosts {
   std::optional<double> maintenance_usd_per_year;  // recurring SDK upkeep
   std::optional<double> egress_tb_per_run;         // data moved in from another cloud per run
   std::optional<double> egress_usd_per_tb;
+  std::optional<double> storage_tb;                // held while the run trains: data, checkpoints
+  std::optional<double> storage_usd_per_tb_month;  // its price (a file system's throughput tier)
   // Lock-in: the yearly chance that an SDK or framework change forces the port to be redone, and
   // what share of the one-time cost (porting and validation) that costs again.
   std::optional<double> report_probability_per_year;
@@ -223,6 +225,12 @@ struct Reliability {
   std::optional<double> replacement_minutes;          // bringing in the replacement node
   std::optional<double> lost_work_share;              // failures that lose the work since the last checkpoint
   std::optional<double> checkpoint_interval_hours;    // default: the Young/Daly optimum
+  // Spot capacity the provider takes back: reclaims per instance-hour (absent: the catalog's
+  // default for the chip family when the option is priced spot, else 0) and the hours until
+  // capacity is back after one (absent: the catalog's default). Reliability::restart_minutes and
+  // the checkpoint reload come on top of the wait.
+  std::optional<double> spot_interruptions_per_hour;
+  std::optional<double> spot_recovery_hours;
 };
 
 // The most instances a deadline or the cluster-size sweep tries when an option gives no

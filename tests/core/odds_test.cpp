@@ -1,0 +1,142 @@
+// The quick look at the odds beside every point estimate (issue 30 item 2): the same Monte Carlo
+// as analyze() with fewer samples, a point estimate far from its median said so with what pulls
+// it, and a scenario too large for a quick look says it was skipped.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "test_support.hpp"
+#include "traincost/api/builtin.hpp"
+#include "traincost/engine/odds.hpp"
+#include "traincost/engine/resolve.hpp"
+#include "traincost/output/report.hpp"
+
+namespace traincost {
+namespace {
+
+TEST(Odds, AreTheAnalysisMonteCarloWithFewerSamples) {
+  const Scenario s = test::example("llama3-8b-pretrain");
+  const Results res = test::run(s);
+  const QuickOdds q = quick_odds(s, builtin_catalog(), res);
+  ASSERT_TRUE(q.computed) << q.skipped;
+  EXPECT_EQ(q.samples, kQuickOddsSamples);
+  AnalyzeOptions options;
+  options.samples = kQuickOddsSamples;
+  options.seed = s.analysis.seed;
+  options.sensitivity = false;
+  const Analysis a = analyze(s, builtin_catalog(), options);
+  ASSERT_EQ(q.workloads[0].options.size(), a.monte_carlo.options.size());
+  for (size_t o = 0; o < a.monte_carlo.options.size(); ++o) {
+    EXPECT_EQ(q.workloads[0].options[o].cost_per_run.p50, a.monte_carlo.options[o].cost_per_run.p50);
+    EXPECT_EQ(q.workloads[0].options[o].probability_cheapest, a.monte_carlo.options[o].probability_cheapest);
+    EXPECT_EQ(q.workloads[0].options[o].point, res.workloads[0].options[o].cost_per_run);
+  }
+}
+
+TEST(Odds, AFarMedianIsSaidWithWhatPullsIt) {
+  // The default example draws the whole-run factor (published runs realized a median ×1.2 of their
+  // plan) and Trn2's price range, which reaches further up than down: Trn2's median is well above
+  // its point estimate, and the input named is one of the ranged inputs.
+  const Scenario s = test::example("llama3-8b-pretrain");
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  const Results res = evaluate(r);
+  const QuickOdds q = quick_odds(s, builtin_catalog(), res);
+  const OptionOdds& trn2 = q.workloads[0].options[0];
+  ASSERT_TRUE(far_from_median(trn2));
+  EXPECT_GT(trn2.cost_per_run.p50, trn2.point);
+  EXPECT_FALSE(trn2.pulled_by.empty());
+  EXPECT_GT(trn2.pulled_by_usd, 0);  // towards the median, which is above
+  const std::string text = report_text(s, r, res, q);
+  EXPECT_NE(text.find("How sure (2,000 simulated futures, seed 1"), std::string::npos) << text;
+  EXPECT_NE(text.find(r.options[0].label + "'s point estimate ("), std::string::npos) << text;
+  EXPECT_NE(text.find("below the median of its futures"), std::string::npos) << text;
+  EXPECT_NE(text.find("pulled there mostly by the range of " + trn2.pulled_by), std::string::npos) << text;
+}
+
+TEST(Odds, WithoutRangesEveryFutureIsThePointEstimate) {
+  // No ranges and no default ranges: each sample is the base case, so the median, P5 and P95 are
+  // the point estimate, nothing is far from it, and the cheaper option is cheapest in every sample.
+  std::string json = test::simple_scenario();
+  json.insert(json.rfind('}'), R"(,"analysis":{"default_ranges":false})");
+  const Scenario s = test::scenario(json);
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  const Results res = evaluate(r);
+  const QuickOdds q = quick_odds(s, builtin_catalog(), res);
+  ASSERT_TRUE(q.computed);
+  const int cheapest = res.workloads[0].comparison.cheapest;
+  ASSERT_GE(cheapest, 0);
+  for (size_t o = 0; o < 2; ++o) {
+    const OptionOdds& x = q.workloads[0].options[o];
+    EXPECT_DOUBLE_EQ(x.cost_per_run.p50, x.point);
+    EXPECT_DOUBLE_EQ(x.cost_per_run.p5, x.point);
+    EXPECT_DOUBLE_EQ(x.cost_per_run.p95, x.point);
+    EXPECT_FALSE(far_from_median(x));
+    EXPECT_EQ(x.probability_cheapest, static_cast<int>(o) == cheapest ? 1.0 : 0.0);
+  }
+  const std::vector<std::string> lines = odds_lines(r, res, q, 0);
+  ASSERT_EQ(lines.size(), 1u);  // the look itself; no far median, no other likeliest option
+  EXPECT_NE(lines[0].find("cheapest in 100%"), std::string::npos) << lines[0];
+}
+
+TEST(Odds, ALargeScenarioIsSkippedAndSaysSo) {
+  // 5 workloads × 8 options = 40 pairs, above kQuickOddsMaxPairs (32).
+  std::string workloads, options;
+  for (int w = 0; w < 5; ++w) workloads += std::string(w ? "," : "") + R"({"name":"w)" + std::to_string(w) + R"(","model":{"params":1e9},"target":{"tokens":1e10}})";
+  for (int o = 0; o < 8; ++o) options += std::string(o ? "," : "") + R"({"instance":"p5.48xlarge","instances":)" + std::to_string(o + 1) + "}";
+  const Scenario s = test::scenario(R"({"version":1,"workloads":[)" + workloads + R"(],"options":[)" + options + "]}");
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  const Results res = evaluate(r);
+  const QuickOdds q = quick_odds(s, builtin_catalog(), res);
+  EXPECT_FALSE(q.computed);
+  EXPECT_NE(q.skipped.find("5 workloads × 8 options"), std::string::npos) << q.skipped;
+  EXPECT_NE(report_text(s, r, res, q).find("No quick look at the odds: 5 workloads"), std::string::npos);
+  EXPECT_EQ(results_to_json(s, r, res, q)["workloads"][0]["odds"]["skipped"], q.skipped);
+}
+
+TEST(Odds, EveryFormatCarriesThem) {
+  const Scenario s = test::example("portfolio-multicloud");
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  const Results res = evaluate(r);
+  const QuickOdds q = quick_odds(s, builtin_catalog(), res);
+  const OrderedJson j = results_to_json(s, r, res, q);
+  for (size_t w = 0; w < res.workloads.size(); ++w) {
+    const OrderedJson& odds = j["workloads"][w]["odds"];
+    EXPECT_EQ(odds["samples"], kQuickOddsSamples);
+    EXPECT_EQ(odds["options"].size(), r.options.size());
+    EXPECT_EQ(odds["options"][0]["cost_per_run_usd"]["p50"], q.workloads[w].options[0].cost_per_run.p50);
+  }
+  EXPECT_NE(report_markdown(s, r, res, "", q).find("How sure (2,000 simulated futures"), std::string::npos);
+  // CSV: the four odds columns in the header and filled on every row; as many cells as headers.
+  const std::string csv = report_csv(s, r, res, q);
+  const std::string header = csv.substr(0, csv.find('\n'));
+  EXPECT_NE(header.find(",median_cost_per_run_usd,p5_cost_per_run_usd,p95_cost_per_run_usd,probability_cheapest"), std::string::npos);
+  // Without odds the columns stay, empty: a spreadsheet's columns never move.
+  const std::string plain = report_csv(s, r, res);
+  EXPECT_EQ(plain.substr(0, plain.find('\n')), header);
+  EXPECT_NE(plain.find(",,,,\n"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace traincost
+
+namespace traincost {
+namespace {
+
+TEST(Odds, FuturesThatMissTheDeadlineAreSaidNotPrintedAsGaps) {
+  // The deadline example: each option misses its 10-day deadline in most futures (the whole-run
+  // factor's median is above 1 and the options are sized to just make it), so the median has no
+  // cost. The sentence says how often each option makes the deadline, and never prints "n/a".
+  const Scenario s = test::example("llama3-8b-deadline");
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  const Results res = evaluate(r);
+  const QuickOdds q = quick_odds(s, builtin_catalog(), res);
+  ASSERT_TRUE(q.computed);
+  const std::vector<std::string> lines = odds_lines(r, res, q, 0);
+  ASSERT_FALSE(lines.empty());
+  for (const std::string& line : lines) EXPECT_EQ(line.find("n/a"), std::string::npos) << line;
+  EXPECT_LT(q.workloads[0].options[0].probability_feasible, 1.0);
+  EXPECT_NE(lines[0].find("makes the 10-day deadline in "), std::string::npos) << lines[0];
+}
+
+}  // namespace
+}  // namespace traincost
