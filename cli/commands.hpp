@@ -23,6 +23,7 @@ int schema(const Args& args);
 int import_hf(const Args& args);
 int analyze(const Args& args);
 int pilot(const Args& args);
+int pilot_results(const Args& args);
 int sweep(const Args& args);
 int link(const Args& args);
 int calibrate(const Args& args);

@@ -26,6 +26,8 @@ const char* const kUsage =
     "  traincost pilot FILE|- [--workload W] [--candidate I] [--against J] [--fraction F] [--instances N]\n"
     "                  [--samples N] [--seed S] [--format text|json|markdown]\n"
     "                                                               thresholds, pass marks and the value of a pilot\n"
+    "  traincost pilot-results FILE|- --log LOG [--log LOG...] [--option I] [--instances N] [--write FILE] [--format text|json]\n"
+    "                                                               a pilot's logs read, pass marks checked, verdict before and after\n"
     "  traincost sweep FILE|- [--workload W] [--format text|json|csv]\n"
     "                                                               cost and days per run over cluster sizes\n"
     "  traincost link FILE|- [--format text|json]                   the share-link fragment of a scenario\n"
@@ -75,6 +77,7 @@ int run_command(int argc, char** argv) {
   if (command == "explain") return traincost::cli::explain(args);
   if (command == "analyze") return traincost::cli::analyze(args);
   if (command == "pilot") return traincost::cli::pilot(args);
+  if (command == "pilot-results") return traincost::cli::pilot_results(args);
   if (command == "sweep") return traincost::cli::sweep(args);
   if (command == "link") return traincost::cli::link(args);
   if (command == "catalog") return traincost::cli::catalog(args);

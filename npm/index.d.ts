@@ -482,6 +482,8 @@ export function catalog(): Record<string, unknown>;
 export function schema(): Schema;
 /** Published training runs (assets/published_runs.json) replayed with TrainCost's defaults. */
 export function replay(): Replay;
+/** A pilot's training log read (`traincost pilot-results` reads it the same way). */
+export function readLog(log: string): Record<string, unknown>;
 export const version: Version;
 export const ready: Promise<TrainCost>;
 
@@ -499,6 +501,7 @@ export interface TrainCost {
   catalog: typeof catalog;
   schema: typeof schema;
   replay: typeof replay;
+  readLog: typeof readLog;
   version: Version;
   ready: Promise<TrainCost>;
 }

@@ -113,11 +113,13 @@ export const catalog = () => call('catalog');
 export const schema = () => call('schema');
 /** Published training runs replayed with TrainCost's defaults: predicted vs published chip-hours (`traincost replay --format json`). */
 export const replay = () => call('replay');
+/** A pilot's training log (its text) read into the figures of a scenario's pilot block, each with the lines it came from. */
+export const readLog = (log) => call('read_log', String(log));
 
 /** {traincost, catalog, scenario_format, link_format} */
 export const version = call('version');
 
-const api = { ScenarioError, evaluate, analyze, pilot, sweep, card, explain, encodeLink, decodeLink, importHf, catalog, schema, replay, version };
+const api = { ScenarioError, evaluate, analyze, pilot, sweep, card, explain, encodeLink, decodeLink, importHf, catalog, schema, replay, readLog, version };
 /** Resolves to the module's functions at once (the module is ready when imported); for code written against window.TrainCost.ready. */
 export const ready = Promise.resolve(api);
 api.ready = ready;

@@ -9,7 +9,7 @@ from conftest import EXAMPLES, SOURCE_DIR
 PUBLIC = {"version": "version", "evaluate": "evaluate", "analyze": "analyze", "explain": "explain",
           "encode_link": "encode_link", "decode_link": "decode_link", "catalog": "catalog",
           "import_hf": "import_hf", "schema": "schema", "pilot": "pilot", "sweep": "sweep", "replay": "replay",
-          "card": "card"}
+          "card": "card", "read_log": "read_log"}
 
 
 def test_every_core_function_has_a_python_function():

@@ -35,6 +35,7 @@ __all__ = [
     "decode_link",
     "catalog",
     "import_hf",
+    "read_log",
     "schema",
     "replay",
     "version",
@@ -311,6 +312,16 @@ def import_hf(config: Scenario) -> Result:
     architecture and parameter count, total and active (mixture of experts). Raises ScenarioError
     when the config lacks what is needed; the problems name the config keys."""
     return _call("import_hf", _text(config, "invalid config"))
+
+
+def read_log(text: Union[str, bytes]) -> Result:
+    """A pilot's training log read into the figures of a scenario's ``pilot`` block (the text of
+    the log, not a path): Megatron-LM/NeMo/Megatron-Bridge iteration lines, torchtitan metric
+    lines, neuronx-distributed LOG lines or progress bars, a Hugging Face Trainer summary, or a CSV
+    ``step,tokens,loss``. The result has ``format``, ``figures`` (each ``{key, value, from}``: which
+    lines it came from), ``warmup_skipped``, ``read`` and ``notes``. Raises ScenarioError
+    ("unreadable log") when a line cannot be read; the problem names the line."""
+    return _call("read_log", text)
 
 
 def schema() -> Result:

@@ -202,13 +202,17 @@ TEST(PilotPlan, RunCostAndPassMarks) {
 // A pilot on 4 of the 16 instances: its chips run faster by 1/0.98^log2(16/4) = 1/0.9604, so it must
 // show that much more than the planned cluster's mark, and its compute costs 0.9604 × as much per token.
 TEST(PilotPlan, SmallerClusterScalesTheMark) {
-  const Scenario s = example("llama3-8b-pretrain");
+  // A stated MFU goes from the pilot's 64 chips to the planned 256 by the option's scaling per
+  // doubling: 0.98^2 = 0.9604.
+  Scenario s = example("llama3-8b-pretrain");
+  s.options[0].mfu = 0.3;
   const ResolvedScenario r = resolve(s, builtin_catalog());
   PilotOptions options;
   options.samples = 500;
   options.instances = 4;
   const PilotPlan plan = plan_pilot(s, r, builtin_catalog(), options);
   ASSERT_TRUE(plan.ok) << plan.reason;
+  EXPECT_FALSE(plan.run.by_model);
   EXPECT_NEAR(plan.run.efficiency, 0.9604, 1e-12);
   EXPECT_NEAR(plan.marks.pilot_tokens_per_sec_per_chip, plan.marks.throughput.tokens_per_sec_per_chip / 0.9604,
               1e-9 * plan.marks.pilot_tokens_per_sec_per_chip);
@@ -216,6 +220,23 @@ TEST(PilotPlan, SmallerClusterScalesTheMark) {
   EXPECT_NEAR(plan.run.compute_usd, plan.run.fraction * res.workloads[0].options[0].compute_cost * 0.9604, 1e-9 * plan.run.compute_usd);
   options.instances = 17;
   EXPECT_FALSE(plan_pilot(s, r, builtin_catalog(), options).ok);
+
+  // A predicted throughput goes by the step-time model's own predictions at the two sizes (as a
+  // pilot's measurement is carried: resolve_pair.hpp's PilotFit), so the mark at 4 instances is the
+  // planned mark × predicted(4 instances) / predicted(16).
+  const Scenario predicted = example("llama3-8b-pretrain");
+  const ResolvedScenario rp = resolve(predicted, builtin_catalog());
+  options.instances = 4;
+  const PilotPlan by_model = plan_pilot(predicted, rp, builtin_catalog(), options);
+  ASSERT_TRUE(by_model.ok) << by_model.reason;
+  EXPECT_TRUE(by_model.run.by_model);
+  Scenario four = predicted;
+  four.options[0].instances = 4;
+  const double at_pilot = resolve(four, builtin_catalog()).workloads[0].options[0].performance.time.tokens_per_sec_per_chip;
+  const double at_plan = rp.workloads[0].options[0].performance.time.tokens_per_sec_per_chip;
+  EXPECT_NEAR(by_model.run.efficiency, at_plan / at_pilot, 1e-12);
+  EXPECT_NEAR(by_model.marks.pilot_tokens_per_sec_per_chip, by_model.marks.throughput.tokens_per_sec_per_chip * at_pilot / at_plan,
+              1e-9 * by_model.marks.pilot_tokens_per_sec_per_chip);
 }
 
 TEST(PilotPlan, NoPlanWithoutAClusterThatHoldsTheJob) {

@@ -331,6 +331,7 @@
     catalog: function () { return call('catalog', []); },
     schema: function () { return call('schema', []); },
     replay: function () { return call('replay', []); },
+    readLog: function (logText) { return call('read_log', [{value: logText, error: 'unreadable log', path: ''}]); },
     card: function (scenarioJson, options) {
       return call('card', [scenarioArgument(scenarioJson),
         {value: options === undefined ? '{}' : options, error: 'invalid options', path: 'options'}]);

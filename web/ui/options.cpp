@@ -579,6 +579,25 @@ Group reliability_group() {
   return reliability;
 }
 
+// What a pilot measured (issue 31): the pilot block's numbers; typing one creates the block, and
+// clearing them all removes it. `traincost pilot-results` reads logs into it.
+std::string pilot_summary(Editor&, Column& col) {
+  return col.option.pilot && col.option.pilot->has_rate() ? "measured: replaces the prediction" : "none";
+}
+
+void pilot_cell(Editor& e, Column& col, const FieldSpec* spec) {
+  PilotMeasurement pilot = col.option.pilot.value_or(PilotMeasurement{});
+  if (!widget::optional_field(pilot, *spec, std::nan(""), spec->default_text)) return;
+  col.option.pilot = pilot;
+  e.changed = true;
+}
+
+Group pilot_group() {
+  Group pilot{"Pilot results", false, pilot_summary, {}};
+  for (const FieldSpec* spec : fields_of(Owner::Pilot)) pilot.rows.push_back({field_label(*spec), spec, pilot_cell});
+  return pilot;
+}
+
 //-------------------------------------------------------------------------------------------------
 // [SECTION] Group: duplicate and remove
 //-------------------------------------------------------------------------------------------------
@@ -700,7 +719,7 @@ void draw_options(App& app) {
   std::vector<Column> columns;
   for (size_t i = 0; i < s.options.size(); ++i) columns.push_back({i, s.options[i], defaults[i], infos[i]});
 
-  std::vector<Group> groups = {basics_group(), speed_group(), pins_group(e), costs_group(), reliability_group(), actions_group()};
+  std::vector<Group> groups = {basics_group(), speed_group(), pins_group(e), costs_group(), reliability_group(), pilot_group(), actions_group()};
   if (e.compact) draw_stacked(e, groups, columns);
   else draw_side_by_side(e, groups, columns);
 

@@ -11,6 +11,7 @@
 #include "traincost/output/sweep_report.hpp"
 #include "traincost/scenario/fields.hpp"
 #include "traincost/base/format.hpp"
+#include "traincost/io/pilot_log.hpp"
 #include "traincost/io/hf_config.hpp"
 #include "traincost/io/link.hpp"
 #include "traincost/engine/replay.hpp"
@@ -81,6 +82,7 @@ ApiReply call_encode_link(std::string_view a, std::string_view) { return api_enc
 ApiReply call_decode_link(std::string_view a, std::string_view) { return api_decode_link(a); }
 ApiReply call_catalog(std::string_view, std::string_view) { return api_catalog(); }
 ApiReply call_import_hf(std::string_view a, std::string_view) { return api_import_hf(a); }
+ApiReply call_read_log(std::string_view a, std::string_view) { return api_read_log(a); }
 ApiReply call_schema(std::string_view, std::string_view) { return api_schema(); }
 ApiReply call_replay(std::string_view, std::string_view) { return api_replay(); }
 ApiReply call_sweep(std::string_view a, std::string_view b) { return api_sweep(a, b); }
@@ -388,6 +390,12 @@ ApiReply api_sweep(std::string_view scenario_json, std::string_view options_json
                       });
 }
 
+ApiReply api_read_log(std::string_view log_text) {
+  const LogReading reading = read_training_log(log_text);
+  if (!reading.ok) return fail("unreadable log", reading.problems);
+  return ok(reading_to_json(reading));
+}
+
 ApiReply api_replay() {
   const RunLibrary& library = builtin_published_runs();
   return ok(replay_json(replay(library, builtin_catalog()), library));
@@ -439,7 +447,7 @@ const std::vector<ApiFunction>& api_functions() {
       {"catalog", 0, call_catalog},         {"import_hf", 1, call_import_hf},
       {"schema", 0, call_schema},           {"pilot", 2, call_pilot},
       {"sweep", 2, call_sweep},           {"card", 2, call_card},
-      {"replay", 0, call_replay},
+      {"replay", 0, call_replay},         {"read_log", 1, call_read_log},
   };
   return functions;
 }

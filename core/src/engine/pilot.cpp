@@ -164,13 +164,22 @@ struct PilotPlanRun::Sampler {
 
 namespace {
 
-// Whether `instances` of the candidate hold the job (memory and batch), by the step-time model's layout search.
-bool pilot_fits(const Scenario& s, const Catalog& catalog, size_t w, int c, int instances) {
+// Whether `instances` of the candidate hold the job (memory and batch), by the step-time model's
+// layout search, and the model's tokens/s per chip there (0 when they do not).
+struct PilotFitCheck {
+  bool fits = false;
+  double predicted_tokens_per_sec_per_chip = 0;
+};
+PilotFitCheck pilot_fits(const Scenario& s, const Catalog& catalog, size_t w, int c, int instances) {
   Scenario smaller = s;
   smaller.options[static_cast<size_t>(c)].instances = instances;
+  smaller.options[static_cast<size_t>(c)].instances_default = false;
   const ResolvedScenario resolved = resolve(smaller, catalog);  // held: the layout below points into it
   const PairPerformance& perf = resolved.workloads[w].options[static_cast<size_t>(c)].performance;
-  return perf.layout_found && perf.batch_divisible;
+  PilotFitCheck check;
+  check.fits = perf.layout_found && perf.batch_divisible;
+  if (check.fits) check.predicted_tokens_per_sec_per_chip = perf.time.tokens_per_sec_per_chip;
+  return check;
 }
 
 }  // namespace
@@ -215,10 +224,14 @@ PilotPlanRun::PilotPlanRun(const Scenario& s, const ResolvedScenario& base, cons
     plan.reason = "the pilot cluster is larger than the planned one (" + std::to_string(run.planned_instances) + " instances)";
     return;
   }
-  if (run.instances < run.planned_instances && !pilot_fits(s, catalog, w, c, run.instances)) {
-    plan.reason = "a pilot on " + std::to_string(run.instances) + (run.instances == 1 ? " instance of " : " instances of ") + info.label +
-                  " cannot hold the job";
-    return;
+  PilotFitCheck check;
+  if (run.instances < run.planned_instances) {
+    check = pilot_fits(s, catalog, w, c, run.instances);
+    if (!check.fits) {
+      plan.reason = "a pilot on " + std::to_string(run.instances) + (run.instances == 1 ? " instance of " : " instances of ") + info.label +
+                    " cannot hold the job";
+      return;
+    }
   }
   run.planned_chips = rc.chips;
   run.chips = chips(run.instances, p.chips_per_instance);
@@ -227,6 +240,15 @@ PilotPlanRun::PilotPlanRun(const Scenario& s, const ResolvedScenario& base, cons
   run.steps = run.tokens / batch_tokens_of(base.workloads[w], p);
   run.per_doubling = p.scaling_per_doubling;
   run.efficiency = scaling_efficiency(run.planned_chips, run.chips, p.scaling_per_doubling);
+  // A throughput the step-time model carries (predicted, or a pilot's measurement) goes from the
+  // pilot's size to the planned one as the model's own prediction does (resolve_pair.hpp's
+  // PilotFit), so a pilot that meets the mark flips the verdict exactly where the threshold says.
+  const PairPerformance& perf = p.performance;
+  const bool by_model = perf.source == ThroughputSource::Predicted || (perf.source == ThroughputSource::Pilot && !perf.pilot.by_rule);
+  if (by_model && run.chips < run.planned_chips && check.predicted_tokens_per_sec_per_chip > 0 && perf.time.tokens_per_sec_per_chip > 0) {
+    run.by_model = true;
+    run.efficiency = perf.time.tokens_per_sec_per_chip / check.predicted_tokens_per_sec_per_chip;
+  }
   run.run_compute_usd = rc.compute_cost;
   run.hours = run.fraction * rc.training_hours * run.efficiency * (run.planned_chips / run.chips) + p.compile_hours_per_run;
   run.engineer_weeks = p.engineer_weeks;
@@ -248,8 +270,10 @@ PilotPlanRun::PilotPlanRun(const Scenario& s, const ResolvedScenario& base, cons
   marks.base_pilot_tokens_per_sec_per_chip = x.base_tokens_per_sec_per_chip / run.efficiency;
   marks.base_adjusted_rate = marks.base_pilot_tokens_per_sec_per_chip / (1 + p.convergence_penalty);
   if (x.flips) {
-    marks.pilot_tokens_per_sec_per_chip = pass_mark_at_pilot_scale(x.tokens_per_sec_per_chip, run.planned_chips, run.chips, p.scaling_per_doubling);
-    marks.pilot_mfu = pass_mark_at_pilot_scale(x.mfu, run.planned_chips, run.chips, p.scaling_per_doubling);
+    marks.pilot_tokens_per_sec_per_chip = run.by_model ? x.tokens_per_sec_per_chip / run.efficiency
+                                                       : pass_mark_at_pilot_scale(x.tokens_per_sec_per_chip, run.planned_chips, run.chips,
+                                                                                  p.scaling_per_doubling);
+    marks.pilot_mfu = run.by_model ? x.mfu / run.efficiency : pass_mark_at_pilot_scale(x.mfu, run.planned_chips, run.chips, p.scaling_per_doubling);
     marks.adjusted_rate = marks.pilot_tokens_per_sec_per_chip / (1 + p.convergence_penalty);
   }
   const WorkloadInputs& wi = base.workloads[w];
@@ -291,6 +315,64 @@ PilotPlan plan_pilot(const Scenario& s, const ResolvedScenario& base, const Cata
   PilotPlanRun run(s, base, catalog, o);
   run.advance(std::numeric_limits<size_t>::max());
   return run.finish();
+}
+
+}  // namespace traincost
+
+namespace traincost {
+
+PilotResults pilot_results(const Scenario& before, const Scenario& after, const Catalog& catalog, int option, size_t workload) {
+  PilotResults out;
+  out.workload = workload;
+  out.option = option;
+  const size_t o = static_cast<size_t>(option);
+  if (!after.options[o].pilot || !after.options[o].pilot->has_rate()) {
+    out.reason = "the pilot block of option " + std::to_string(option) + " has no throughput";
+    return out;
+  }
+  const ResolvedScenario rb = resolve(before, catalog);
+  const ResolvedScenario ra = resolve(after, catalog);
+  const Results results_before = evaluate(rb), results_after = evaluate(ra);
+  out.cheapest_before = results_before.workloads[workload].comparison.cheapest;
+  out.cheapest_after = results_after.workloads[workload].comparison.cheapest;
+  const PairInputs& pa = ra.workloads[workload].options[o];
+  out.fit = pa.performance.pilot;
+  const Model& model = ra.workloads[workload].model;
+  if (pa.peak_flops_per_chip > 0) {
+    Model at_pilot = model;
+    if (after.options[o].pilot->seq_len && model.has_architecture()) at_pilot.seq_len = *after.options[o].pilot->seq_len;
+    out.measured_mfu = utilization(out.fit.measured_tokens_per_sec_per_chip, flops_per_token(at_pilot, false), pa.peak_flops_per_chip);
+    out.planned_mfu = pa.mfu;
+  }
+
+  // The plan before the pilot, on the pilot's cluster (its pass marks), against the other leader.
+  PilotOptions po;
+  po.workload = workload;
+  po.candidate = option;
+  po.samples = 200;  // only the marks are used: the value of the pilot is spent
+  const double planned = rb.workloads[workload].options[o].instances;
+  po.instances = static_cast<int>(std::min(planned, out.fit.chips / std::max(1.0, pa.chips_per_instance)));
+  out.plan = plan_pilot(before, rb, catalog, po);
+  out.incumbent = out.plan.incumbent;
+  if (out.plan.incumbent < 0) {
+    out.reason = out.plan.reason;
+    return out;
+  }
+  // Throughput: the measurement carried to the planned cluster against the threshold there (the
+  // pass mark at the pilot's size is the same line, drawn where the pilot measures).
+  const Threshold& x = out.plan.marks.throughput;
+  out.throughput_has_mark = x.flips;
+  const double carried = out.fit.tokens_per_sec_per_chip;
+  if (x.flips) out.throughput_passed = x.at_least ? carried >= x.tokens_per_sec_per_chip : carried <= x.tokens_per_sec_per_chip;
+  // Compilation: the pilot's against the compile-time threshold.
+  const PilotMeasurement& m = *after.options[o].pilot;
+  out.compile_measured = m.compile_minutes.has_value();
+  out.compile_hours = m.compile_minutes.value_or(0) / 60;
+  const Threshold& c = out.plan.marks.compile;
+  out.compile_has_mark = c.flips;
+  if (out.compile_measured && c.flips) out.compile_passed = c.at_least ? out.compile_hours >= c.value : out.compile_hours <= c.value;
+  out.ok = true;
+  return out;
 }
 
 }  // namespace traincost

@@ -8,6 +8,7 @@
 #include "traincost/model/formulas.hpp"
 #include "traincost/scenario/labels.hpp"
 #include "traincost/model/predict.hpp"
+#include "traincost/evidence/pilot_scaling.hpp"
 #include "traincost/evidence/published_runs.hpp"
 
 namespace traincost {
@@ -64,7 +65,8 @@ PairInputs resolve_option(const Option& o, const Catalog& catalog, const Platfor
   p.discount = o.discount;
   p.wait_days = o.wait_days.value_or(0);
   p.max_instances = o.max_instances.value_or(0);
-  info.throughput = o.measured_tokens_per_sec_per_chip ? ThroughputSource::Measured
+  info.throughput = o.pilot && o.pilot->has_rate()        ? ThroughputSource::Pilot
+                    : o.measured_tokens_per_sec_per_chip ? ThroughputSource::Measured
                     : o.mfu || !o.mfu_from_run.empty() ? ThroughputSource::Mfu
                                                        : ThroughputSource::Predicted;
   p.mfu = o.mfu.value_or(0);  // a predicted MFU is filled per workload by resolve()
@@ -130,21 +132,17 @@ HardwareProfile own_figures(const PairInputs& p) {
   return hw;
 }
 
-// Runs the step-time model for a pair: the fastest layout that fits, its step time and memory,
-// and (when the option states neither an MFU nor a measured rate) the MFU it implies.
-void predict_pair(const Workload& w, const Option& o, const OptionInfo& info, const LayoutPins& pins, const Catalog& catalog,
-                  MinInstances min_instances, PairInputs& p) {
-  PairPerformance& perf = p.performance;
-  perf.source = info.throughput;
+// The step-time model's inputs for a pair (its shape, hardware and calibration) and the batch:
+// the scenario's, else the default that grows with the cluster up to the compute-optimal batch
+// (formulas.hpp), which the layout search may also raise a pipeline to.
+StepInputs step_inputs(const Workload& w, const Option& o, const OptionInfo& info, const Catalog& catalog, const PairInputs& p,
+                       double chips, PairPerformance& perf) {
   StepInputs in;
   in.shape = shape_of(w.model, &perf.assumed_architecture);
   in.hardware = info.chip ? hardware_profile(*info.chip, o.precision, info.network_gbps_per_chip) : own_figures(p);
   if (o.custom && o.custom->peak_tflops > 0) in.hardware.peak_flops = in.hardware.peak_bf16_flops = p.peak_flops_per_chip;
   if (o.custom && o.custom->memory_gb > 0) in.hardware.hbm_bytes = p.hbm_bytes_per_chip;
   in.calibration = info.chip ? calibration_of(catalog, info.family, info.chip->id) : calibration_of(catalog, info.family);
-  // The batch: the scenario's, else the default that grows with the cluster up to the
-  // compute-optimal batch (formulas.hpp), which the layout search may also raise a pipeline to.
-  const double chips = p.instances * p.chips_per_instance;
   const std::optional<double> given = given_batch_tokens(w);
   const double compute = training_flops(flops_per_token(w.model, false), target_tokens(w.target, w.model));
   perf.optimal_batch_tokens = std::isfinite(compute) && compute > 0 ? optimal_batch_tokens(compute) : kDefaultGlobalBatchTokens;
@@ -164,6 +162,106 @@ void predict_pair(const Workload& w, const Option& o, const OptionInfo& info, co
   }
   perf.global_batch_sequences = in.global_batch_sequences;
   perf.usable_bytes_per_chip = in.hardware.hbm_bytes * in.usable_fraction;
+  return in;
+}
+
+}  // namespace
+
+PilotRate pilot_rate(const PilotMeasurement& m, const Model& model, double chips, double batch_sequences, double peak_flops_per_chip) {
+  PilotRate r;
+  if (chips <= 0) return r;
+  const double seq = m.seq_len ? *m.seq_len : model.seq_len;
+  Model at_pilot = model;
+  at_pilot.seq_len = static_cast<int>(seq);
+  const double batch = m.global_batch_sequences.value_or(batch_sequences);
+  if (m.tokens_per_sec) {
+    r = {*m.tokens_per_sec / chips, "tokens_per_sec"};
+  } else if (m.samples_per_sec && seq > 0) {
+    r = {*m.samples_per_sec * seq / chips, "samples_per_sec"};
+  } else if (m.step_seconds && seq > 0 && batch > 0) {
+    r = {batch * seq / *m.step_seconds / chips, "step_seconds"};
+  } else if (m.tflops_per_chip) {
+    const double per_token = flops_per_token(at_pilot, m.flops == FlopConvention::Hardware);
+    if (per_token > 0) r = {*m.tflops_per_chip * 1e12 / per_token, "tflops_per_chip"};
+  } else if (m.mfu && peak_flops_per_chip > 0) {
+    const double per_token = flops_per_token(at_pilot, false);
+    if (per_token > 0) r = {*m.mfu * peak_flops_per_chip / per_token, "mfu"};
+  }
+  return r;
+}
+
+namespace {
+
+// The pilot's measured rate carried to this cluster: at the planned size it is used as it is;
+// otherwise the model predicts the pilot (its size, sequence length, batch and stated layout, the
+// rest searched) and the planned cluster, and the plan keeps measured ÷ predicted at the pilot
+// (the efficiency the model missed) at the planned size. Where the model cannot lay the pilot out,
+// the option's scaling rule carries the rate (scaling_reference_chips = the pilot's chips).
+void fit_pilot(const Workload& w, const Option& o, const OptionInfo& info, const LayoutPins& pins, const Catalog& catalog,
+               double predicted_at_plan, PairInputs& p) {
+  PairPerformance& perf = p.performance;
+  PilotFit& fit = perf.pilot;
+  const PilotMeasurement& m = *o.pilot;
+  const double planned_chips = p.instances * p.chips_per_instance;
+  fit.chips = m.instances ? *m.instances * p.chips_per_instance : planned_chips;
+  fit.predicted_at_plan = predicted_at_plan;
+  fit.same_size = fit.chips == planned_chips && (!m.seq_len || *m.seq_len == w.model.seq_len || !w.model.has_architecture());
+
+  // The model at the pilot: its batch default is the plan's at that size.
+  PairPerformance at_pilot;
+  PairInputs q = p;
+  q.instances = fit.chips / p.chips_per_instance;
+  Workload wp = w;
+  if (m.seq_len && w.model.has_architecture()) wp.model.seq_len = *m.seq_len;
+  StepInputs in = step_inputs(wp, o, info, catalog, q, fit.chips, at_pilot);
+  if (m.global_batch_sequences) {
+    in.global_batch_sequences = *m.global_batch_sequences;
+    in.max_batch_sequences = 0;
+  }
+  const PilotRate rate = pilot_rate(m, wp.model, fit.chips, in.global_batch_sequences, p.peak_flops_per_chip);
+  fit.from = rate.from;
+  fit.measured_tokens_per_sec_per_chip = rate.tokens_per_sec_per_chip;
+  if (rate.tokens_per_sec_per_chip <= 0) return;  // validate() names what is missing
+  fit.applied = true;
+  double tokens_per_sec = rate.tokens_per_sec_per_chip;
+  if (!fit.same_size) {
+    const LayoutChoice choice = search_layout(in, fit.chips, m.parallelism.empty() ? pins : m.parallelism);
+    if (choice.found && choice.time.tokens_per_sec_per_chip > 0) {
+      fit.pilot_layout = choice.layout;
+      fit.predicted_at_pilot = choice.time.tokens_per_sec_per_chip;
+      fit.ratio = rate.tokens_per_sec_per_chip / fit.predicted_at_pilot;
+      tokens_per_sec = predicted_at_plan * fit.ratio;
+    } else {
+      fit.by_rule = true;
+    }
+  }
+  fit.tokens_per_sec_per_chip = tokens_per_sec;
+  if (fit.by_rule) {
+    p.measured_tokens_per_sec_per_chip = rate.tokens_per_sec_per_chip;
+    p.scaling_reference_chips = fit.chips;
+    fit.tokens_per_sec_per_chip = rate.tokens_per_sec_per_chip * scaling_efficiency(planned_chips, fit.chips, p.scaling_per_doubling);
+  } else {
+    p.measured_tokens_per_sec_per_chip = 0;
+    p.mfu = utilization(tokens_per_sec, flops_per_token(w.model, w.recompute), p.peak_flops_per_chip);
+    p.scaling_reference_chips = 0;
+  }
+  // The band: a measurement's own spread at its size; carried to another size, the extrapolation's
+  // error on the published measurements (evidence/pilot_scaling.hpp).
+  perf.error_median = fit.same_size ? kPilotSameSizeError / 2 : kPilotScalingMedianError;
+  perf.error_p90 = fit.same_size ? kPilotSameSizeError : kPilotScalingWorstError;
+  perf.validated = true;
+  perf.few_measurements = false;
+}
+
+// Runs the step-time model for a pair: the fastest layout that fits, its step time and memory,
+// and (when the option states neither an MFU nor a measured rate) the MFU it implies; with a
+// pilot, the pilot's rate carried to this cluster (PilotFit).
+void predict_pair(const Workload& w, const Option& o, const OptionInfo& info, const LayoutPins& pins, const Catalog& catalog,
+                  MinInstances min_instances, PairInputs& p) {
+  PairPerformance& perf = p.performance;
+  perf.source = info.throughput;
+  const double chips = p.instances * p.chips_per_instance;
+  StepInputs in = step_inputs(w, o, info, catalog, p, chips, perf);
 
   const LayoutChoice choice = search_layout(in, chips, pins);
   perf.layouts_tried = choice.layouts_tried;
@@ -219,6 +317,7 @@ void predict_pair(const Workload& w, const Option& o, const OptionInfo& info, co
     p.mfu = utilization(tokens_per_sec, training_flops_per_token(w, w.recompute), p.peak_flops_per_chip);
     p.scaling_reference_chips = 0;
   }
+  if (perf.source == ThroughputSource::Pilot) fit_pilot(w, o, info, pins, catalog, tokens_per_sec, p);
 }
 
 }  // namespace

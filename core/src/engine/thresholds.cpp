@@ -90,7 +90,7 @@ std::vector<Lever> levers_of(const Scenario& s, const ResolvedScenario& r, size_
     // A predicted MFU is effective (resolve() drops the scaling loss); one written into the
     // scenario would lose the option's scaling efficiency, if it names a reference size.
     double written = 1;
-    if (!s.options[i].mfu)
+    if (!s.options[i].mfu_stated())
       written = scaling_efficiency(p.instances * p.chips_per_instance, s.options[i].scaling_reference_chips.value_or(0),
                                    p.scaling_per_doubling);
     levers.push_back({ThresholdInput::Throughput, &fields::mfu, option + fields::mfu.input_name(), &PairInputs::mfu, written,

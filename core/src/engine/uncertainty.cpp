@@ -38,7 +38,7 @@ InputBinding::InputBinding(ResolvedScenario& r, const InputRef& ref, const Scena
           overridden = overridden || (ov.option == ref.index && f.get(ov.costs).has_value());
       if (overridden) continue;
       double* at = &(r.workloads[w].options[i].*f.resolved);
-      const bool proportional = &f == &fields::mfu && base > 0 && !s.options[i].mfu;
+      const bool proportional = &f == &fields::mfu && base > 0 && !s.options[i].mfu_stated();
       targets_.push_back({at, proportional ? *at / base : 1.0, *at});
     }
     return;
@@ -204,7 +204,7 @@ double input_value(const Scenario& s, const ResolvedScenario& resolved, const Ca
   if (ref.kind->scope == InputScope::Option) {
     // The option's own value (workload overrides aside); a predicted MFU is the first workload's.
     const size_t i = static_cast<size_t>(ref.index);
-    if (ref.kind->spec == &fields::mfu && !s.options[i].mfu) return resolved.workloads.front().options[i].mfu;
+    if (ref.kind->spec == &fields::mfu && !s.options[i].mfu_stated()) return resolved.workloads.front().options[i].mfu;
     const PairInputs p = resolve_option(s.options[i], catalog);
     return p.*(ref.kind->spec->resolved);
   }
@@ -258,7 +258,9 @@ std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario
         // (Trainium3) is predicted with another's efficiency: down to half, up by twice the
         // error. A stated MFU: -20% to +15%.
         const double mfu = input_value(s, resolved, catalog, ref_of(path));
-        if (info.throughput == ThroughputSource::Predicted && predicted.layout_found) {
+        // A pilot's rate carried by the model: the extrapolation's validated error (or, measured at
+        // the planned size, a measured rate's), which resolve_pair put in the same band.
+        if ((info.throughput == ThroughputSource::Predicted || info.throughput == ThroughputSource::Pilot) && predicted.layout_found) {
           const double low = predicted.validated ? 1 - predicted.error_p90 : 0.5;
           add(ref_of(path), std::max(fields::mfu.bounds.min, mfu * low), std::min(1.0, mfu * (1 + predicted.error_p90)),
               Distribution::Triangular, true);

@@ -233,6 +233,53 @@ Target read_target(Reader& r, const Json& obj, const std::string& path) {
   return t;
 }
 
+// A layout's pinned keys ("parallelism": an override's, a pilot's).
+void read_pins(Reader& r, const Json& pj, const std::string& pp, LayoutPins& pins) {
+  if (!r.object(pj, pp)) return;
+  r.only(pj, pp, Owner::Parallelism, {"recompute", "sequence_parallel"});
+  r.fields(pj, pp, pins);
+  if (Reader::find(pj, "recompute")) {
+    Recompute rc = Recompute::None;
+    r.choice(pj, pp, "recompute", kRecomputeWords, rc);
+    pins.recompute = rc;
+  }
+  if (Reader::find(pj, "sequence_parallel")) {
+    bool sp = true;
+    r.boolean(pj, pp, "sequence_parallel", sp);
+    pins.sequence_parallel = sp;
+  }
+}
+
+// An option's pilot block: the table's numbers, the FLOP convention, the layout, where the
+// figures came from and the loss curve as [tokens, loss] pairs with tokens increasing.
+void read_pilot(Reader& r, const Json& pj, const std::string& pp, Option& o) {
+  if (!r.object(pj, pp)) return;
+  PilotMeasurement m;
+  r.only(pj, pp, Owner::Pilot, {"flops", "parallelism", "source", "loss"});
+  r.fields(pj, pp, m);
+  r.choice(pj, pp, "flops", kFlopConventionWords, m.flops);
+  if (const Json* lj = Reader::find(pj, "parallelism")) read_pins(r, *lj, at(pp, "parallelism"), m.parallelism);
+  r.text(pj, pp, "source", m.source, 200);
+  if (const Json* list = r.array(pj, pp, "loss", 0, kMaxLossPoints)) {
+    for (size_t i = 0; i < list->size(); ++i) {
+      const std::string lp = at(at(pp, "loss"), i);
+      const Json& point = (*list)[i];
+      if (!point.is_array() || point.size() != 2 || !point[0].is_number() || !point[1].is_number()) {
+        r.fail(lp, "must be [tokens, loss], two numbers, got " + preview(point));
+        continue;
+      }
+      const LossPoint x{point[0].get<double>(), point[1].get<double>()};
+      if (!(x.tokens >= 0 && x.tokens < 1e18) || !(x.loss > 0 && x.loss < 100)) {
+        r.fail(lp, "must have tokens in [0, 1e18) and a loss in (0, 100)");
+        continue;
+      }
+      if (!m.loss.empty() && x.tokens <= m.loss.back().tokens) r.fail(lp, "tokens must increase along the curve");
+      m.loss.push_back(x);
+    }
+  }
+  o.pilot = m;
+}
+
 // workloads[].fine_tune: the mode (a word), the adapters' target matrices (a list of words), the
 // numeric fields of the table, and whether sequences are packed.
 FineTune read_fine_tune(Reader& r, const Json& obj, const std::string& path) {
@@ -294,23 +341,7 @@ Workload read_workload(Reader& r, const Json& obj, const std::string& path) {
       r.required(o, op, "option");
       r.fields(o, op, ov);
       r.fields(o, op, ov.costs);
-      if (const Json* pj = Reader::find(o, "parallelism")) {
-        const std::string pp = at(op, "parallelism");
-        if (r.object(*pj, pp)) {
-          r.only(*pj, pp, Owner::Parallelism, {"recompute", "sequence_parallel"});
-          r.fields(*pj, pp, ov.parallelism);
-          if (Reader::find(*pj, "recompute")) {
-            Recompute rc = Recompute::None;
-            r.choice(*pj, pp, "recompute", kRecomputeWords, rc);
-            ov.parallelism.recompute = rc;
-          }
-          if (Reader::find(*pj, "sequence_parallel")) {
-            bool sp = true;
-            r.boolean(*pj, pp, "sequence_parallel", sp);
-            ov.parallelism.sequence_parallel = sp;
-          }
-        }
-      }
+      if (const Json* pj = Reader::find(o, "parallelism")) read_pins(r, *pj, at(op, "parallelism"), ov.parallelism);
       w.overrides.push_back(ov);
     }
   }
@@ -320,7 +351,7 @@ Workload read_workload(Reader& r, const Json& obj, const std::string& path) {
 Option read_option(Reader& r, const Json& obj, const std::string& path) {
   Option o;
   if (!r.object(obj, path)) return o;
-  r.only(obj, path, Owner::Option, {"label", "instance", "custom", "pricing", "precision", "reliability", "porting", "mfu_from_run"});
+  r.only(obj, path, Owner::Option, {"label", "instance", "custom", "pricing", "precision", "reliability", "porting", "mfu_from_run", "pilot"});
   r.text(obj, path, "label", o.label, 40);
   r.text(obj, path, "mfu_from_run", o.mfu_from_run, 64);
   r.required(obj, path, "instance");
@@ -354,6 +385,7 @@ Option read_option(Reader& r, const Json& obj, const std::string& path) {
       r.fields(*p, pp, o.porting);
     }
   }
+  if (const Json* pj = Reader::find(obj, "pilot")) read_pilot(r, *pj, at(path, "pilot"), o);
   return o;
 }
 
@@ -714,6 +746,29 @@ void put_fields(OrderedJson& j, const O& owner, bool all) {
 
 }  // namespace
 
+OrderedJson pins_to_json(const LayoutPins& p) {
+  OrderedJson pins = OrderedJson::object();
+  put_fields(pins, p, false);
+  if (p.recompute) pins["recompute"] = word_of(kRecomputeWords, *p.recompute);
+  if (p.sequence_parallel) pins["sequence_parallel"] = *p.sequence_parallel;
+  return pins;
+}
+
+OrderedJson pilot_to_json(const PilotMeasurement& m, bool all) {
+  OrderedJson j = OrderedJson::object();
+  put_fields(j, m, all);
+  if (all || m.flops != FlopConvention::Model) j["flops"] = word_of(kFlopConventionWords, m.flops);
+  OrderedJson pins = pins_to_json(m.parallelism);
+  if (!pins.empty()) j["parallelism"] = pins;
+  if (all || !m.source.empty()) j["source"] = m.source;
+  if (!m.loss.empty()) {
+    OrderedJson curve = OrderedJson::array();
+    for (const LossPoint& x : m.loss) curve.push_back(OrderedJson::array({x.tokens, x.loss}));
+    j["loss"] = curve;
+  }
+  return j;
+}
+
 OrderedJson model_to_json(const Model& model) {
   OrderedJson m = OrderedJson::object();
   m["params"] = model.params;  // required, so written even at its struct default
@@ -785,10 +840,7 @@ OrderedJson scenario_to_json(const Scenario& s, JsonForm form) {
         OrderedJson oj = OrderedJson::object();
         put_fields(oj, ov, true);
         put_fields(oj, ov.costs, all);
-        OrderedJson pins = OrderedJson::object();
-        put_fields(pins, ov.parallelism, false);
-        if (ov.parallelism.recompute) pins["recompute"] = word_of(kRecomputeWords, *ov.parallelism.recompute);
-        if (ov.parallelism.sequence_parallel) pins["sequence_parallel"] = *ov.parallelism.sequence_parallel;
+        OrderedJson pins = pins_to_json(ov.parallelism);
         if (!pins.empty()) oj["parallelism"] = pins;
         list.push_back(oj);
       }
@@ -826,6 +878,7 @@ OrderedJson scenario_to_json(const Scenario& s, JsonForm form) {
     OrderedJson porting = OrderedJson::object();
     put_fields(porting, o.porting, all);
     if (!porting.empty()) oj["porting"] = porting;
+    if (o.pilot) oj["pilot"] = pilot_to_json(*o.pilot, all);
     options.push_back(oj);
   }
   j["options"] = options;

@@ -32,7 +32,8 @@ std::string cluster_text(const ResolvedScenario& r, const PilotPlan& plan) {
   if (run.instances == run.planned_instances) return text + "the planned cluster";
   return text + "a smaller cluster than the planned " + fmt::number(run.planned_instances) +
          " instances: its chips are assumed to run 1/" + fmt::number(run.efficiency, 3) +
-         " times as fast as the planned cluster's (the option's scaling per doubling)";
+         " times as fast as the planned cluster's" +
+         (run.by_model ? " (the step-time model's prediction at both sizes)" : " (the option's scaling per doubling)");
 }
 
 std::string length_text(const PilotPlan& plan) {

@@ -277,6 +277,34 @@ const FieldSpec custom_memory_gb = {"options[].custom.memory_gb", "memory", "GB 
     "the chip's catalog figure", "Accelerator memory per chip.", "40 to 192",
     bind<&CustomInstance::memory_gb>()};
 
+// ---- Option: pilot (what a pilot measured: issue 31) --------------------------------------------
+const FieldSpec pilot_instances = {"options[].pilot.instances", "pilot instances", "instances", Display::Plain, {1, 100000, false, kWhole},
+    "the planned cluster", "Instances of this option's type the pilot ran on.", "1 or 2 for a pilot; the planned count when measured at full size",
+    bind<&PilotMeasurement::instances>()};
+const FieldSpec pilot_seq_len = {"options[].pilot.seq_len", "pilot sequence length", "tokens", Display::Plain, {1, 1e7, false, kWhole},
+    "the workload's", "Sequence length of the pilot's samples.", "4,096 or 8,192",
+    bind<&PilotMeasurement::seq_len>()};
+const FieldSpec pilot_global_batch_sequences = {"options[].pilot.global_batch_sequences", "pilot global batch", "sequences", Display::Plain, {1, 1e8},
+    "the plan's batch at the pilot's size", "Sequences per optimizer step in the pilot (Megatron's global batch size).", "64 to 1,024",
+    bind<&PilotMeasurement::global_batch_sequences>()};
+const FieldSpec pilot_step_seconds = {"options[].pilot.step_seconds", "pilot step time", "seconds", Display::Plain, {0, 1e6, kExclusive},
+    "none", "Time per optimizer step after warm-up (Megatron: elapsed time per iteration).", "1 to 30",
+    bind<&PilotMeasurement::step_seconds>()};
+const FieldSpec pilot_tokens_per_sec = {"options[].pilot.tokens_per_sec", "pilot tokens/s", "tokens/s (whole pilot cluster)", Display::Quantity, {0, 1e12, kExclusive},
+    "none", "Tokens per second the whole pilot cluster trained.", "torchtitan's tps × chips",
+    bind<&PilotMeasurement::tokens_per_sec>()};
+const FieldSpec pilot_samples_per_sec = {"options[].pilot.samples_per_sec", "pilot samples/s", "sequences/s (whole pilot cluster)", Display::Plain, {0, 1e9, kExclusive},
+    "none", "Sequences per second the whole pilot cluster trained (NxD throughput, Hugging Face train_samples_per_second).", "10 to 200",
+    bind<&PilotMeasurement::samples_per_sec>()};
+const FieldSpec pilot_tflops_per_chip = {"options[].pilot.tflops_per_chip", "pilot TFLOP/s per chip", "TFLOP/s per chip", Display::Plain, {0, 1e5, kExclusive},
+    "none", "FLOP rate per chip the framework reported, counted by pilot.flops (model or hardware FLOPs).", "Megatron's throughput per GPU (TFLOP/s/GPU)",
+    bind<&PilotMeasurement::tflops_per_chip>()};
+const FieldSpec pilot_mfu = {"options[].pilot.mfu", "pilot MFU", "fraction", Display::Percent, {0, 1, kExclusive},
+    "none", "Model FLOPs utilization the pilot measured (torchtitan's mfu).", "0.25 to 0.45",
+    bind<&PilotMeasurement::mfu>()};
+const FieldSpec pilot_compile_minutes = {"options[].pilot.compile_minutes", "pilot compile and warm-up", "minutes", Display::Plain, {0, 1e5},
+    "none", "Compilation and warm-up before the first timed step of the pilot.", "5 to 60 on Trainium (neuron_parallel_compile)",
+    bind<&PilotMeasurement::compile_minutes>()};
 // ---- Option: reliability ------------------------------------------------------------------------
 const FieldSpec mtbf_hours_per_instance = {"options[].reliability.mtbf_hours_per_instance", "MTBF", "hours", Display::Plain, {1, 1e9},
     "catalog per-chip MTBF / chips per instance", "Mean time between failures of one instance.", "6,300 h for 8 H100 (Llama 3)",
@@ -383,6 +411,8 @@ const std::vector<const FieldSpec*>& all_fields() {
       &pin_tensor, &pin_pipeline, &pin_data, &pin_context, &pin_expert, &pin_micro_batch, &pin_interleave, &pin_zero,
       &instances, &price_usd_per_hour, &discount, &mfu, &measured_tokens_per_sec_per_chip,
       &scaling_reference_chips, &scaling_per_doubling, &max_instances, &wait_days,
+      &pilot_instances, &pilot_seq_len, &pilot_global_batch_sequences, &pilot_step_seconds, &pilot_tokens_per_sec,
+      &pilot_samples_per_sec, &pilot_tflops_per_chip, &pilot_mfu, &pilot_compile_minutes,
       &custom_chips, &custom_peak_tflops, &custom_memory_gb,
       &mtbf_hours_per_instance, &checkpoint_write_minutes, &checkpoint_gbps_per_instance, &checkpoint_blocking_share,
       &restart_minutes, &job_restart_minutes, &replacement_share, &replacement_minutes, &lost_work_share,

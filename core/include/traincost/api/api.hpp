@@ -37,6 +37,7 @@ ApiReply api_pilot(std::string_view scenario_json, std::string_view options_json
 ApiReply api_encode_link(std::string_view scenario_json);  // {"fragment": "s=1.…", "link": "#s=1.…"}
 ApiReply api_decode_link(std::string_view link);        // {"scenario": {…}, "notices": […]}
 ApiReply api_catalog();                                 // `traincost catalog --format json`
+ApiReply api_read_log(std::string_view log_text);       // a pilot's training log read (io/pilot_log.hpp): the figures and the lines they came from
 ApiReply api_import_hf(std::string_view config_json);   // `traincost import-hf`: a model block
 ApiReply api_schema();                                  // `traincost schema --format json`
 // `traincost sweep --format json`: cost per run and days until the model is done over cluster

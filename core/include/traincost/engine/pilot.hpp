@@ -52,6 +52,7 @@ struct PilotRun {
   double hours = 0;        // wall clock, with compilation
   double efficiency = 1;   // per-chip throughput of the planned cluster relative to the pilot's (≤ 1)
   double per_doubling = 1; // the candidate's scaling per doubling, which gives it
+  bool by_model = false;   // the step-time model's ratio of its predictions at the two sizes gives it instead
   double run_compute_usd = 0;  // a full run's training compute on the planned cluster
   double engineer_weeks = 0;
   double porting_usd = 0;  // spent before the pilot can run
@@ -172,5 +173,31 @@ struct LearningModel {
 // field of PilotValue but samples, seed, revealed, perfect_information_usd and skipped_samples;
 // decide_now is 0 for the candidate, 1 for the incumbent.
 PilotValue value_of_learning(const LearningModel& model, const std::vector<double>& g, double pilot_cost);
+
+}  // namespace traincost
+
+namespace traincost {
+
+// ---- After the pilot (issue 31): the measurement against the plan ----------------------------------
+
+// What a pilot measured on option `option` (the scenario `after` holds it in options[option].pilot;
+// `before` is the scenario without it): the plan's pass marks at the pilot's size, each passed or
+// failed with the measured value, the throughput carried to the planned cluster, and the cheapest
+// option before and after.
+struct PilotResults {
+  bool ok = false;
+  std::string reason;         // why there is nothing to compare, when !ok
+  size_t workload = 0;
+  int option = -1, incumbent = -1;
+  PilotPlan plan;             // before, on the pilot's cluster: its pass marks
+  PilotFit fit;               // the measurement and how it was carried (after)
+  double measured_mfu = 0;    // the measured rate at the pilot as MFU (model FLOPs)
+  double planned_mfu = 0;     // the rate carried to the planned cluster, as MFU
+  bool throughput_has_mark = false, throughput_passed = false;
+  bool compile_measured = false, compile_has_mark = false, compile_passed = false;
+  double compile_hours = 0;
+  int cheapest_before = -1, cheapest_after = -1;
+};
+PilotResults pilot_results(const Scenario& before, const Scenario& after, const Catalog& catalog, int option, size_t workload);
 
 }  // namespace traincost

@@ -18,6 +18,16 @@ std::optional<double> given_batch_tokens(const Workload& workload);
 // resolved with (default_batch_tokens() at its cluster size: it grows with the cluster).
 double batch_tokens_of(const Workload& workload, const PairInputs& pair);
 
+// A pilot's throughput in tokens/s per chip, from the first figure it gives (scenario.hpp's
+// order), with `from` the field it came from; 0 and "" when it gives none that can be used.
+// `batch_sequences` is the batch a step time counts when the pilot gives none; `model` has the
+// pilot's sequence length.
+struct PilotRate {
+  double tokens_per_sec_per_chip = 0;
+  const char* from = "";
+};
+PilotRate pilot_rate(const PilotMeasurement& pilot, const Model& model, double chips, double batch_sequences, double peak_flops_per_chip);
+
 // One option's numbers with every default applied: the option's own values, then the catalog's.
 // `costs` are a workload's overrides of the platform costs (they win over the option's). The web
 // page also uses this to show each empty field's default. An option the catalog does not know

@@ -15,11 +15,28 @@ namespace traincost {
 struct PublishedRun;
 
 // Where an option's throughput comes from.
-enum class ThroughputSource { Predicted, Mfu, Measured };
+enum class ThroughputSource { Predicted, Mfu, Measured, Pilot };
 inline constexpr EnumWord<ThroughputSource> kThroughputSourceWords[] = {
     {ThroughputSource::Predicted, "predicted", "predicted from hardware figures"},
     {ThroughputSource::Mfu, "mfu", "your MFU"},
-    {ThroughputSource::Measured, "measured", "your measured throughput"}};
+    {ThroughputSource::Measured, "measured", "your measured throughput"},
+    {ThroughputSource::Pilot, "pilot", "your pilot, carried to this cluster by the step-time model"}};
+
+// How an option's pilot measurement became its throughput on the planned cluster (issue 31): the
+// model's prediction at the planned size × measured ÷ predicted at the pilot's size and layout.
+struct PilotFit {
+  bool applied = false;
+  const char* from = "";                  // the pilot field the rate was taken from
+  double chips = 0;                       // the pilot's
+  double measured_tokens_per_sec_per_chip = 0;
+  double predicted_at_pilot = 0;          // the model's tokens/s per chip at the pilot's size and layout
+  double ratio = 1;                       // measured ÷ predicted at the pilot
+  double predicted_at_plan = 0;           // the model's tokens/s per chip on the planned cluster
+  double tokens_per_sec_per_chip = 0;     // what the plan now uses: predicted_at_plan × ratio
+  bool same_size = false;                 // measured at the planned size: used as it is
+  bool by_rule = false;                   // the model cannot lay out the pilot: the option's scaling rule carried it
+  Layout pilot_layout;                    // the model's layout at the pilot
+};
 
 // The step-time model's view of one (workload, option) pair: the fastest layout that fits in
 // memory and its step time. It gives the throughput when the option states neither an MFU nor a
@@ -47,6 +64,7 @@ struct PairPerformance {
   bool validated = false;             // the chip has published measurements in the validation
   double measurements = 0;            // published measurements its calibration rests on (calibration + held out)
   bool few_measurements = false;      // the chip's own calibration (Trainium2's) rests on a handful of rows
+  PilotFit pilot;                     // when the option has a pilot measurement (source Pilot)
   bool fine_tune_derived = false;     // a LoRA/QLoRA step: derived, never measured, so its error band is doubled
 };
 

@@ -33,5 +33,7 @@ enum class JsonForm { Full, Minimal };
 OrderedJson scenario_to_json(const Scenario& scenario, JsonForm form = JsonForm::Full);
 std::string scenario_to_text(const Scenario& scenario);  // pretty, 2-space indent
 OrderedJson model_to_json(const Model& model);
+// An option's pilot block as the scenario writes it (`all`: defaults too).
+OrderedJson pilot_to_json(const PilotMeasurement& pilot, bool all = false);
 
 }  // namespace traincost

@@ -19,7 +19,7 @@
 namespace traincost {
 
 // The struct a field is a member of.
-enum class Owner { Scenario, Analysis, Workload, Model, Target, Law, Memory, Override, Parallelism, Option, Custom, Reliability, Costs, FineTune, Range };
+enum class Owner { Scenario, Analysis, Workload, Model, Target, Law, Memory, Override, Parallelism, Option, Custom, Reliability, Costs, FineTune, Pilot, Range };
 
 template <typename T> constexpr Owner owner_of();
 template <> constexpr Owner owner_of<Scenario>() { return Owner::Scenario; }
@@ -35,6 +35,7 @@ template <> constexpr Owner owner_of<Option>() { return Owner::Option; }
 template <> constexpr Owner owner_of<CustomInstance>() { return Owner::Custom; }
 template <> constexpr Owner owner_of<Reliability>() { return Owner::Reliability; }
 template <> constexpr Owner owner_of<PlatformCosts>() { return Owner::Costs; }
+template <> constexpr Owner owner_of<PilotMeasurement>() { return Owner::Pilot; }
 template <> constexpr Owner owner_of<FineTune>() { return Owner::FineTune; }
 template <> constexpr Owner owner_of<Range>() { return Owner::Range; }
 
@@ -167,6 +168,8 @@ extern const FieldSpec lora_rank, trainable_share, fill;
 // Option
 extern const FieldSpec instances, price_usd_per_hour, discount, mfu, measured_tokens_per_sec_per_chip;
 extern const FieldSpec scaling_reference_chips, scaling_per_doubling, max_instances, wait_days;
+extern const FieldSpec pilot_instances, pilot_seq_len, pilot_global_batch_sequences, pilot_step_seconds, pilot_tokens_per_sec,
+    pilot_samples_per_sec, pilot_tflops_per_chip, pilot_mfu, pilot_compile_minutes;
 extern const FieldSpec custom_chips, custom_peak_tflops, custom_memory_gb;
 extern const FieldSpec mtbf_hours_per_instance, checkpoint_write_minutes, checkpoint_gbps_per_instance, checkpoint_blocking_share,
     restart_minutes, job_restart_minutes, replacement_share, replacement_minutes, lost_work_share, checkpoint_interval_hours,

@@ -171,6 +171,37 @@ struct Workload {
   std::optional<double> whole_run_factor;
 };
 
+// What a pilot measured on this option (issue 31): the cluster it ran on, the shape of its
+// steps and one throughput figure, as read from its training log (io/pilot_log.hpp) or typed.
+// The throughput is taken from the first of tokens_per_sec, samples_per_sec, step_seconds,
+// tflops_per_chip and mfu that is given. The step-time model carries it from the pilot's size
+// and layout to the planned cluster (engine/resolve_pair.hpp: pilot_rate).
+enum class FlopConvention { Model, Hardware };
+inline constexpr EnumWord<FlopConvention> kFlopConventionWords[] = {
+    {FlopConvention::Model, "model", "model FLOPs (6N plus attention per token, no recomputation: Megatron-LM, torchtitan)"},
+    {FlopConvention::Hardware, "hardware", "hardware FLOPs (recomputation counted: 8N plus attention)"}};
+struct LossPoint {
+  double tokens = 0;
+  double loss = 0;
+};
+inline constexpr size_t kMaxLossPoints = 2000;
+struct PilotMeasurement {
+  std::optional<int> instances;                 // of the option's instance type; default: the planned cluster
+  std::optional<int> seq_len;                   // default: the workload's
+  std::optional<double> global_batch_sequences; // default: the batch the plan uses at the pilot's size
+  std::optional<double> step_seconds;           // per optimizer step, after warm-up
+  std::optional<double> tokens_per_sec;         // the whole pilot cluster
+  std::optional<double> samples_per_sec;        // sequences per second, the whole pilot cluster
+  std::optional<double> tflops_per_chip;        // in `flops`' convention
+  std::optional<double> mfu;                    // model FLOPs utilization the framework reported
+  std::optional<double> compile_minutes;        // compilation and warm-up before the first timed step
+  FlopConvention flops = FlopConvention::Model;
+  LayoutPins parallelism;                       // the pilot's layout, when known; the rest is searched
+  std::string source;                           // where the figures came from (the log's name, lines)
+  std::vector<LossPoint> loss;                  // loss against tokens trained, in order
+  bool has_rate() const { return tokens_per_sec || samples_per_sec || step_seconds || tflops_per_chip || mfu; }
+};
+
 // A user-defined instance (another cloud, a negotiated offer, on-premises).
 struct CustomInstance {
   std::string chip;             // catalog chip id, or empty to give the figures below
@@ -235,6 +266,11 @@ struct Option {
   PlatformCosts porting;
   std::optional<int> max_instances;          // capacity: the most instances a deadline or the sweep may use
   std::optional<double> wait_days;           // days until the capacity is there (queue, block lead time); absent: 0
+  // A pilot's measurement: its throughput, carried to this option's cluster by the step-time
+  // model, replaces the prediction (and wins over mfu and measured_tokens_per_sec_per_chip).
+  std::optional<PilotMeasurement> pilot;
+  // The resolved MFU is the scenario's `mfu` (else the model's, or the pilot's carried rate).
+  bool mfu_stated() const { return mfu.has_value() && !(pilot && pilot->has_rate()); }
 };
 
 enum class Distribution { Triangular, Uniform, LogNormal };
