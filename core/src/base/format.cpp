@@ -2,71 +2,52 @@
 
 #include <cmath>
 #include <cstdio>
-#include <iomanip>
-#include <locale>
-#include <sstream>
+#include <clocale>
+#include <cstring>
+#include <locale.h>
 
 namespace traincost::fmt {
 
-// Streams imbued with the classic locale format and parse numbers as the "C" locale does
-// (libstdc++ and libc++ both convert through the C locale explicitly, never the global one),
-// and give printf's own results for %f, %e and %g.
-std::string printf_c(const char* format, double v, int precision) {
-  std::ostringstream out;
-  out.imbue(std::locale::classic());
-  const char* p = format;
-  auto literal = [&](const char* until_conversion) {
-    for (; *p; ++p) {
-      if (*p != '%') out << *p;
-      else if (p[1] == '%') out << *++p;
-      else if (until_conversion) return;
-    }
-  };
-  literal(format);
-  if (*p == '%') {
-    ++p;
-    bool plus = false, left = false, zero = false, point = false;
-    for (;; ++p) {
-      if (*p == '+') plus = true;
-      else if (*p == '-') left = true;
-      else if (*p == '0') zero = true;
-      else if (*p == '#') point = true;
-      else if (*p != ' ') break;
-    }
-    int width = 0;
-    for (; *p >= '0' && *p <= '9'; ++p) width = width * 10 + (*p - '0');
-    int digits = 6;
-    if (*p == '.') {
-      ++p;
-      if (*p == '*') {
-        digits = precision;
-        ++p;
-      } else {
-        digits = 0;
-        for (; *p >= '0' && *p <= '9'; ++p) digits = digits * 10 + (*p - '0');
-      }
-    }
-    const char conversion = *p ? *p++ : 'g';
-    if (conversion == 'f' || conversion == 'F') out << std::fixed;
-    else if (conversion == 'e' || conversion == 'E') out << std::scientific;
-    if (conversion == 'E' || conversion == 'G') out << std::uppercase;
-    if (plus) out << std::showpos;
-    if (point) out << std::showpoint;
-    if (width > 0) out << std::setw(width) << std::setfill(zero && !left ? '0' : ' ') << (left ? std::left : std::internal);
-    // printf's %.0g is %.1g; a stream's precision 0 in general notation is the same.
-    out << std::setprecision(digits) << v;
-    out << std::noshowpos << std::noshowpoint << std::nouppercase;
-    literal(nullptr);
+namespace {
+
+// The C library's own number conversions under the "C" locale for this thread only (POSIX
+// uselocale): a host that set a comma-decimal locale (Python's locale.setlocale) still reads and
+// writes "1.5". The same snprintf and strtod as ever, so native and WebAssembly format alike (a
+// stream's formatting differed from printf's on subnormal numbers under libc++).
+class InCLocale {
+ public:
+  InCLocale() : before_(uselocale(c_locale())) {}
+  ~InCLocale() { uselocale(before_); }
+  InCLocale(const InCLocale&) = delete;
+  InCLocale& operator=(const InCLocale&) = delete;
+
+ private:
+  static locale_t c_locale() {
+    static const locale_t c = newlocale(LC_ALL_MASK, "C", static_cast<locale_t>(0));
+    return c;
   }
-  return out.str();
+  locale_t before_;
+};
+
+}  // namespace
+
+std::string printf_c(const char* format, double v, int precision) {
+  const InCLocale c;
+  const bool star = std::strchr(format, '*') != nullptr;  // "%.*f": the precision comes first
+  const int n = star ? std::snprintf(nullptr, 0, format, precision, v) : std::snprintf(nullptr, 0, format, v);
+  if (n < 0) return std::string();
+  std::string out(static_cast<size_t>(n) + 1, '\0');
+  if (star) std::snprintf(&out[0], out.size(), format, precision, v);
+  else std::snprintf(&out[0], out.size(), format, v);
+  out.resize(static_cast<size_t>(n));
+  return out;
 }
 
 double parse_c(const std::string& text) {
-  std::istringstream in(text);
-  in.imbue(std::locale::classic());
-  double v = 0;
-  in >> v;
-  return in.fail() ? 0.0 : v;
+  const InCLocale c;
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  return end == text.c_str() ? 0.0 : v;
 }
 
 namespace {
