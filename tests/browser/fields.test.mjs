@@ -192,6 +192,18 @@ try {
         await select(page, `${O}.custom.chip`, 'Own chip figures');
         for (const f of ['peak_tflops', 'memory_gb']) await check(`${O}.custom.${f}`, `options[].custom.${f}`);
       }
+      // What a pilot measured (issue 31): the first value typed makes the option's pilot block.
+      await expand(page, 'Pilot results');
+      for (let o = 0; o < 2; ++o) {
+        const pilotFields = fields.filter((x) => x.path.startsWith('options[].pilot.')).map((x) => x.path.slice('options[].pilot.'.length));
+        for (const [k, f] of pilotFields.entries()) {
+          // The block starts with what a measurement must say: its FLOP convention and source.
+          const own = `options[${o}].pilot.${f}`;
+          await check(own, `options[].pilot.${f}`, k === 0 ? [own, `options[${o}].pilot.flops`, `options[${o}].pilot.source`].sort() : undefined,
+            { path: own });
+        }
+      }
+      await expand(page, 'Pilot results');
       // Layout keys pinned per option on the selected workload (the second): in that workload's
       // override for the option, which the platform costs above already made.
       await expand(page, 'Pin the layout');
