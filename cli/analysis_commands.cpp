@@ -97,3 +97,64 @@ int link(const Args& args) {
 }
 
 }  // namespace traincost::cli
+
+namespace traincost::cli {
+
+namespace {
+constexpr const char* kCompareUsage =
+    "usage: traincost compare MODEL|FILE|- [--tokens N] [--instances N | --chips N] [--sort cost|time|throughput] "
+    "[--workload W] [--format text|markdown|csv|json]\n"
+    "  MODEL: a workload preset's name (or a unique part of it); FILE: a scenario (its workload W, default 0) or a Hugging Face config.json\n";
+
+// What the positional argument names: a file (or "-") to read, else a preset's name.
+bool names_a_file(const std::string& argument) {
+  if (argument == "-" || argument.find('/') != std::string::npos) return true;
+  if (argument.size() > 5 && argument.compare(argument.size() - 5, 5, ".json") == 0) return true;
+  if (std::FILE* f = std::fopen(argument.c_str(), "rb")) {
+    std::fclose(f);
+    return true;
+  }
+  return false;
+}
+}  // namespace
+
+int compare(const Args& args) {
+  const Flags flags = parse_flags(args, {"--tokens", "--instances", "--chips", "--sort", "--workload", "--format"});
+  const std::string format = flags.get("--format", "text");
+  if (!flags.error.empty() || flags.positional.empty() || (format != "text" && format != "json" && format != "markdown" && format != "csv")) {
+    std::fprintf(stderr, "traincost compare: %s\n%s",
+                 flags.error.empty() ? "give a preset's name or a file, and a format of text, markdown, csv or json" : flags.error.c_str(),
+                 kCompareUsage);
+    return kUsageError;
+  }
+  std::string input;
+  if (names_a_file(flags.positional)) {
+    const std::optional<std::string> text = read_input(flags.positional);
+    if (!text) return kBadInput;
+    input = *text;
+  } else {
+    input = Json(flags.positional).dump();
+  }
+  Json requested = Json::object();
+  for (const char* flag : {"--tokens", "--instances", "--chips", "--workload"})
+    if (flags.has(flag)) requested[flag + 2] = flag_value(flags.get(flag));
+  if (flags.has("--sort")) requested["sort"] = flags.get("--sort");
+  std::string error;
+  Problems problems;
+  const std::optional<ChipComparison> c = compare_from_json(input, requested.dump(), error, problems);
+  if (!c) {
+    if (error == "invalid options") {
+      print_option_problems("compare", problems);
+      return kUsageError;
+    }
+    print_problems(error == "invalid preset" ? "the preset" : "the input", problems);
+    return kBadInput;
+  }
+  if (format == "json") std::puts(comparison_to_json(*c).dump(2).c_str());
+  else if (format == "markdown") std::fputs(comparison_markdown(*c).c_str(), stdout);
+  else if (format == "csv") std::fputs(comparison_csv(*c).c_str(), stdout);
+  else std::fputs(comparison_text(*c).c_str(), stdout);
+  return kOk;
+}
+
+}  // namespace traincost::cli

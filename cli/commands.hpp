@@ -25,6 +25,7 @@ int analyze(const Args& args);
 int pilot(const Args& args);
 int pilot_results(const Args& args);
 int sweep(const Args& args);
+int compare(const Args& args);
 int link(const Args& args);
 int calibrate(const Args& args);
 int validate_model(const Args& args);

@@ -30,6 +30,10 @@ const char* const kUsage =
     "                                                               a pilot's logs read, pass marks checked, verdict before and after\n"
     "  traincost sweep FILE|- [--workload W] [--format text|json|csv]\n"
     "                                                               cost and days per run over cluster sizes\n"
+    "  traincost compare MODEL|FILE|- [--tokens N] [--instances N | --chips N] [--sort cost|time|throughput]\n"
+    "                    [--workload W] [--format text|markdown|csv|json]\n"
+    "                                                               one model on every catalog instance and pricing:\n"
+    "                                                               throughput per chip, time, compute-only $ per M tokens\n"
     "  traincost link FILE|- [--format text|json]                   the share-link fragment of a scenario\n"
     "  traincost catalog [--format text|markdown|json] [--today YYYY-MM-DD]\n"
     "                                                               chips, instances, prices, sources; how old the prices are\n"
@@ -79,6 +83,7 @@ int run_command(int argc, char** argv) {
   if (command == "pilot") return traincost::cli::pilot(args);
   if (command == "pilot-results") return traincost::cli::pilot_results(args);
   if (command == "sweep") return traincost::cli::sweep(args);
+  if (command == "compare") return traincost::cli::compare(args);
   if (command == "link") return traincost::cli::link(args);
   if (command == "catalog") return traincost::cli::catalog(args);
   if (command == "import-hf") return traincost::cli::import_hf(args);

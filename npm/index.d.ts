@@ -70,6 +70,9 @@ export interface OptionResult {
   fixed_cost_usd: number;
   per_run_cost_usd: number;
   cost_per_run_usd: number;
+  /** Compute only: hardware per run (instance-hours × price) per million target tokens, no one-time costs. */
+  compute_cost_per_million_tokens_usd: number;
+  /** All-in: the fully loaded cost per run (one-time costs spread over the runs) per million target tokens. */
   cost_per_million_tokens_usd: number;
   horizon_cost_usd: number;
   annual_cost_usd: number;
@@ -468,6 +471,57 @@ export interface Card {
 }
 /** A static card of the answer (verdict, headline, results table, link) for wikis without scripts or iframes. */
 export function card(scenario: Scenario, options?: CardOptions | string): Card;
+export interface CompareOptions {
+  /** The target in tokens (default: the workload's own; required for a Hugging Face config). */
+  tokens?: number;
+  /** Every row on this many instances (else `chips`, else each sized to finish within 30 days). */
+  instances?: number;
+  /** Every row on the fewest instances with at least this many chips. */
+  chips?: number;
+  /** "cost" (compute-only $ per M tokens, default), "time" or "throughput". */
+  sort?: 'cost' | 'time' | 'throughput';
+  /** With a scenario: the workload compared (default 0). */
+  workload?: number;
+}
+export interface CompareRow {
+  label: string;
+  instance: string;
+  provider: string;
+  region: string;
+  chip: string;
+  pricing: 'on_demand' | 'reserved_1yr' | 'reserved_3yr' | 'spot' | 'capacity_block';
+  price_usd_per_instance_hour: number;
+  price_usd_per_chip_hour: number;
+  price_estimate: boolean;
+  instances: number;
+  chips: number;
+  feasible: boolean;
+  status: string;
+  mfu: number | null;
+  tokens_per_sec_per_chip: number | null;
+  wall_clock_hours: number | null;
+  hardware_cost_per_run_usd: number | null;
+  /** Compute only: hardware per run per million target tokens (no one-time costs). */
+  compute_cost_per_million_tokens_usd: number | null;
+  evidence: 'validated' | 'predicted' | 'estimate';
+  error_median: number;
+  estimate_reasons: string[];
+  /** The row as the CLI's table shows it, one cell per `columns` entry. */
+  cells: string[];
+}
+export interface Comparison {
+  traincost_version: string;
+  workload: string;
+  params: number;
+  target_tokens: number;
+  size: string;
+  sort: 'cost' | 'time' | 'throughput';
+  columns: string[];
+  rows: CompareRow[];
+}
+/** One model on every catalog instance and pricing (`traincost compare --format json`). model: a scenario,
+ *  a Hugging Face config.json, or a workload preset's name as plain text. */
+export function compare(model: Scenario | Record<string, unknown> | string, options?: CompareOptions | string): Comparison;
 /** Every formula with the scenario's numbers substituted. */
 export function explain(scenario: Scenario): Explanation;
 /** The share link of a scenario. */

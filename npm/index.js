@@ -99,6 +99,12 @@ export const sweep = (scenario, options = {}) => call('sweep', text(scenario), t
 /** A static card of the answer for wikis without scripts or iframes (`traincost embed`): {format, card, link};
  *  options: {format: "html" (default) or "svg", url: the calculator page the card links to}. */
 export const card = (scenario, options = {}) => call('card', text(scenario), text(options, 'invalid options', 'options'));
+/** One model on every catalog instance and pricing: throughput per chip, MFU, time, compute-only $ per M tokens and
+ *  the evidence behind each (`traincost compare --format json`). model: a scenario, a Hugging Face config.json, or a
+ *  workload preset's name (plain text such as "Mixtral-8x7B-class MoE"); options: {tokens, instances | chips, sort, workload}. */
+export const compare = (model, options = {}) =>
+  call('compare', typeof model === 'string' && !/^\s*[{["]/.test(model) ? JSON.stringify(model) : text(model, 'invalid input'),
+    text(options, 'invalid options', 'options'));
 /** Every formula with the scenario's numbers (`traincost explain --format json`). */
 export const explain = (scenario) => call('explain', text(scenario));
 /** The share link: {fragment: "s=1.…", link: "#s=1.…"} (`traincost link`). */
@@ -119,7 +125,7 @@ export const readLog = (log) => call('read_log', String(log));
 /** {traincost, catalog, scenario_format, link_format} */
 export const version = call('version');
 
-const api = { ScenarioError, evaluate, analyze, pilot, sweep, card, explain, encodeLink, decodeLink, importHf, catalog, schema, replay, readLog, version };
+const api = { ScenarioError, evaluate, analyze, pilot, sweep, card, compare, explain, encodeLink, decodeLink, importHf, catalog, schema, replay, readLog, version };
 /** Resolves to the module's functions at once (the module is ready when imported); for code written against window.TrainCost.ready. */
 export const ready = Promise.resolve(api);
 api.ready = ready;

@@ -30,6 +30,7 @@ __all__ = [
     "pilot",
     "sweep",
     "card",
+    "compare",
     "explain",
     "encode_link",
     "decode_link",
@@ -243,6 +244,37 @@ def sweep(scenario: Scenario, *, workload: Optional[int] = None) -> Result:
     """
     options = {"workload": workload} if workload is not None else {}
     return _call("sweep", _text(scenario), _options(options))
+
+
+def compare(model: Union[Scenario, str], *, tokens: Optional[float] = None, instances: Optional[int] = None,
+            chips: Optional[int] = None, sort: Optional[str] = None, workload: Optional[int] = None) -> Result:
+    """One model on every catalog instance and every way it is priced there (on demand, commitments,
+    spot, Capacity Blocks): throughput per chip, MFU, time on the chosen size, compute-only $ per
+    million tokens (hardware alone, no one-time costs) and the evidence behind each row.
+
+    The result is ``traincost compare MODEL --format json``: ``rows``, each with ``instance``,
+    ``pricing``, ``tokens_per_sec_per_chip``, ``mfu``, ``wall_clock_hours``,
+    ``compute_cost_per_million_tokens_usd``, ``evidence`` ("validated", "predicted" or "estimate"),
+    ``cells`` (the row as the CLI's table prints it), sorted by ``sort``.
+
+    Args:
+        model: a scenario (dict, JSON text or file; its workload ``workload``), a Hugging Face
+            config.json (dict or file; then ``tokens`` is required), or a workload preset's name
+            ("Mixtral-8x7B-class MoE", or a unique part of it such as "mixtral").
+        tokens: the target in tokens (default: the workload's own).
+        instances: every row on this many instances; or ``chips``: on the fewest instances with at
+            least this many chips. Neither: each sized to finish within 30 days.
+        sort: "cost" (default), "time" or "throughput".
+
+    Raises ScenarioError when the input or an option is invalid.
+    """
+    options = {k: v for k, v in (("tokens", tokens), ("instances", instances), ("chips", chips), ("sort", sort),
+                                 ("workload", workload)) if v is not None}
+    if isinstance(model, str) and not model.lstrip().startswith(("{", "[", '"')) and not _looks_like_a_path(model):
+        text = _dumps(model, "invalid input", "")  # a preset's name
+    else:
+        text = _text(model, "invalid input")
+    return _call("compare", text, _options(options))
 
 
 def card(scenario: Scenario, *, format: Optional[str] = None, url: Optional[str] = None) -> Result:

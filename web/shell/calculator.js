@@ -335,6 +335,12 @@
     card: function (scenarioJson, options) {
       return call('card', [scenarioArgument(scenarioJson),
         {value: options === undefined ? '{}' : options, error: 'invalid options', path: 'options'}]);
+    },
+    // model: scenario or config JSON, or a workload preset's name as plain text.
+    compare: function (model, options) {
+      var name = typeof model === 'string' && !/^\s*[{["]/.test(model);
+      return call('compare', [{value: name ? JSON.stringify(model) : model, error: 'invalid input', path: ''},
+        {value: options === undefined ? '{}' : options, error: 'invalid options', path: 'options'}]);
     }
   };
   window.TrainCost = api;

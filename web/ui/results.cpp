@@ -90,7 +90,7 @@ void results_table(App& app, size_t w) {
   if (!ImGui::BeginTable("results-table", n, flags, size)) return;
   if (scroll) ImGui::TableSetupScrollFreeze(1, 1);
   // Short headers; each explains itself on hover.
-  const float weights[] = {2.4f, 1.0f, 0.9f, 1.0f, 1.0f, 1.3f, 0.9f, 1.2f};
+  const float weights[] = {2.4f, 1.0f, 0.9f, 1.0f, 1.0f, 1.0f, 1.3f, 1.0f, 1.2f};
   static_assert(std::size(weights) == column_index(ResultCol::Count), "a weight per column");
   for (int c = 0; c < n; ++c)
     ImGui::TableSetupColumn(columns[static_cast<size_t>(c)].short_header, scroll ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch,

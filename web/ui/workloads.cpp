@@ -307,7 +307,7 @@ void draw_workloads(App& app) {
       for (const WorkloadPreset& p : workload_presets())
         if (widget::selectable(p.name.c_str())) {
           Workload w = p.workload;
-          w.name = p.name;
+          w.name.clear();  // named by its numbers (automatic_workload_name), until the user types a name
           if (edit::add_workload(s, w)) {
             app.ui.workload = static_cast<int>(s.workloads.size()) - 1;
             changed = true;
@@ -323,7 +323,9 @@ void draw_workloads(App& app) {
 
   if (widget::begin_form("workload-form")) {
     widget::row("Name");
-    changed |= widget::text("##name", widget::scoped("name"), w.name, 80, "e.g. 8B pretraining");
+    // Empty, the workload is named by its numbers: the hint shows that name.
+    const std::string automatic_name = automatic_workload_name(w);
+    changed |= widget::text("##name", widget::scoped("name"), w.name, 80, automatic_name.c_str());
     widget::row("Preset");
     ImGui::SetNextItemWidth(-FLT_MIN);
     if (widget::begin_combo("##preset", "Fill from a preset…", "Fill from a preset…")) {
@@ -331,7 +333,7 @@ void draw_workloads(App& app) {
         if (widget::selectable(p.name.c_str())) {
           const std::vector<WorkloadOverride> keep = w.overrides;
           w = p.workload;
-          w.name = p.name;
+          w.name.clear();  // named by its numbers (automatic_workload_name), until the user types a name
           w.overrides = keep;
           changed = true;
         }

@@ -19,6 +19,7 @@
 #include "traincost/engine/sweep.hpp"
 #include "traincost/output/verdict.hpp"
 #include "traincost/scenario/labels.hpp"
+#include "traincost/output/compare.hpp"
 
 namespace traincost {
 namespace embedded {
@@ -87,6 +88,7 @@ ApiReply call_schema(std::string_view, std::string_view) { return api_schema(); 
 ApiReply call_replay(std::string_view, std::string_view) { return api_replay(); }
 ApiReply call_sweep(std::string_view a, std::string_view b) { return api_sweep(a, b); }
 ApiReply call_card(std::string_view a, std::string_view b) { return api_card(a, b); }
+ApiReply call_compare(std::string_view a, std::string_view b) { return api_compare(a, b); }
 
 // A function that takes a scenario and options (analyze, pilot, sweep): the scenario read and validated,
 // the options text ("" means {}) parsed and checked by `check` (a parse problem's path put under
@@ -439,6 +441,156 @@ ApiReply api_card(std::string_view scenario_json, std::string_view options_json)
                       });
 }
 
+namespace {
+
+// assets/presets.json's workload presets, as the page offers them.
+const Json& workload_presets_json() {
+  static const Json presets = [] {
+    Problems problems;
+    std::optional<Json> doc = parse_json(embedded::core_asset("presets.json"), problems);
+    return doc && doc->contains("workloads") ? (*doc)["workloads"] : Json::array();
+  }();
+  return presets;
+}
+
+std::string lower(std::string text) {
+  for (char& ch : text) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return text;
+}
+
+// The preset `name` names: the one called so (in any case), else the only one whose name holds it.
+const Json* find_preset(const std::string& name, Problems& problems) {
+  const Json* part = nullptr;
+  int parts = 0;
+  for (const Json& p : workload_presets_json()) {
+    const std::string its = lower(p.value("name", std::string()));
+    if (its == lower(name)) return &p;
+    if (!name.empty() && its.find(lower(name)) != std::string::npos) {
+      part = &p;
+      ++parts;
+    }
+  }
+  if (parts == 1) return part;
+  std::string known;
+  for (const std::string& n : workload_preset_names()) known += (known.empty() ? "" : "; ") + n;
+  problems.push_back({"", (parts ? "\"" + shorten(name, 40) + "\" names more than one preset: " : "no preset is called \"" + shorten(name, 40) + "\": ") +
+                              "the presets are " + known});
+  return nullptr;
+}
+
+// A workload from its JSON (a preset's, or a model block with a target): read and checked as the
+// one workload of a scenario, so it obeys exactly the rules a scenario's do.
+std::optional<Workload> read_workload(Json workload, Problems& problems) {
+  const Json wrapper = {{"version", kScenarioVersion}, {"workloads", Json::array({std::move(workload)})},
+                        {"options", Json::array({{{"instance", "p5.48xlarge"}}})}};
+  std::optional<Scenario> s = parse_scenario(wrapper.dump(), builtin_catalog(), problems);
+  if (!s) return std::nullopt;
+  return s->workloads[0];
+}
+
+struct CompareRequest {
+  CompareOptions options;
+  size_t workload = 0;
+};
+
+std::optional<CompareRequest> compare_options_from_json(const Json& options, size_t workloads, Problems& problems) {
+  if (!options.is_object()) {
+    problems.push_back({"options", "must be a JSON object"});
+    return std::nullopt;
+  }
+  CompareRequest out;
+  const size_t before = problems.size();
+  for (const auto& item : options.items()) {
+    const std::string path = "options." + item.key();
+    const Json& v = item.value();
+    if (item.key() == "tokens") {
+      const std::string problem = v.is_number() ? fields::tokens.check(v.get<double>()) : "must be a number";
+      if (problem.empty()) out.options.tokens = v.get<double>();
+      else problems.push_back({path, problem});
+    } else if (item.key() == "instances") {
+      if (const auto n = whole(v, 1, static_cast<long long>(fields::instances.bounds.max))) out.options.instances = static_cast<int>(*n);
+      else problems.push_back({path, "must be a whole number from 1 to " + fmt::number(fields::instances.bounds.max)});
+    } else if (item.key() == "chips") {
+      if (const auto n = whole(v, 1, 10000000)) out.options.chips = static_cast<double>(*n);
+      else problems.push_back({path, "must be a whole number from 1 to 10000000"});
+    } else if (item.key() == "sort") {
+      bool known = false;
+      for (const auto& word : kCompareSortWords)
+        if (v.is_string() && v.get<std::string>() == word.word) {
+          out.options.sort = word.value;
+          known = true;
+        }
+      if (!known) problems.push_back({path, "must be \"cost\", \"time\" or \"throughput\""});
+    } else if (item.key() == "workload") {
+      const auto last = static_cast<long long>(workloads) - 1;
+      if (const auto n = whole(v, 0, last)) out.workload = static_cast<size_t>(*n);
+      else problems.push_back({path, "must be a workload index from 0 to " + std::to_string(last)});
+    } else {
+      problems.push_back({path, "unknown option (tokens, instances, chips, sort or workload)"});
+    }
+  }
+  if (out.options.instances && out.options.chips) problems.push_back({"options.chips", "give instances or chips, not both"});
+  if (problems.size() != before) return std::nullopt;
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> workload_preset_names() {
+  std::vector<std::string> names;
+  for (const Json& p : workload_presets_json()) names.push_back(p.value("name", std::string()));
+  return names;
+}
+
+std::optional<ChipComparison> compare_from_json(std::string_view model_json, std::string_view options_json, std::string& error,
+                                                Problems& problems) {
+  auto failed = [&](const char* what) {
+    error = what;
+    return std::nullopt;
+  };
+  const std::optional<Json> input = parse_json(model_json, problems);
+  if (!input) return failed("invalid input");
+  const std::optional<Json> options = read_options(options_json, problems);
+  if (!options) return failed("invalid options");
+  std::optional<Scenario> s;
+  if (input->is_object() && input->contains("workloads") && !(s = parse_scenario(model_json, builtin_catalog(), problems)))
+    return failed("invalid scenario");
+  const std::optional<CompareRequest> request = compare_options_from_json(*options, s ? s->workloads.size() : 1, problems);
+  if (!request) return failed("invalid options");
+  std::optional<Workload> workload;
+  if (s) {
+    workload = s->workloads[request->workload];
+  } else if (input->is_string()) {
+    const Json* preset = find_preset(input->get<std::string>(), problems);
+    if (!preset) return failed("invalid preset");
+    Json w = *preset;
+    // A preset's name describes it; its workload is named by its numbers (labels.hpp), which tokens may change.
+    w.erase("name");
+    if (!(workload = read_workload(w, problems))) return failed("invalid preset");
+  } else if (input->is_object()) {
+    const std::optional<Model> m = model_from_hf_config(model_json, problems);
+    if (!m) return failed("invalid config");
+    if (!request->options.tokens) {
+      problems.push_back({"options.tokens", "required: a Hugging Face config says no token count"});
+      return failed("invalid options");
+    }
+    if (!(workload = read_workload({{"model", model_to_json(*m)}, {"target", {{"tokens", *request->options.tokens}}}}, problems)))
+      return failed("invalid config");
+  } else {
+    problems.push_back({"", "must be a scenario, a Hugging Face config.json or a workload preset's name"});
+    return failed("invalid input");
+  }
+  return compare_chips(*workload, builtin_catalog(), request->options);
+}
+
+ApiReply api_compare(std::string_view model_json, std::string_view options_json) {
+  std::string error;
+  Problems problems;
+  const std::optional<ChipComparison> c = compare_from_json(model_json, options_json, error, problems);
+  if (!c) return fail(error, problems);
+  return ok(comparison_to_json(*c));
+}
+
 const std::vector<ApiFunction>& api_functions() {
   static const std::vector<ApiFunction> functions = {
       {"version", 0, call_version},         {"evaluate", 1, call_evaluate},
@@ -448,6 +600,7 @@ const std::vector<ApiFunction>& api_functions() {
       {"schema", 0, call_schema},           {"pilot", 2, call_pilot},
       {"sweep", 2, call_sweep},           {"card", 2, call_card},
       {"replay", 0, call_replay},         {"read_log", 1, call_read_log},
+      {"compare", 2, call_compare},
   };
   return functions;
 }

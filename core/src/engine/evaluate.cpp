@@ -35,7 +35,7 @@ bool figures_valid(const OptionResult& r) {
   for (const double v : {r.tokens, r.training_flops, r.cluster_flops_per_sec, r.tokens_per_sec, r.compute_hours, r.training_hours,
                          r.wall_clock_hours, r.chip_hours, r.instance_hours, r.price_usd_per_hour, r.hardware_cost_per_run,
                          r.one_time_cost, r.days_to_model, r.fixed_cost, r.per_run_cost, r.cost_per_run, r.cost_per_million_tokens,
-                         r.horizon_cost, r.annual_cost})
+                         r.compute_cost_per_million_tokens, r.horizon_cost, r.annual_cost})
     if (!valid_figure(v)) return false;
   for (const CostPart& part : kCostParts)
     if (!valid_figure(r.*part.member)) return false;
@@ -103,6 +103,7 @@ void fill_pair(const WorkloadInputs& w, const PairInputs& p, double target_token
   r.per_run_cost = sum_of_parts(r, Recurrence::PerRun);
   r.cost_per_run = cost_per_run(r.per_run_cost, r.fixed_cost, w.runs);
   r.cost_per_million_tokens = cost_per_million_tokens(r.cost_per_run, target_tokens);
+  r.compute_cost_per_million_tokens = cost_per_million_tokens(r.hardware_cost_per_run, target_tokens);
   r.horizon_cost = r.cost_per_run * w.runs;
   r.annual_cost = r.horizon_cost * 12 / w.horizon_months;
 

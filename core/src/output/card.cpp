@@ -79,7 +79,7 @@ std::string html_card(const Scenario& s, const ResolvedScenario& resolved, const
 
 // ---- SVG: an image of the same text, laid out with fixed metrics ---------------------------------
 
-constexpr int kSvgWidth = 760;
+constexpr int kSvgWidth = 840;  // a 150 px label, eight 76 px figures and the status
 constexpr int kMargin = 16;
 
 // Words of `text` in lines of at most `width` characters (a word longer than a line gets one of its own).

@@ -440,6 +440,9 @@ std::vector<ExplainStep> explain_pair(const WorkloadInputs& w, const PairInputs&
   }
   step<kCostPerRun>(steps, Shown::Usd, cost_per_run, r.per_run_cost, r.fixed_cost, w.runs);
   steps.back().formula = total_formula(per_day > 0);  // the cost of delay when the workload values a day
+  // The two prices of a token: compute only (the run's hardware), then all-in (the total above).
+  step<kComputeCostPerMillionTokens>(steps, Shown::Number, cost_per_million_tokens, r.hardware_cost_per_run, target_tokens);
+  steps.back().result = "= $" + g(r.compute_cost_per_million_tokens);
   step<kCostPerMillionTokens>(steps, Shown::Number, cost_per_million_tokens, r.cost_per_run, target_tokens);
   steps.back().result = "= $" + g(r.cost_per_million_tokens);
   explain_budget(steps, w, plan_budget(w, p, r, target_tokens));

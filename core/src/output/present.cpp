@@ -17,9 +17,12 @@ const std::vector<ResultColumn>& result_columns() {
       {"Wall clock", "Time", "Wall clock per run: training at the cluster's goodput, plus compilation"},
       {"Chip-hours", "Chip-h", "Chip-hours per run"},
       {"Hardware per run", "Hardware", "Instance-hours × price, per run"},
+      {"Compute only $ per M tokens", "Compute $/M tok",
+       "Compute only: the hardware per run (instance-hours × price at the layout's throughput) per million target tokens, no one-time costs"},
       {"One-time", "One-time", "Porting engineering + validation compute, paid once"},
       {"Fully loaded per run", "All-in / run", "Fully loaded cost per run: hardware + recurring + one-time ÷ expected runs"},
-      {"$ per M tokens", "$/M tok", "Fully loaded cost per million target tokens"},
+      {"All-in $ per M tokens", "All-in $/M tok",
+       "All-in: the fully loaded cost per run (one-time costs spread over the runs) per million target tokens"},
       {"Status", "Status",
        "Whether the option can run the job: the cluster holds the model, fails rarely enough, reaches the target; with a deadline, "
        "the instances it needs to be done in time"},
@@ -57,11 +60,12 @@ std::string status_detail(const OptionResult& r) {
 std::vector<std::string> result_cells(const std::string& label, const OptionResult& r) {
   // An option that cannot run the job has no time or cost to show (its figures would mislead, and
   // can be negative or infinite): dashes, and the status says why.
-  if (!r.feasible()) return {label, "–", "–", "–", "–", "–", "–", status_text(r)};
+  if (!r.feasible()) return {label, "–", "–", "–", "–", "–", "–", "–", status_text(r)};
   return {label,
           fmt::hours(r.wall_clock_hours),
           fmt::count(r.chip_hours),
           fmt::usd(r.hardware_cost_per_run),
+          fmt::usd_rate(r.compute_cost_per_million_tokens),
           fmt::usd(r.one_time_cost),
           fmt::usd(r.cost_per_run),
           fmt::usd_rate(r.cost_per_million_tokens),
@@ -119,7 +123,7 @@ bool column_is_estimate(ResultCol column, const EstimateFlags& f) {
   const bool cost = f.speed || f.price;
   switch (column) {
     case ResultCol::WallClock: case ResultCol::ChipHours: return f.speed;
-    case ResultCol::Hardware: case ResultCol::UsdPerMTokens: return cost;
+    case ResultCol::Hardware: case ResultCol::ComputeUsdPerMTokens: case ResultCol::UsdPerMTokens: return cost;
     case ResultCol::OneTime: return f.one_time;
     case ResultCol::FullyLoaded: return cost || f.one_time;
     default: return false;

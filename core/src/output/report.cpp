@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <optional>
 
 #include "traincost/engine/budget.hpp"
@@ -332,7 +333,8 @@ OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved,
       oj["fixed_cost_usd"] = figure(shown, r.fixed_cost);
       oj["per_run_cost_usd"] = figure(shown, r.per_run_cost);
       oj["cost_per_run_usd"] = figure(shown, r.cost_per_run);
-      oj["cost_per_million_tokens_usd"] = figure(shown, r.cost_per_million_tokens);
+      oj["compute_cost_per_million_tokens_usd"] = figure(shown, r.compute_cost_per_million_tokens);  // compute only
+      oj["cost_per_million_tokens_usd"] = figure(shown, r.cost_per_million_tokens);                  // all-in
       oj["horizon_cost_usd"] = figure(shown, r.horizon_cost);
       oj["annual_cost_usd"] = figure(shown, r.annual_cost);
       OrderedJson parts = OrderedJson::object();
@@ -430,7 +432,8 @@ std::string report_text(const Scenario& s, const ResolvedScenario& resolved, con
   std::string out = "TrainCost " TRAINCOST_VERSION " (catalog " + resolved.catalog->version + ")";
   if (!s.name.empty()) out += "\n" + s.name;
   out += "\n";
-  const size_t widths[] = {24, 11, 12, 14, 11, 11, 12, 0};
+  const size_t widths[] = {24, 11, 12, 14, 16, 11, 13, 15, 0};
+  static_assert(std::size(widths) == column_index(ResultCol::Count), "a width per column");
   for (size_t w = 0; w < results.workloads.size(); ++w) {
     const WorkloadResult& wr = results.workloads[w];
     const WorkloadInputs& wi = resolved.workloads[w];
@@ -507,7 +510,8 @@ std::string report_csv(const Scenario& s, const ResolvedScenario& resolved, cons
   std::string out =
       "workload,option,instance,instances,feasible,tokens,training_flops,wall_clock_hours,days_to_model,chip_hours,"
       "hardware_cost_per_run_usd,one_time_cost_usd,re_porting_cost_usd,delay_cost_per_run_usd,cost_per_run_usd,"
-      "cost_per_million_tokens_usd,annual_cost_usd,status,rests_on_estimates,"
+      // The two prices of a token: compute only (hardware), then all-in (fully loaded).
+      "compute_cost_per_million_tokens_usd,cost_per_million_tokens_usd,annual_cost_usd,status,rests_on_estimates,"
       // The quick look at the odds (odds.hpp): empty cells when it was not taken.
       "median_cost_per_run_usd,p5_cost_per_run_usd,p95_cost_per_run_usd,probability_cheapest\n";
   for (size_t w = 0; w < results.workloads.size(); ++w) {
@@ -520,7 +524,7 @@ std::string report_csv(const Scenario& s, const ResolvedScenario& resolved, cons
              (r.feasible() ? "true" : "false") + "," + num(r.tokens) + "," + num(r.training_flops) + "," + figure(r.wall_clock_hours) +
              "," + figure(r.days_to_model) + "," + figure(r.chip_hours) + "," + figure(r.hardware_cost_per_run) + "," +
              figure(r.one_time_cost) + "," + figure(r.re_porting_cost) + "," + figure(r.delay_cost_per_run) + "," + figure(r.cost_per_run) + "," +
-             figure(r.cost_per_million_tokens) + "," + figure(r.annual_cost) + "," + escape_csv(status_text(r)) + ",";
+             figure(r.compute_cost_per_million_tokens) + "," + figure(r.cost_per_million_tokens) + "," + figure(r.annual_cost) + "," + escape_csv(status_text(r)) + ",";
       std::string reasons;
       for (const std::string& reason : estimate_flags(s, resolved, w, o, *resolved.catalog).reasons)
         reasons += (reasons.empty() ? "" : "; ") + reason;

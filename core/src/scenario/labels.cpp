@@ -3,6 +3,8 @@
 #include <cctype>
 #include <cstring>
 
+#include "traincost/base/format.hpp"
+
 namespace traincost {
 
 namespace {
@@ -122,8 +124,39 @@ std::vector<std::string> distinct_labels(std::vector<std::string> labels) {
   return labels;
 }
 
-std::string workload_title(const Workload& w, size_t index) {
-  return w.name.empty() ? "Workload " + std::to_string(index + 1) : w.name;
+namespace {
+
+// A parameter or token count as a name says it: "8B" rather than "8.0B", "47B", "1.5T".
+std::string short_count(double v) {
+  std::string text = fmt::count(v);
+  const size_t dot = text.find(".0");
+  if (dot != std::string::npos && (dot + 2 == text.size() || !std::isdigit(static_cast<unsigned char>(text[dot + 2]))))
+    text.erase(dot, 2);
+  return text;
 }
+
+}  // namespace
+
+std::string automatic_workload_name(const Workload& w) {
+  const Model& m = w.model;
+  std::string name = m.active() < m.params ? "MoE " + short_count(m.params) + " total / " + short_count(m.active()) + " active"
+                                           : short_count(m.params);
+  if (w.fine_tune.mode == FineTuneMode::Lora) name += " LoRA";
+  if (w.fine_tune.mode == FineTuneMode::Qlora) name += " QLoRA";
+  switch (w.target.kind) {
+    case TargetKind::Tokens: name += ", " + short_count(w.target.tokens) + " tokens"; break;
+    case TargetKind::Steps: name += ", " + short_count(w.target.steps) + " steps"; break;
+    case TargetKind::Loss: name += ", to loss " + fmt::number(w.target.loss); break;
+  }
+  if (w.deadline_days) name += ", within " + fmt::counted(*w.deadline_days, "day", "days");
+  // A regular cadence, when the runs over the horizon make one exactly.
+  const double per_year = w.runs * 12 / w.horizon_months;
+  if (per_year == 52) name += ", weekly";
+  else if (per_year == 12) name += ", monthly";
+  else if (per_year == 4) name += ", quarterly";
+  return name;
+}
+
+std::string workload_title(const Workload& w, size_t) { return w.name.empty() ? automatic_workload_name(w) : w.name; }
 
 }  // namespace traincost

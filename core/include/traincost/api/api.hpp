@@ -17,6 +17,7 @@
 #include "traincost/io/scenario_json.hpp"
 #include "traincost/engine/uncertainty.hpp"
 #include "traincost/output/card.hpp"
+#include "traincost/output/compare.hpp"
 
 namespace traincost {
 
@@ -48,6 +49,18 @@ ApiReply api_sweep(std::string_view scenario_json, std::string_view options_json
 // {"format": "html" (default) or "svg", "url": the calculator page the card links to}.
 ApiReply api_card(std::string_view scenario_json, std::string_view options_json);
 ApiReply api_replay();                                  // `traincost replay --format json`: published runs vs predictions
+// `traincost compare --format json`: one workload on every catalog instance and pricing (output/compare.hpp).
+// model_json: a scenario (its workload `options.workload`, default 0), a Hugging Face config.json
+// (then `options.tokens` is required), or a workload preset's name as a JSON string ("\"Mixtral-8x7B-class
+// MoE\"", a unique case-insensitive part of it is enough). options_json: {"tokens", "instances" or
+// "chips", "sort": "cost"|"time"|"throughput", "workload"}, each optional; empty text means {}.
+ApiReply api_compare(std::string_view model_json, std::string_view options_json);
+// The comparison api_compare() replies with (the CLI's text, Markdown and CSV, the page's tab); on
+// invalid input, nothing, with `error` ("invalid scenario", "invalid options", ...) and the problems.
+std::optional<ChipComparison> compare_from_json(std::string_view model_json, std::string_view options_json, std::string& error,
+                                                Problems& problems);
+// The names of the workload presets (assets/presets.json) `compare` takes.
+std::vector<std::string> workload_preset_names();
 
 // Every function above by name, so a binding can expose them all through one entry point:
 // adding a function to the API is one line in api.cpp's table (and one in each binding's

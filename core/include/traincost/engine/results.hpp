@@ -68,7 +68,8 @@ struct OptionResult {
   double fixed_cost = 0;          // one-time + maintenance + re-porting: paid once whatever the runs
   double per_run_cost = 0;        // hardware + egress + delay: paid every run
   double cost_per_run = 0;        // fully loaded: per_run + fixed / runs
-  double cost_per_million_tokens = 0;
+  double cost_per_million_tokens = 0;          // all-in: cost_per_run per million target tokens
+  double compute_cost_per_million_tokens = 0;  // compute only: hardware_cost_per_run per million target tokens
   double horizon_cost = 0;        // cost_per_run × runs
   double annual_cost = 0;
   MemoryFit memory;

@@ -253,7 +253,12 @@ inline constexpr Formula kStorageCost{"Storage during the run", "St", "{TB} × {
 double cost_per_run(double per_run_cost, double fixed_cost, double runs);
 inline constexpr Formula kCostPerRun{"Fully loaded per run", "total", "{per run} + {fixed} / {runs}", "per run, fixed, runs"};
 double cost_per_million_tokens(double cost_per_run, double tokens);
-inline constexpr Formula kCostPerMillionTokens{"Per million tokens", "$/M", "{cost per run} / ({D0} / 1e6)", "cost per run, D0"};
+inline constexpr Formula kCostPerMillionTokens{"All-in per million tokens", "$/M", "{cost per run} / ({D0} / 1e6)", "cost per run, D0"};
+// Compute only: the hardware of one run (instance-hours × price at the layout's throughput,
+// goodput losses and compilation included) per million target tokens, with no one-time, recurring
+// or delay costs; what the chip costs per token, whatever the runs (cost_per_million_tokens() again).
+inline constexpr Formula kComputeCostPerMillionTokens{"Compute only per million tokens", "$/M hw", "{hardware per run} / ({D0} / 1e6)",
+                                                      "hardware per run, D0"};
 // Cost of n runs: fixed + n × per run (the cumulative-cost chart's lines).
 double cumulative_cost(double fixed_cost, double per_run_cost, double runs);
 

@@ -24,7 +24,9 @@ struct ResultColumn {
 };
 const std::vector<ResultColumn>& result_columns();
 // The columns by name, in result_columns() order: cells[column_index(ResultCol::FullyLoaded)].
-enum class ResultCol : size_t { Option, WallClock, ChipHours, Hardware, OneTime, FullyLoaded, UsdPerMTokens, Status, Count };
+// Two prices of a token, named apart: ComputeUsdPerMTokens is the hardware alone (compute only),
+// UsdPerMTokens the fully loaded cost (all-in, one-time costs spread over the runs).
+enum class ResultCol : size_t { Option, WallClock, ChipHours, Hardware, ComputeUsdPerMTokens, OneTime, FullyLoaded, UsdPerMTokens, Status, Count };
 constexpr size_t column_index(ResultCol column) { return static_cast<size_t>(column); }
 
 // The row of an option, in column order; the first cell is the option's label (unescaped).

@@ -24,7 +24,15 @@ inline std::string automatic_label(const Option& option, const Catalog& catalog)
 // already reads gets its option's number ("H100 x32 (p5) #3").
 std::vector<std::string> distinct_labels(std::vector<std::string> labels);
 
-// A workload's name, or "Workload 2" when it has none.
+// The name a workload shows when it has none of its own, read from its numbers, so that it follows
+// them as an option's automatic label follows its instance: the model ("8B", "MoE 47B total / 13B
+// active", "70B LoRA"), the target ("2T tokens", "to loss 1.95", "50k steps"), a deadline ("within
+// 10 days") and a regular cadence ("weekly": 52 runs a year, "monthly" 12, "quarterly" 4):
+// "MoE 47B total / 13B active, 500B tokens", "8B, 2T tokens, within 10 days", "1B, 20B tokens, weekly".
+std::string automatic_workload_name(const Workload& workload);
+
+// A workload's name: the one the user typed, else the automatic one. `index` is unused (kept
+// for the callers that number workloads).
 std::string workload_title(const Workload& workload, size_t index);
 
 }  // namespace traincost
