@@ -40,7 +40,8 @@ TEST(Present, TheNamedColumnsAreTheTablesColumns) {
   EXPECT_STREQ(columns[column_index(ResultCol::Hardware)].header, "Hardware per run");
   EXPECT_STREQ(columns[column_index(ResultCol::OneTime)].header, "One-time");
   EXPECT_STREQ(columns[column_index(ResultCol::FullyLoaded)].header, "Fully loaded per run");
-  EXPECT_STREQ(columns[column_index(ResultCol::UsdPerMTokens)].header, "$ per M tokens");
+  EXPECT_STREQ(columns[column_index(ResultCol::ComputeUsdPerMTokens)].header, "Compute only $ per M tokens");
+  EXPECT_STREQ(columns[column_index(ResultCol::UsdPerMTokens)].header, "All-in $ per M tokens");
   EXPECT_STREQ(columns[column_index(ResultCol::Status)].header, "Status");
 }
 
