@@ -22,6 +22,7 @@ for (const path of EXAMPLES) {
                  exact(cliJson(['pilot', path, '--samples', '2000', '--seed', '9', '--fraction', '0.02', '--format', 'json'])));
     assert.equal(exact(tc.sweep(text)), exact(cliJson(['sweep', path, '--format', 'json'])));
     assert.equal(exact(tc.sweep(JSON.parse(text), { workload: 0 })), exact(cliJson(['sweep', path, '--workload', '0', '--format', 'json'])));
+    assert.equal(exact(tc.compare(text, { instances: 8 })), exact(cliJson(['compare', path, '--instances', '8', '--format', 'json'])));
     const explained = tc.explain(text);
     assert.equal(exact(explained), exact(cliJson(['explain', path, '--format', 'json'])));
     assert.equal(explained.text, cli(['explain', path]).stdout);
@@ -61,11 +62,16 @@ test('every function of the core API has a function here', () => {
 });
 
 test('the module has the functions of window.TrainCost, and a default export', async () => {
-  for (const name of ['evaluate', 'analyze', 'pilot', 'sweep', 'card', 'explain', 'encodeLink', 'decodeLink', 'importHf', 'catalog', 'schema', 'replay']) {
+  for (const name of ['evaluate', 'analyze', 'pilot', 'sweep', 'card', 'compare', 'explain', 'encodeLink', 'decodeLink', 'importHf', 'catalog', 'schema', 'replay']) {
     assert.equal(typeof tc[name], 'function', name);
     assert.equal(tc.default[name], tc[name], name);
   }
   assert.equal(await tc.ready, tc.default);
   const pkg = JSON.parse(readFileSync(join(SOURCE_DIR, 'npm', 'package.json'), 'utf8'));
   assert.equal(pkg.version, tc.version.traincost, 'npm/package.json has the project version');
+});
+
+test('compare takes a preset by name and agrees with the CLI', () => {
+  assert.equal(exact(tc.compare('mixtral', { tokens: 1e11, chips: 64 })),
+    exact(cliJson(['compare', 'mixtral', '--tokens', '1e11', '--chips', '64', '--format', 'json'])));
 });

@@ -9,7 +9,7 @@ from conftest import EXAMPLES, SOURCE_DIR
 PUBLIC = {"version": "version", "evaluate": "evaluate", "analyze": "analyze", "explain": "explain",
           "encode_link": "encode_link", "decode_link": "decode_link", "catalog": "catalog",
           "import_hf": "import_hf", "schema": "schema", "pilot": "pilot", "sweep": "sweep", "replay": "replay",
-          "card": "card", "read_log": "read_log"}
+          "card": "card", "read_log": "read_log", "compare": "compare"}
 
 
 def test_every_core_function_has_a_python_function():
@@ -78,3 +78,26 @@ def test_a_missing_file_is_not_taken_for_json():
         traincost.evaluate("assets/scenarios/no-such-scenario.json")
     with pytest.raises(traincost.ScenarioError):
         traincost.evaluate("not json")  # text that names no file is JSON text, and invalid
+
+
+def test_compare_takes_a_preset_a_scenario_and_a_config():
+    # Every catalog instance and pricing is a row; compute only is the hardware per run per M tokens.
+    c = traincost.compare("mixtral", tokens=1e11, instances=2, sort="time")
+    assert c["workload"] == "MoE 47B total / 13B active, 100B tokens, quarterly"
+    priced = sum(1 for i in traincost.catalog()["instances"] for p in i["prices"].values() if isinstance(p, dict) and "value" in p)
+    assert len(c["rows"]) == priced
+    times = [r["wall_clock_hours"] for r in c["rows"] if r["feasible"]]
+    assert times == sorted(times)
+    for r in c["rows"]:
+        if r["feasible"]:
+            # hand check of the definition: hardware per run / (tokens / 1e6)
+            assert abs(r["compute_cost_per_million_tokens_usd"] - r["hardware_cost_per_run_usd"] / 1e5) < 1e-12
+        assert r["evidence"] in ("validated", "predicted", "estimate")
+    scenario = os.path.join(SOURCE_DIR, "assets", "scenarios", "llama3-8b-pretrain.json")
+    assert traincost.compare(scenario, chips=64)["target_tokens"] == 2e12
+    try:
+        traincost.compare({"model_type": "llama", "hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32,
+                           "intermediate_size": 14336, "vocab_size": 128256})
+        raise AssertionError("a config needs tokens")
+    except traincost.ScenarioError as e:
+        assert e.problems[0]["path"] == "options.tokens"

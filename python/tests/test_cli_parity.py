@@ -39,6 +39,10 @@ def test_sweep_equals_cli(example):
     assert exact(traincost.sweep(example, workload=0)) == exact(cli_json("sweep", example, "--workload", "0", "--format", "json"))
 
 
+def test_compare_equals_cli(example):
+    assert exact(traincost.compare(example, instances=8)) == exact(cli_json("compare", example, "--instances", "8", "--format", "json"))
+
+
 def test_explain_equals_cli(example):
     ours = traincost.explain(example)
     assert exact(ours) == exact(cli_json("explain", example, "--format", "json"))

@@ -170,20 +170,21 @@ TEST_P(Outputs, EscapeHostileNamesInEveryFormat) {
     EXPECT_TRUE(test::terminal_safe(text)) << label << ":\n" << text.substr(0, 400);
 
   // Row 5: Markdown (report and analysis; the page's Share dialog and export use report_markdown)
-  expect_safe_markdown(report_markdown(f.s, f.r, f.res, "https://example.org/calculator.html#s=1.abc", odds), {8}, label);
+  expect_safe_markdown(report_markdown(f.s, f.r, f.res, "https://example.org/calculator.html#s=1.abc", odds), {column_index(ResultCol::Count)}, label);
   expect_safe_markdown(analysis_markdown(f.r, f.a), {5, 4}, label);
   // Exactly the table rows of the report: a header, a rule and one per option.
   size_t rows = 0;
   for (const std::string& line : lines_of(report_markdown(f.s, f.r, f.res, ""))) rows += line.rfind("|", 0) == 0;
   EXPECT_EQ(rows, 2 + f.s.options.size()) << label;
 
-  // Row 8: CSV: one record per option, 23 fields each (19, then the 4 of the odds), no text field
+  // Row 8: CSV: one record per option, 24 fields each (20 with both prices of a token, then the 4 of
+  // the odds), no text field
   // a spreadsheet runs
   const auto records = parse_csv(report_csv(f.s, f.r, f.res, odds));
   ASSERT_EQ(records.size(), 1 + f.s.options.size()) << label;
   for (size_t i = 1; i < records.size(); ++i) {
-    ASSERT_EQ(records[i].size(), 23u) << label;
-    for (size_t c : {size_t{0}, size_t{1}, size_t{2}, size_t{17}, size_t{18}}) {
+    ASSERT_EQ(records[i].size(), 24u) << label;
+    for (size_t c : {size_t{0}, size_t{1}, size_t{2}, size_t{18}, size_t{19}}) {
       const std::string& v = records[i][c];
       for (const char* formula : {"=", "+", "-", "@", "\t", "\r", "\n", "\xEF\xBC\x9D"})
         EXPECT_NE(v.rfind(formula, 0), 0u) << label << ": field " << c << " = " << v;
