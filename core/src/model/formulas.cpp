@@ -193,6 +193,7 @@ double forward_matmul_flops_per_token(double active_params, double vocab, double
 }
 double forward_attention_flops_per_token(double layers, double hidden, double seq) { return 2 * layers * hidden * seq; }
 double training_pass_factor(bool recomputed) { return recomputed ? 4 : 3; }
+double training_matmul_passes(double recomputed_share) { return 3 + recomputed_share; }
 double gemm_size_efficiency(double smallest_dimension, double knee) { return smallest_dimension / (smallest_dimension + knee); }
 double compute_seconds(double matmul_flops, double matmul_rate, double attention_flops, double attention_rate) {
   return matmul_flops / matmul_rate + attention_flops / attention_rate;

@@ -79,11 +79,19 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
   const double head = 2 * V * h;  // the output head's matmul, on the last stage
   const double matmul_fwd = (forward_matmul_flops_per_token(m.active_params, V, h) - head) * body_share + head;
   const double attention_fwd = forward_attention_flops_per_token(layers_per_stage, h, s);
+  // Forward, backward (twice the forward) and the recomputed share of the forward: all of it with
+  // full recomputation, none with selective, or what the framework's checkpoint policy recomputes
+  // where that is known (in.recomputed_matmul_share).
+  const double recomputed_share = L.recompute == Recompute::None  ? 0
+                                  : in.recomputed_matmul_share >= 0 ? in.recomputed_matmul_share
+                                  : full                           ? 1
+                                                                   : 0;
+  const double matmul_passes = training_matmul_passes(recomputed_share);
   // A frozen base runs its forward and the backward for activation gradients but no weight-gradient
   // GEMMs: one pass fewer (2 of 3, 3 of 4 recomputed). Its adapters train in full (6·N_adapter).
-  const double base_passes = training_pass_factor(full) - (in.frozen_base ? 1 : 0);
+  const double base_passes = matmul_passes - (in.frozen_base ? 1 : 0);
   const double adapter_fwd = 2 * in.adapter_active_params * body_share;
-  const double matmul_flops = (base_passes * matmul_fwd + training_pass_factor(full) * adapter_fwd) * tokens / t;
+  const double matmul_flops = (base_passes * matmul_fwd + matmul_passes * adapter_fwd) * tokens / t;
   const double attention_flops = training_pass_factor(L.recompute != Recompute::None) * attention_fwd * tokens / t;
   // A matmul's smallest dimension: the tokens it multiplies (an expert sees its share of the
   // routed tokens of its expert-parallel group) or the weight's width split over tensor ranks.

@@ -336,6 +336,13 @@ inline constexpr Formula kForwardAttentionFlops{"Attention FLOPs per token (forw
 // full recomputation runs the forward a second time, selective recomputation only the attention
 // (Korthikanti et al. 2022, arXiv 2205.05198).
 double training_pass_factor(bool recomputed);  // 3, or 4 when recomputed
+// Matmul passes of a training step when a share r of the layers' forward matmul work is run again
+// in the backward pass: 3 + r. Full recomputation is r = 1 (training_pass_factor(true)), selective
+// recomputation r = 0 (it recomputes the attention core, which holds no weight). A framework's own
+// checkpoint policy lies between: JAX's saves named activations and recomputes only the matmuls
+// whose outputs the backward pass needs and no saved activation provides (AXLearn's fuji.py
+// policies; a measurement's note derives its r from them).
+double training_matmul_passes(double recomputed_share);
 // A matmul reaches its efficiency only when its smallest dimension is large: x / (x + knee).
 // The knee is calibrated (measured small-GEMM slowdown, e.g. stas00/ml-engineering's MAMF scans).
 double gemm_size_efficiency(double smallest_dimension, double knee);
