@@ -56,8 +56,9 @@ TEST(Calibration, TrainiumTwoIsPredictedWithItsOwnCalibrationAndThreeBorrowsIt) 
     ++trn2_rows;
     ASSERT_TRUE(row.prediction.found) << row.measurement->id;
     EXPECT_GE(row.measurement->recomputed_matmul_share, 0) << row.measurement->id;
-    if (row.measurement->holdout)
+    if (row.measurement->holdout) {
       EXPECT_LE(std::abs(row.prediction.error), c.performance.trainium2.holdout_p90_error.value + 1e-12) << row.measurement->id;
+    }
     EXPECT_LT(std::abs(row.prediction.error), 0.15) << row.measurement->id;
   }
   EXPECT_EQ(trn2_rows, 2);
