@@ -17,6 +17,7 @@ namespace {
 constexpr size_t kMaxFitPoints = 200;
 constexpr int kAlphaGrid = 40;       // log-spaced from kAlphaMin to kAlphaMax
 constexpr int kAlphaRefine = 48;     // golden-section steps between the best grid point's neighbours
+constexpr int kBootstrapRefine = 24; // for a resample: α to about 1e-5 of the grid's spacing
 constexpr double kAlphaMin = 0.02, kAlphaMax = 3.0;
 constexpr double kLossResolution = 1e-4;  // below any log's printed precision: the floor of a spike's scale
 
@@ -37,12 +38,10 @@ struct LinearFit {
 
 // E and A for a fixed α, by least squares on u = x^-α; E held at 0 or above (a loss has no
 // negative floor) and A above 0 (a curve that does not fall has no tokens-to-loss).
-LinearFit fit_at(const Series& s, double alpha, std::vector<double>& u) {
+LinearFit fit_with(const Series& s, const std::vector<double>& u) {
   const size_t n = s.y.size();
-  u.resize(n);
   double su = 0, sy = 0;
   for (size_t i = 0; i < n; ++i) {
-    u[i] = det::exp(-alpha * s.log_x[i]);
     su += u[i];
     sy += s.y[i];
   }
@@ -74,21 +73,39 @@ LinearFit fit_at(const Series& s, double alpha, std::vector<double>& u) {
   return f;
 }
 
+LinearFit fit_at(const Series& s, double alpha, std::vector<double>& u) {
+  u.resize(s.log_x.size());
+  for (size_t i = 0; i < u.size(); ++i) u[i] = det::exp(-alpha * s.log_x[i]);
+  return fit_with(s, u);
+}
+
+// u = x^-α at each grid α, for one curve's tokens (the bootstrap refits the same tokens 400 times).
+using GridU = std::vector<std::vector<double>>;
+double grid_alpha(int k) {
+  static const double step = det::log(kAlphaMax / kAlphaMin) / (kAlphaGrid - 1);
+  return kAlphaMin * det::exp(step * k);
+}
+GridU grid_u_of(const Series& s) {
+  GridU g(kAlphaGrid);
+  for (int k = 0; k < kAlphaGrid; ++k) fit_at(s, grid_alpha(k), g[static_cast<size_t>(k)]);
+  return g;
+}
+
 struct Fitted {
   double E = 0, A = 0, alpha = 0, sse = std::numeric_limits<double>::infinity();
   bool ok() const { return std::isfinite(sse); }
 };
 
-// The least-squares α: the best of a log-spaced grid, then golden-section search between its neighbours.
-Fitted fit_series(const Series& s) {
+// The least-squares α: the best of a log-spaced grid (its u given, or worked out), then
+// golden-section search between its neighbours in `refine` steps.
+Fitted fit_series(const Series& s, const GridU* grid = nullptr, int refine = kAlphaRefine) {
   std::vector<double> u;
   Fitted best;
   int k_best = -1;
-  const double step = det::log(kAlphaMax / kAlphaMin) / (kAlphaGrid - 1);
-  auto alpha_at = [&](int k) { return kAlphaMin * det::exp(step * k); };
+  auto alpha_at = [](int k) { return grid_alpha(k); };
   for (int k = 0; k < kAlphaGrid; ++k) {
     const double a = alpha_at(k);
-    const LinearFit f = fit_at(s, a, u);
+    const LinearFit f = grid ? fit_with(s, (*grid)[static_cast<size_t>(k)]) : fit_at(s, a, u);
     if (f.sse < best.sse) {
       best = {f.E, f.A, a, f.sse};
       k_best = k;
@@ -99,7 +116,7 @@ Fitted fit_series(const Series& s) {
   const double g = (std::sqrt(5.0) - 1) / 2;
   double a1 = hi - g * (hi - lo), a2 = lo + g * (hi - lo);
   LinearFit f1 = fit_at(s, a1, u), f2 = fit_at(s, a2, u);
-  for (int i = 0; i < kAlphaRefine; ++i) {
+  for (int i = 0; i < refine; ++i) {
     if (f1.sse <= f2.sse) {
       hi = a2;
       a2 = a1;
@@ -134,6 +151,7 @@ Series series_of(const std::vector<LossPoint>& points, double scale) {
 struct CurveWork {
   LossCurveFit fit;
   Series series;
+  GridU grid;
   std::vector<double> fitted, residuals;
 };
 
@@ -188,6 +206,7 @@ CurveWork fit_curve(const std::vector<LossPoint>& curve, double scale) {
   out.points = static_cast<int>(kept.size());
   if (!f.ok()) return w;
   w.series = series_of(kept, scale);
+  w.grid = grid_u_of(w.series);
   out.ok = true;
   out.E = f.E;
   out.A = f.A;
@@ -224,7 +243,9 @@ double LossCurveFit::tokens_to(double loss) const {
 
 LossCurveFit fit_loss_curve(const std::vector<LossPoint>& curve, double scale) { return fit_curve(curve, scale).fit; }
 
-ConvergenceEstimate estimate_convergence(const std::vector<LossPoint>& candidate, const std::vector<LossPoint>& reference) {
+namespace {
+
+ConvergenceEstimate estimate(const std::vector<LossPoint>& candidate, const std::vector<LossPoint>& reference) {
   ConvergenceEstimate e;
   if (candidate.empty() || reference.empty()) {
     e.reason = candidate.empty() && reference.empty() ? "no loss curves" : candidate.empty() ? "no loss curve of the candidate" : "no reference loss curve";
@@ -250,30 +271,10 @@ ConvergenceEstimate estimate_convergence(const std::vector<LossPoint>& candidate
   e.reference_tokens = r.fit.last_tokens;
   e.target_loss = r.fit.loss_at(e.reference_tokens);
   const double reach = c.fit.tokens_to(e.target_loss);
-  const double limit = kConvergenceMaxExtrapolation * c.fit.last_tokens;
-  if (reach <= 0) {
-    e.state = ConvergenceState::NonOverlapping;
-    e.reason = "the candidate's curve levels off above the reference's final loss of " + fmt::number(e.target_loss, 4) +
-               " (its fitted floor is " + fmt::number(c.fit.E, 4) + ")";
-    return e;
-  }
-  if (reach < c.fit.first_tokens) {
-    e.state = ConvergenceState::NonOverlapping;
-    e.reason = "the candidate's curve starts below the reference's final loss of " + fmt::number(e.target_loss, 4) +
-               ": it says nothing about the tokens to get there";
-    return e;
-  }
-  if (reach > limit) {
-    e.state = ConvergenceState::TooShort;
-    e.reason = "the candidate's curve ends at a loss of " + fmt::number(c.fit.loss_at(c.fit.last_tokens), 4) + " after " +
-               tokens_text(c.fit.last_tokens) + " tokens, above the reference's final " + fmt::number(e.target_loss, 4) +
-               ": run it longer (to within 25% of where it reaches that loss)";
-    return e;
-  }
-  e.candidate_tokens = reach;
-  e.ratio = reach / e.reference_tokens;
 
-  // Residual bootstrap: both curves' residuals resampled onto their fits and refitted.
+  // Residual bootstrap: both curves' residuals resampled onto their fits and refitted. It runs
+  // before the curves' range is judged, so that noise is called noise: a noisy curve's fit can
+  // land past its end or level off above the target by chance, which is not a short curve.
   e.seed = kConvergenceSeed;
   e.resamples = kConvergenceResamples;
   Random rng(kConvergenceSeed);
@@ -282,40 +283,65 @@ ConvergenceEstimate estimate_convergence(const std::vector<LossPoint>& candidate
     Series s = w.series;
     const size_t n = w.residuals.size();
     for (size_t i = 0; i < n; ++i) s.y[i] = w.fitted[i] + w.residuals[std::min(n - 1, static_cast<size_t>(rng.uniform() * static_cast<double>(n)))];
-    return fit_series(s);
+    return fit_series(s, &w.grid, kBootstrapRefine);
   };
   for (int b = 0; b < kConvergenceResamples; ++b) {
     const Fitted fr = resample(r), fc = resample(c);
-    if (!fr.ok() || !fc.ok()) {
-      ++e.failed_resamples;
-      continue;
-    }
     LossCurveFit cr = r.fit, cc = c.fit;
     cr.E = fr.E, cr.A = fr.A, cr.alpha = fr.alpha;
     cc.E = fc.E, cc.A = fc.A, cc.alpha = fc.alpha;
-    const double d = cc.tokens_to(cr.loss_at(e.reference_tokens));
-    if (d <= 0 || d < c.fit.first_tokens || d > limit) {
-      ++e.failed_resamples;
-      continue;
-    }
-    ratios.push_back(d / e.reference_tokens);
-  }
-  if (e.failed_resamples * 10 > e.resamples) {
-    e.state = ConvergenceState::TooNoisy;
-    e.reason = "in " + std::to_string(e.failed_resamples) + " of " + std::to_string(e.resamples) +
-               " resampled fits the candidate does not reach the reference's final loss within its curve: too noisy to tell";
-    return e;
+    const double d = fr.ok() && fc.ok() ? cc.tokens_to(cr.loss_at(e.reference_tokens)) : 0;
+    if (d <= 0) ++e.failed_resamples;
+    else ratios.push_back(d / e.reference_tokens);
   }
   std::sort(ratios.begin(), ratios.end());
+  const bool many_fail = e.failed_resamples * 10 > e.resamples;
+  auto too_noisy = [&](const std::string& why) {
+    e.state = ConvergenceState::TooNoisy;
+    e.reason = why + ": too noisy to tell (a longer or smoother run narrows it)";
+    return e;
+  };
+  if (reach <= 0) {
+    // The fit levels off above the target: the curves' noise, when a tenth of the resampled fits get there.
+    if (ratios.size() * 10 > static_cast<size_t>(e.resamples))
+      return too_noisy("the candidate's fit levels off above the reference's final loss, but " + std::to_string(ratios.size()) + " of " +
+                       std::to_string(e.resamples) + " resampled fits reach it");
+    e.state = ConvergenceState::NonOverlapping;
+    e.reason = "the candidate's curve levels off above the reference's final loss of " + fmt::number(e.target_loss, 4) +
+               " (its fitted floor is " + fmt::number(c.fit.E, 4) + ")";
+    return e;
+  }
+  e.candidate_tokens = reach;
+  e.ratio = reach / e.reference_tokens;
+  if (many_fail)
+    return too_noisy("in " + std::to_string(e.failed_resamples) + " of " + std::to_string(e.resamples) +
+                     " resampled fits the candidate never reaches the reference's final loss");
   e.low = std::min(e.ratio, percentile(ratios, 0.05));
   e.high = std::max(e.ratio, percentile(ratios, 0.95));
-  if (e.high - e.low > kConvergenceMaxWidth) {
-    e.state = ConvergenceState::TooNoisy;
-    e.reason = "the ratio's 90% interval runs from " + fmt::number(e.low, 3) + " to " + fmt::number(e.high, 3) +
-               ", wider than 0.2: too noisy to tell (a longer or smoother run narrows it)";
+  if (e.high - e.low > kConvergenceMaxWidth)
+    return too_noisy("the ratio's 90% interval runs from " + fmt::number(e.low, 3) + " to " + fmt::number(e.high, 3) + ", wider than 0.2");
+  if (reach < c.fit.first_tokens) {
+    e.state = ConvergenceState::NonOverlapping;
+    e.reason = "the candidate's curve starts below the reference's final loss of " + fmt::number(e.target_loss, 4) +
+               ": it says nothing about the tokens to get there";
+    return e;
+  }
+  if (reach > kConvergenceMaxExtrapolation * c.fit.last_tokens) {
+    e.state = ConvergenceState::TooShort;
+    e.reason = "the candidate's curve ends at a loss of " + fmt::number(c.fit.loss_at(c.fit.last_tokens), 4) + " after " +
+               tokens_text(c.fit.last_tokens) + " tokens, above the reference's final " + fmt::number(e.target_loss, 4) +
+               ": run it longer (to within 25% of where it reaches that loss)";
     return e;
   }
   e.state = ConvergenceState::Measured;
+  return e;
+}
+
+}  // namespace
+
+ConvergenceEstimate estimate_convergence(const std::vector<LossPoint>& candidate, const std::vector<LossPoint>& reference) {
+  ConvergenceEstimate e = estimate(candidate, reference);
+  if (!e.measured()) e.ratio = e.low = e.high = e.candidate_tokens = 0;  // no guessed number
   return e;
 }
 

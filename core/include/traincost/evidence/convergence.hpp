@@ -13,12 +13,13 @@
 // refitted, 400 times from a fixed seed: the same answer every time), its 5th and 95th percentiles.
 //
 // No number is given when the curves cannot tell, and the reason is said plainly:
+//   - too noisy (judged first, so that noise is not called shortness): the 90% interval is wider
+//     than 0.2 (the ratio known to worse than ±10%), or more than a tenth of the resampled fits
+//     never reach the target (or, when the fit itself never does, a tenth of them do);
 //   - too short: fewer than 8 points to fit on either curve, or the candidate would reach the
 //     target only more than 25% beyond its last point;
 //   - non-overlapping: the candidate's curve starts below the target (it says nothing about
-//     getting there), or its fit never reaches it;
-//   - too noisy: the 90% interval is wider than 0.2 (the ratio known to worse than ±10%), or more
-//     than a tenth of the resampled fits could not place the candidate at the target.
+//     getting there), or its fit levels off above it.
 #include <cstdint>
 #include <string>
 #include <vector>
