@@ -80,4 +80,20 @@ TEST(Lifecycle, TheNoticeNamesTheStackTheSuccessorAndTheDate) {
 }
 
 }  // namespace
+// The verdict is a headline read at a glance (and wrapped only at spaces on the page): it names the
+// source's site, not its 90-character address, and says it once for two options on the same stack.
+TEST(Lifecycle, TheVerdictSaysItOncePerStackWithTheSourcesSiteNotItsAddress) {
+  const Scenario s = test::scenario(test::simple_scenario(R"("model":{"params":8e9},"target":{"tokens":1e11})",
+                                                          R"("instance":"trn1.32xlarge","instances":4)",
+                                                          R"("instance":"trn1.32xlarge","instances":8)"));
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  const std::string verdict = workload_verdict(r, evaluate(r), 0);
+  EXPECT_EQ(verdict.find("https://"), std::string::npos) << verdict;
+  const std::string told = r.options[0].label + ", " + r.options[1].label +
+                           ": Trainium1's training stack is at end of support since Neuron 2.32; its successor is TorchNeuron "
+                           "with TorchTitan, which supports Trn2 and Trn3 only (awsdocs-neuron.readthedocs-hosted.com, as of 2026-07-24).";
+  EXPECT_NE(verdict.find(told), std::string::npos) << verdict;
+  EXPECT_EQ(verdict.find("end of support"), verdict.rfind("end of support")) << "said once";
+}
+
 }  // namespace traincost

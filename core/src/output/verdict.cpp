@@ -117,6 +117,16 @@ std::string software_notice(const OptionInfo& option, const Catalog& catalog) {
          "; its successor is " + life.successor + ". Source: " + (source ? source->url : life.source) + ", as of " + life.as_of + ".";
 }
 
+std::string software_headline(const SoftwareLifecycle& life, const Catalog& catalog) {
+  const Source* source = catalog.find_source(life.source);
+  const std::string url = source ? source->url : "";
+  const size_t host_start = url.find("://") == std::string::npos ? 0 : url.find("://") + 3;
+  const std::string site = url.substr(host_start, url.find('/', host_start) - host_start);
+  return life.family + "'s training stack is " + description_of(kStackStatusWords, life.status) +
+         (life.since.empty() ? "" : " since " + life.since) + "; its successor is " + life.successor + " (" +
+         (site.empty() ? life.source : site) + ", as of " + life.as_of + ").";
+}
+
 std::string workload_verdict(const ResolvedScenario& s, const Results& results, size_t w) {
   const WorkloadResult& wr = results.workloads[w];
   const Comparison& c = wr.comparison;
@@ -171,10 +181,21 @@ std::string workload_verdict(const ResolvedScenario& s, const Results& results, 
   for (size_t o = 0; o < wr.options.size(); ++o)
     if (!wr.options[o].feasible())
       text += " " + name(static_cast<int>(o)) + " cannot run it: " + infeasibility_reason(wr.options[o]) + ".";
-  // A port to a chip whose training stack has no future is a risk the costs do not show.
-  for (size_t o = 0; o < s.options.size(); ++o)
-    if (const std::string notice = s.catalog ? software_notice(s.options[o], *s.catalog) : ""; !notice.empty())
-      text += " " + name(static_cast<int>(o)) + ": " + notice;
+  // A port to a chip whose training stack has no future is a risk the costs do not show. The
+  // verdict is a headline: it says so once per stack, naming every option on it and the source's
+  // site; the full notice with its address is in explain and the JSON option.
+  auto stack_of = [&](size_t o) { return s.options[o].chip && s.options[o].chip->software ? &*s.options[o].chip->software : nullptr; };
+  for (size_t o = 0; o < s.options.size(); ++o) {
+    const SoftwareLifecycle* life = stack_of(o);
+    if (!life || life->status == StackStatus::Supported || !s.catalog) continue;
+    bool told = false;
+    for (size_t earlier = 0; earlier < o; ++earlier) told = told || (stack_of(earlier) && stack_of(earlier)->family == life->family);
+    if (told) continue;
+    std::string on_it = name(static_cast<int>(o));
+    for (size_t later = o + 1; later < s.options.size(); ++later)
+      if (stack_of(later) && stack_of(later)->family == life->family) on_it += ", " + name(static_cast<int>(later));
+    text += " " + on_it + ": " + software_headline(*life, *s.catalog);
+  }
   return text;
 }
 

@@ -18,6 +18,9 @@ std::string workload_verdict(const ResolvedScenario& scenario, const Results& re
 // successor, TorchNeuron with TorchTitan, supports Trn2 and Trn3 only. Source: <url>, as of
 // 2026-07-24." Every Trn1 verdict, explain and JSON result carries it.
 std::string software_notice(const OptionInfo& option, const Catalog& catalog);
+// The same in a verdict's words, shorter: the stack's status, its successor and the source's site
+// and date (the address is in the notice).
+std::string software_headline(const SoftwareLifecycle& life, const Catalog& catalog);
 
 // "Across 3 workloads, picking per workload costs $4.1M a year, 12% less than all on Trn2."
 std::string portfolio_verdict(const ResolvedScenario& scenario, const Results& results);
