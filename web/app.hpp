@@ -217,7 +217,6 @@ class App {
   bool text_input_ = false;      // a text field was being edited last frame
   bool tabbing_ = false;         // the keyboard has moved focus (the registry records for it)
   bool tests_record_ = false;    // a test asked for the registry
-  int pending_tab_ = 0;          // a Tab waiting for the registry's first frame
   friend const char* get_clipboard(void*);
   friend void set_clipboard(void*, const char*);
 };
