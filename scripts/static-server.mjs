@@ -33,7 +33,11 @@ export function startServer(root, port = 0, { log = null } = {}) {
     }
     if (log) log(200, path);
     res.writeHead(200, { 'content-type': TYPES[extname(file).toLowerCase()] || 'application/octet-stream',
-                         'content-length': size, 'cache-control': 'no-cache' });
+                         'content-length': size, 'cache-control': 'no-cache',
+                         // Public static files, readable from any origin as GitHub Pages serves them:
+                         // an embed in an iframe sandboxed with allow-scripts alone (an opaque origin)
+                         // fetches its wasm and fonts as cross-origin requests.
+                         'access-control-allow-origin': '*' });
     if (req.method === 'HEAD') { res.end(); return; }
     createReadStream(file).pipe(res);
   });

@@ -380,7 +380,7 @@ void App::publish() {
   published_banners_ = ui.banners.size();
 }
 
-bool App::work_now() const { return !ui.pending_png.empty() || pending_tab_ != 0 || ui.select_results_tab >= 0; }
+bool App::work_now() const { return !ui.pending_png.empty() || ui.select_results_tab >= 0; }
 
 double App::next_due_ms() const {
   double due = pacing::kNever;
@@ -397,7 +397,7 @@ double App::next_due_ms() const {
 
 bool App::settled() const {
   return d.persist_due_ms == 0 && d.sweep.due_ms == 0 && (!d.valid || d.analysis.ready) && !pilot_wanted() && !input.queued() && loop.frames_left == 0 &&
-         pending_tab_ == 0 && ui.pending_png.empty();
+         ui.pending_png.empty();
 }
 
 void App::frame() {
@@ -469,16 +469,15 @@ void App::keyboard() {
       redo();
     }
   }
-  // Tab: the registry records items from this frame on; the focus moves once it has a frame.
-  int tab = input.tab();
+  // Tab: the registry records items from this frame on; the focus moves once it has a frame
+  // (the Tab waits at the head of the input queue until then).
+  const int tab = input.tab();
   if (tab != 0 && !items.recording()) {
     tabbing_ = true;
     items.set_recording(true);
-    pending_tab_ = tab;
+    input.defer_tab(tab);
     return;
   }
-  if (tab == 0) tab = pending_tab_;
-  pending_tab_ = 0;
   if (tab != 0) move_focus(tab);
   // Enter activates a focused button, checkbox, tab or combo (Space does already).
   if (g.NavId != 0 && !g.NavDisableHighlight && g.ActiveId == 0 && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false)) {
@@ -497,7 +496,7 @@ void App::move_focus(int direction) {
   ImGuiContext& g = *ImGui::GetCurrentContext();
   ImGuiWindow* popup = g.OpenPopupStack.Size > 0 ? g.OpenPopupStack.back().Window : nullptr;
   if (g.OpenPopupStack.Size > 0 && !popup) {
-    pending_tab_ = direction;  // a dialog opening this frame: its items are there in the next
+    input.defer_tab(direction);  // a dialog opening this frame: its items are there in the next
     return;
   }
   std::vector<const ItemRecord*> order;
@@ -510,7 +509,7 @@ void App::move_focus(int direction) {
     order.push_back(&r);
   }
   if (order.empty()) {
-    if (popup) pending_tab_ = direction;
+    if (popup) input.defer_tab(direction);
     return;
   }
   const ImGuiID current = g.ActiveId ? g.ActiveId : (g.NavDisableHighlight ? 0 : g.NavId);
@@ -529,6 +528,10 @@ void App::move_focus(int direction) {
   if (target.text_input) {
     g.NavNextActivateId = target.id;
     g.NavNextActivateFlags = ImGuiActivateFlags_PreferInput;
+    // The field activates in the next frame's widgets: keys typed after this Tab (a digit, another
+    // Tab) wait for the frame after, or they would reach the field before (a quick typist's burst
+    // of Tabs skipped or repeated fields, and the digit after them went where the focus had been).
+    input.wait_a_frame();
   }
   ImGui::ScrollToRectEx(target.window, target.rect, ImGuiScrollFlags_KeepVisibleEdgeY | ImGuiScrollFlags_KeepVisibleEdgeX);
 }
@@ -656,7 +659,7 @@ std::string App::stats_json() const {
                       {"valid", d.valid},
                       {"settled", settled()},
                       {"banners_shown", ui.banners_shown},
-                      {"input_idle", !input.queued() && loop.frames_drawn >= loop.settled_at_frame && pending_tab_ == 0},
+                      {"input_idle", !input.queued() && loop.frames_drawn >= loop.settled_at_frame},
                       {"undo_steps", history_.undo_steps()},
                       {"redo_steps", history_.redo_steps()},
                       {"results_tab", ui.results_tab},

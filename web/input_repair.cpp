@@ -42,6 +42,12 @@ void InputRepair::key(int glfw_key, int action, int mods) {
   else if (action == GLFW_PRESS && glfw_key >= 0 && glfw_key < 512) typed_.push_back({glfw_key, 0, mods});
 }
 
+void InputRepair::defer_tab(int direction) {
+  typed_.insert(typed_.begin(), {GLFW_KEY_TAB, 0, direction < 0 ? GLFW_MOD_SHIFT : 0});
+  for (TouchStep& s : touch_steps_) ++s.typed_before;
+  tab_ = 0;
+}
+
 void InputRepair::character(unsigned c) { typed_.push_back({-1, c}); }
 
 // Pixel deltas come in tens to hundreds (100 px is one notch); line deltas in ones (3 a notch).
@@ -157,7 +163,8 @@ void InputRepair::settle_keys(ImGuiIO& io, GLFWwindow* window) {
   };
   // Typing waits for a tap queued before it: on a phone, the tap that opens the keyboard
   // activates the field over the next frames, and what is typed goes into that field.
-  size_t feedable = typed_.size();
+  size_t feedable = waiting_ ? 0 : typed_.size();
+  waiting_ = false;
   for (const TouchStep& s : touch_steps_)
     if (s.kind == Touch::Tap) feedable = std::min(feedable, s.typed_before);
   bool after_command = false, after_char = false, acted = false;

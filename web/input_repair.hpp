@@ -49,6 +49,12 @@ class InputRepair {
   bool queued() const { return !typed_.empty() || !forced_keys_.empty() || held_press_any() || !touch_steps_.empty(); }
   // Tab (+1) or Shift+Tab (-1) pressed in this frame, 0 otherwise.
   int tab() const { return tab_; }
+  // The page could not move the focus this frame (its items are not known yet, a dialog is
+  // opening): the Tab goes back to the head of the queue, and everything typed after it waits
+  // behind it, so a burst of Tabs and a digit land where the same keys land slowly.
+  void defer_tab(int direction);
+  // Nothing typed is fed in the next frame (a field is activating in it).
+  void wait_a_frame() { waiting_ = true; }
 
   // The last input fed to ImGui, frame by frame, for diagnosing a test ("k257 c49 c50 | …").
   const std::string& trace() const { return trace_; }
@@ -76,6 +82,7 @@ class InputRepair {
   std::vector<Typed> typed_;
   std::vector<int> forced_keys_;
   int tab_ = 0;
+  bool waiting_ = false;
 
   // Touch: the pointer ImGui sees while the last input was a touch.
   bool touch_ = false;

@@ -57,6 +57,57 @@ try {
       await context.close();
     },
 
+    async 'the page refuses on every route what the CLI refuses: Import by file and by paste, and the autosave (issue 33 item 1)'() {
+      const { page, context } = await openPage(browser, `${url}calculator.html`, { viewport: { width: 1366, height: 768 } });
+      await waitForCalculator(page);
+      await ui.settled(page);
+      const before = JSON.stringify(await ui.scenario(page));
+      const scenario = readFileSync(join(ROOT, 'assets/scenarios/finetune-1b.json'));
+      const config = readFileSync(join(ROOT, 'tests/cli/data/llama3-8b-config.json'));
+      const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(scenario.toString('utf8'), 'utf16le')]);
+      const badUtf8 = Buffer.from(scenario.toString('utf8').replace('1B fine-tune', '1B Xfine-tune'), 'utf8');
+      badUtf8[badUtf8.indexOf('X')] = 0xc3;  // a lead byte followed by an ASCII letter: ill-formed UTF-8
+      const files = {
+        'a scenario, a NUL and garbage': [Buffer.concat([scenario, Buffer.from('\0garbage')]), /NUL/],
+        'ill-formed UTF-8 inside a string': [badUtf8, /UTF-8/],
+        'a UTF-16 file': [utf16, /not a scenario|UTF-8/],
+        'a config.json, a NUL and junk': [Buffer.concat([config, Buffer.from('\0junk')]), /NUL/],
+      };
+      for (const [what, [bytes, says]] of Object.entries(files)) {
+        await ui.click(page, 'Import');
+        const chooser = page.waitForEvent('filechooser');
+        await ui.click(page, 'Choose a file…');
+        await (await chooser).setFiles({ name: 'scenario.json', mimeType: 'application/json', buffer: bytes });
+        const problem = await page.waitForFunction(() => {
+          const p = Module._tc_items();
+          const list = JSON.parse(UTF8ToString(p));
+          Module._free(p);
+          const note = list.find((i) => i.name === 'import problem');
+          return note ? note.text : null;
+        }, null, { timeout: 10000 }).then((h) => h.jsonValue());
+        assert(says.test(problem), `${what}: the dialog says why (${problem})`);
+        assertEqual(JSON.stringify(await ui.scenario(page)), before, `${what}: the scenario is unchanged`);
+        await ui.click(page, 'Cancel');
+      }
+      // A pasted link with more after it, which --link and decodeLink refuse.
+      await ui.click(page, 'Import');
+      await ui.paste(page, 'Import text', `${url}calculator.html${linkFor('finetune-1b')}&x=1`);
+      await ui.click(page, 'Load');
+      const pasted = await ui.find(page, 'import problem');
+      assert(/could not be opened/.test(pasted.text), `a link with &x=1: ${pasted.text}`);
+      assertEqual(JSON.stringify(await ui.scenario(page)), before, 'a link with &x=1: the scenario is unchanged');
+      await ui.click(page, 'Cancel');
+      // An autosave holding a scenario, a NUL and garbage is not loaded up to the NUL.
+      await page.evaluate((t) => localStorage.setItem('traincost.autosave', t), `${scenario.toString('utf8')}\0garbage`);
+      await page.goto(`${url}calculator.html`);  // no link in the address: the autosave is what opens
+      await waitForCalculator(page);
+      await ui.settled(page);
+      assert((await ui.scenario(page)).name !== '1B fine-tune, weekly', 'the autosave before the NUL is not loaded');
+      const banners = await page.evaluate(() => [...document.querySelectorAll('#results-mirror .banner')].map((b) => b.textContent));
+      assert(banners.some((b) => /autosaved scenario could not be read/.test(b) && /NUL/.test(b)), `a banner says why: ${JSON.stringify(banners)}`);
+      await context.close();
+    },
+
     async 'calculator.html#s=<A>#s=<B> opens neither (the issue case), on load'() {
       const { page, context } = await openPage(browser, `${url}calculator.html#s=${payloads.A}#s=${payloads.B}`);
       await waitForCalculator(page);

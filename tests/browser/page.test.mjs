@@ -196,6 +196,44 @@ try {
       await context.close();
     },
 
+    async 'keys faster than frames: a burst of Tabs on a slowed CPU lands where the same Tabs land slowly, and the digit after them edits that field only (issue 33 item 6)'() {
+      const presses = 21;
+      // Slowly: one Tab, then wait for the page to take it.
+      const slow = await open('calculator.html', { viewport: { width: 1366, height: 768 } });
+      await slow.page.focus('#canvas');
+      for (let i = 0; i < presses; ++i) {
+        await slow.page.keyboard.press('Tab');
+        await ui.settleInput(slow.page);
+      }
+      const target = await ui.focused(slow.page);
+      await slow.context.close();
+      assert(/^workloads\[0\]\.|^options\[/.test(target), `${presses} Tabs reach a scenario field (${target})`);
+      // In a burst, with the CPU four times slower so that many keys arrive between two frames.
+      const { page, context } = await open('calculator.html', { viewport: { width: 1366, height: 768 } });
+      const before = await ui.scenario(page);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.focus('#canvas');
+      for (let i = 0; i < presses; ++i) await page.keyboard.press('Tab');
+      await page.keyboard.type('7');
+      await page.keyboard.press('Enter');
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await ui.settleInput(page);
+      await ui.settled(page);
+      assertEqual(await ui.focused(page), target, `the burst lands on the same field (input: ${(await ui.trace(page)).slice(-3000)})`);
+      // Exactly that field changed, to 7.
+      const leaves = (v, at = '', out = {}) => {
+        if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) leaves(x, Array.isArray(v) ? `${at}[${k}]` : (at ? `${at}.${k}` : k), out);
+        else out[at] = v;
+        return out;
+      };
+      const was = leaves(before), now = leaves(await ui.scenario(page));
+      const changed = [...new Set([...Object.keys(was), ...Object.keys(now)])].filter((k) => was[k] !== now[k]);
+      assertEqual(JSON.stringify(changed), JSON.stringify([target]), `only the focused field changed (input: ${(await ui.trace(page)).slice(-600)})`);
+      assertEqual(now[target], 7, 'to the digit typed');
+      await context.close();
+    },
+
     async 'row 8: copies confirm; Import takes JSON, a link or a config.json and explains errors inside the dialog; the embed opens the full calculator'() {
       const { page, context } = await open('calculator.html', { viewport: { width: 1366, height: 768 } });
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url.replace(/\/$/, '') });
@@ -304,6 +342,23 @@ try {
       const warnings = await page.evaluate(() => [...document.querySelectorAll('#results-mirror .warning')].map((n) => n.textContent));
       assert(warnings.some((w) => /longer than the 12-month horizon/.test(w)), `flagged: ${warnings}`);
       assert((await notes(page, 'schedule warning')).length > 0, 'on the canvas too');
+      await context.close();
+    },
+
+    async 'a phone: the results table is one tap from the verdict, with its cost columns on screen (issue 30 item 5)'() {
+      const { page, context } = await open('calculator.html', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+      const jump = await ui.find(page, 'Jump to the results table');
+      assert(jump.y + jump.h <= 844, 'the button is on the first screen, under the verdict');
+      const far = await ui.find(page, 'Results', { visible: false });
+      assert(!far.visible || far.y > 844, 'the results start below the first screen');
+      await ui.click(page, 'Jump to the results table', { touch: true });
+      await ui.settled(page);
+      const tab = await ui.find(page, 'Results');
+      assert(tab.visible && tab.y >= 0 && tab.y < 844 / 2, `the results tab is at the top of the screen (y ${tab.y})`);
+      const cells = (await ui.items(page)).filter((i) => /^cell: .* \/ (All-in \/ run|Status)$/.test(i.name));
+      assert(cells.length >= 4, `the table's cost and status cells are listed (${cells.map((c) => c.name).join(', ')})`);
+      for (const c of cells) assert(c.visible && c.x >= 0 && c.x + c.w <= 390 && c.y + c.h <= 844, `${c.name} is on screen (${c.x},${c.y} ${c.w}x${c.h})`);
+      await screenshot(page, 'page-phone-results-390x844');
       await context.close();
     },
 

@@ -184,6 +184,28 @@ try {
       }
     },
 
+    async 'the embed snippet works in sandboxed iframes: allow-scripts alone (from a host that allows cross-origin reads) and with allow-same-origin (issue 33 item 4)'() {
+      const link = linkFor('llama3-8b-pretrain');
+      const hostDir = mkdtempSync(join(tmpdir(), 'traincost-host-'));
+      const frame = (id, sandbox) => `<iframe id="${id}" sandbox="${sandbox}" src="${url}calculator.html?embed=1${link}" width="640" height="480" style="border:0" title="TrainCost"></iframe>`;
+      writeFileSync(join(hostDir, 'index.html'), `<!doctype html><html><head><meta charset="utf-8"><title>A wiki page</title><link rel="icon" href="data:,"></head>
+<body style="margin:0">${frame('opaque', 'allow-scripts allow-popups')}${frame('own', 'allow-scripts allow-same-origin allow-popups')}</body></html>`);
+      const host = await startServer(hostDir, 0);
+      try {
+        const { page, context } = await openPage(browser, `http://127.0.0.1:${host.address().port}/`, { viewport: { width: 1300, height: 600 } });
+        for (const id of ['opaque', 'own']) {
+          const f = await (await page.$(`#${id}`)).contentFrame();
+          await f.waitForFunction(() => document.querySelector('#results-mirror .verdict'), null, { timeout: 60000 });
+          assertEqual(await f.evaluate(() => window.origin === 'null'), id === 'opaque', `${id}: the frame's origin`);
+          assertEqual(JSON.stringify(await f.$$eval('#results-mirror .verdict', (n) => n.map((x) => x.textContent))),
+                      JSON.stringify(cliVerdicts('llama3-8b-pretrain')), `${id}: the sandboxed embed shows the CLI verdict`);
+        }
+        await context.close();
+      } finally {
+        host.close();
+      }
+    },
+
     async 'window.TrainCost returns what the CLI returns for every example scenario'() {
       const { page, context, log } = await openPage(browser, `${url}calculator.html`);
       await waitForCalculator(page);

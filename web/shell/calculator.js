@@ -105,10 +105,19 @@
   // The wasm and the fonts are fetched at once, in parallel with the module (which calculator.html
   // preloads), rather than each after the file that names it: on a slow connection every round
   // trip saved is 100 ms or more.
+  // In an iframe sandboxed without allow-same-origin the page has an opaque origin, and its own
+  // files are cross-origin requests: they load only from a host that allows those (the one
+  // scripts/serve starts does, as GitHub Pages does). Elsewhere the reader is told what to change.
   function fetchBytes(f) {
     return fetch(f, {credentials: 'same-origin'}).then(function (r) {
       if (!r.ok) throw new Error(f + ': HTTP ' + r.status);
       return r;
+    }, function (e) {
+      if (window.origin === 'null') {
+        throw new Error('this sandboxed frame blocks the calculator\'s own files (' + f + '); the iframe needs ' +
+                        'sandbox="allow-scripts allow-same-origin", or the calculator a host that allows cross-origin requests');
+      }
+      throw e;
     });
   }
   var wasmResponse = fetchBytes('traincost.wasm');
@@ -357,7 +366,7 @@
       }).then(function (result) {
         receive(result.instance, result.module);
       }).catch(function (e) {
-        setOverlay('The calculator could not be downloaded (' + describe(e) + '). Check the connection and reload.', false);
+        setOverlay('The calculator could not be downloaded (' + describe(e) + ').' + (window.origin === 'null' ? '' : ' Check the connection and reload.'), false);
       });
       return {};
     },

@@ -204,6 +204,17 @@ double tokens_per_sec_per_chip(double batch_sequences, double seq_len, double ch
 double utilization(double tokens_per_sec_per_chip, double flops_per_token, double peak_flops) {
   return tokens_per_sec_per_chip * flops_per_token / peak_flops;
 }
+double expert_tokens(double tokens, double experts_per_token, double expert_parallel, double experts) {
+  return experts > 0 ? tokens * experts_per_token * expert_parallel / experts : tokens;
+}
+double moe_permutation_bytes_per_token(double hidden, double experts_per_token) { return 2 * 2 * (1 + experts_per_token) * hidden * 2; }
+double all_to_all_seconds(double ranks, double local_ranks, double bytes, double scale_up_bytes_per_sec, double network_bytes_per_sec) {
+  if (ranks <= 1) return 0;
+  const double local = std::min(ranks, std::max(1.0, local_ranks));
+  const double within = (local - 1) / ranks * bytes / scale_up_bytes_per_sec;
+  const double across = local < ranks ? (ranks - local) / ranks * bytes / network_bytes_per_sec : 0;
+  return std::max(within, across);
+}
 double ring_collective_seconds(double passes, double ranks, double bytes, double bytes_per_sec) {
   if (ranks <= 1) return 0;
   return passes * (ranks - 1) / ranks * bytes / bytes_per_sec;

@@ -10,6 +10,7 @@
 #include "traincost/model/fine_tune.hpp"
 #include "traincost/scenario/fields.hpp"
 #include "traincost/base/format.hpp"
+#include "traincost/output/pilot_results_report.hpp"
 #include "traincost/output/present.hpp"
 #include "traincost/output/verdict.hpp"
 
@@ -61,15 +62,39 @@ std::vector<std::string> odds_lines(const ResolvedScenario& s, const Results& re
     look += ", cheapest in " + fmt::percent(x.probability_cheapest);
   }
   lines.push_back(look + ".");
+  // Options whose point estimates sit on the same side of their medians, pulled by the same input,
+  // share one sentence (three sentences differing only in their figures read as a stutter).
+  std::vector<bool> told(wo.options.size(), false);
   for (size_t o = 0; o < wo.options.size(); ++o) {
     const OptionOdds& x = wo.options[o];
-    if (!far_from_median(x)) continue;
-    const double off = x.point / x.cost_per_run.p50 - 1;  // of the median: "32% below" is point = 0.68 × median
-    std::string line = s.options[o].label + "'s point estimate (" + fmt::usd(x.point) + ") is " + fmt::percent(std::fabs(off)) +
-                       (off < 0 ? " below" : " above") + " the median of its futures (" + fmt::usd(x.cost_per_run.p50) + ")";
-    if (!x.pulled_by.empty())
-      line += ", pulled there mostly by the range of " + x.pulled_by + " (" + (x.pulled_by_usd > 0 ? "+" : "") + fmt::usd(x.pulled_by_usd) +
-              " per run at that input's own median)";
+    if (told[o] || !far_from_median(x)) continue;
+    const auto off_of = [](const OptionOdds& y) { return y.point / y.cost_per_run.p50 - 1; };  // "32% below": point = 0.68 × median
+    std::vector<size_t> group{o};
+    for (size_t other = o + 1; other < wo.options.size(); ++other) {
+      const OptionOdds& y = wo.options[other];
+      if (far_from_median(y) && !y.pulled_by.empty() && y.pulled_by == x.pulled_by && (off_of(y) < 0) == (off_of(x) < 0)) group.push_back(other);
+    }
+    const bool below = off_of(x) < 0;
+    const auto where = [&](size_t i) {
+      const OptionOdds& y = wo.options[i];
+      return fmt::usd(y.point) + ", " + fmt::percent(std::fabs(off_of(y))) + (below ? " below " : " above ") + fmt::usd(y.cost_per_run.p50);
+    };
+    const auto pull = [](const OptionOdds& y) { return (y.pulled_by_usd > 0 ? "+" : "") + fmt::usd(y.pulled_by_usd); };
+    std::string line;
+    if (group.size() == 1) {
+      line = s.options[o].label + "'s point estimate (" + fmt::usd(x.point) + ") is " + fmt::percent(std::fabs(off_of(x))) +
+             (below ? " below" : " above") + " the median of its futures (" + fmt::usd(x.cost_per_run.p50) + ")";
+      if (!x.pulled_by.empty()) line += ", pulled there mostly by the range of " + x.pulled_by + " (" + pull(x) + " per run at that input's own median)";
+    } else {
+      std::string each, pulls;
+      for (size_t k = 0; k < group.size(); ++k) {
+        told[group[k]] = true;
+        each += (k ? "; " : "") + s.options[group[k]].label + " " + where(group[k]);
+        pulls += (k == 0 ? "" : k + 1 == group.size() ? " and " : ", ") + pull(wo.options[group[k]]);
+      }
+      line = "The point estimates sit" + std::string(below ? " below" : " above") + " the medians of their futures (" + each +
+             "), pulled there mostly by the range of " + x.pulled_by + " (" + pulls + " per run at that input's own median)";
+    }
     lines.push_back(line + ".");
   }
   // The verdict follows the point estimate; say so when most futures favour another option.
@@ -317,6 +342,8 @@ OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved,
       oj["tokens"] = figure(true, r.tokens);
       oj["tokens_per_second"] = figure(true, r.tokens_per_sec);
       oj["instances"] = resolved.workloads[w].options[o].instances;
+      // A pilot's loss curves compared: the measured convergence, or why the curves cannot tell.
+      if (const auto& c = resolved.options[o].convergence) oj["convergence"] = convergence_to_json(*c);
       oj["chips"] = r.chips;
       oj["goodput"] = figure(r.goodput > 0 && r.goodput <= 1, r.goodput);
       oj["wall_clock_hours"] = figure(shown, r.wall_clock_hours);
