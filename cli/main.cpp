@@ -26,7 +26,7 @@ const char* const kUsage =
     "  traincost pilot FILE|- [--workload W] [--candidate I] [--against J] [--fraction F] [--instances N]\n"
     "                  [--samples N] [--seed S] [--format text|json|markdown]\n"
     "                                                               thresholds, pass marks and the value of a pilot\n"
-    "  traincost pilot-results FILE|- --log LOG [--log LOG...] [--option I] [--instances N] [--write FILE] [--format text|json]\n"
+    "  traincost pilot-results FILE|- --log LOG [--log LOG...] [--reference-log LOG] [--option I] [--instances N] [--write FILE] [--format text|json]\n"
     "                                                               a pilot's logs read, pass marks checked, verdict before and after\n"
     "  traincost sweep FILE|- [--workload W] [--format text|json|csv]\n"
     "                                                               cost and days per run over cluster sizes\n"

@@ -64,9 +64,9 @@ void print_escaped(const std::string& text) {
 // carried to the planned cluster, the pass marks passed or failed and the verdict before and after.
 int pilot_results(const Args& args) {
   static const char* const kUsageLine =
-      "usage: traincost pilot-results FILE|- --log LOG [--log LOG ...] [--option I] [--instances N] [--workload W]\n"
-      "                              [--write FILE] [--format text|json]\n";
-  const Flags flags = parse_flags(args, {"--log", "--option", "--instances", "--workload", "--write", "--format"});
+      "usage: traincost pilot-results FILE|- --log LOG [--log LOG ...] [--reference-log LOG] [--option I] [--instances N]\n"
+      "                              [--workload W] [--write FILE] [--format text|json]\n";
+  const Flags flags = parse_flags(args, {"--log", "--reference-log", "--option", "--instances", "--workload", "--write", "--format"});
   if (!flags.error.empty() || flags.positional.empty() || !flags.has("--log")) {
     std::fprintf(stderr, "traincost pilot-results: %s\n%s",
                  !flags.error.empty() ? flags.error.c_str() : flags.positional.empty() ? "give a scenario file" : "give a log with --log",
@@ -110,6 +110,23 @@ int pilot_results(const Args& args) {
   // Every log read first: one that cannot be read changes nothing.
   std::vector<LogReading> readings;
   bool failed = false;
+  // --reference-log: the incumbent's (or a reference run's) loss curve, compared with the pilot's.
+  std::optional<LogReading> reference;
+  if (flags.has("--reference-log")) {
+    const std::string value = flags.get("--reference-log");
+    const std::optional<std::string> text = read_input(value);
+    if (!text) return kBadInput;
+    reference = read_training_log(*text);
+    if (!reference->ok) {
+      std::fprintf(stderr, "traincost: %s could not be read (nothing was applied):\n", escape_terminal(value).c_str());
+      for (const Problem& p : reference->problems) std::fprintf(stderr, "  %s\n", escape_terminal(to_string(p)).c_str());
+      return kBadInput;
+    }
+    if (reference->loss.empty()) {
+      std::fprintf(stderr, "traincost: %s has no loss against tokens (nothing was applied)\n", escape_terminal(value).c_str());
+      return kBadInput;
+    }
+  }
   for (const auto& [name, value] : flags.named) {
     if (name != "--log") continue;
     const std::optional<std::string> text = read_input(value);
@@ -146,6 +163,11 @@ int pilot_results(const Args& args) {
     apply_reading(readings[k++], instances * planned.chips_per_instance, pilot);
     sources += (sources.empty() ? "" : ", ") + flags.named[i].second;
   }
+  if (reference) {
+    pilot.reference_loss = reference->loss;
+    if (pilot.reference_loss.size() > kMaxLossPoints) pilot.reference_loss.resize(kMaxLossPoints);
+    sources += ", reference " + flags.get("--reference-log");
+  }
   pilot.source = shorten(sources, 200);
   after.options[o].pilot = pilot;
   Problems problems = validate(after, catalog);
@@ -159,6 +181,7 @@ int pilot_results(const Args& args) {
     OrderedJson logs = OrderedJson::array();
     for (const LogReading& r : readings) logs.push_back(reading_to_json(r));
     j["logs"] = logs;
+    if (reference) j["reference_log"] = reading_to_json(*reference);
     if (!size_note.empty()) j["size_note"] = size_note;
     j["pilot"] = pilot_to_json(pilot);
     j["results"] = pilot_results_to_json(*before, after, catalog, results);
@@ -169,6 +192,10 @@ int pilot_results(const Args& args) {
         std::printf("%s: ", escape_terminal(flags.named[i].second).c_str());
         print_escaped(reading_text(readings[k++]));
       }
+    if (reference) {
+      std::printf("%s (reference): ", escape_terminal(flags.get("--reference-log")).c_str());
+      print_escaped(reading_text(*reference));
+    }
     if (!size_note.empty()) std::printf("Note: %s.\n", size_note.c_str());
     std::puts("");
     print_escaped(pilot_results_text(*before, after, catalog, results));

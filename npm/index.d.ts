@@ -55,6 +55,9 @@ export interface OptionResult {
   instance: string;
   feasible: boolean;
   issue?: string;
+  /** With a pilot's loss curve and a reference curve: the tokens the option needs to reach the
+   *  reference's final loss (ratio, 90% interval), or why the curves cannot tell. */
+  convergence?: Convergence;
   training_flops: number;
   tokens: number;
   tokens_per_second: number;
@@ -121,6 +124,35 @@ export interface OptionResult {
     hardware_cost_per_run_usd: { low: number; median: number; high: number };
   } | null;
   [key: string]: unknown;
+}
+
+export interface LossCurveFit {
+  points: number;
+  fitted: boolean;
+  E?: number;
+  A?: number;
+  alpha?: number;
+  tokens_scale?: number;
+  residual_sd?: number;
+  spikes_left_out: [number, number][];
+}
+export interface Convergence {
+  state: 'measured' | 'too_short' | 'non_overlapping' | 'too_noisy' | 'no_curves';
+  reason?: string;
+  ratio?: number;
+  low?: number;
+  high?: number;
+  penalty?: number;
+  penalty_low?: number;
+  penalty_high?: number;
+  target_loss?: number;
+  reference_tokens?: number;
+  candidate_tokens?: number;
+  resamples?: number;
+  failed_resamples?: number;
+  seed?: number;
+  candidate_fit?: LossCurveFit;
+  reference_fit?: LossCurveFit;
 }
 
 export interface WorkloadResult {

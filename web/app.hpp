@@ -60,6 +60,7 @@ struct UiState {
   std::string replay_run;        // the run chosen in it (id)
   int results_tab = 0;          // 0 results, 1 uncertainty, 2 catalog, 3 what would change it (kPilotTab)
   int select_results_tab = -1;  // a tab to select in the next frame (keyboard, tests)
+  bool jump_to_results = false;  // the phone's "Jump to the results table": scrolls there in this frame
   PilotAim pilot_aim;           // the options the pilot tab plans for (not part of the scenario or link)
   bool runs_per_month = false;  // the runs field shows runs per month × months
   std::string import_text, hf_text, save_name;

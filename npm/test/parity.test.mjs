@@ -1,6 +1,7 @@
 // Every example scenario gives, through the npm package, the CLI's JSON to the last bit.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { test } from 'node:test';
 
@@ -37,6 +38,27 @@ for (const path of EXAMPLES) {
                  cli(['embed', path, '--format', 'svg', '--url', 'https://example.org/c.html']).stdout, 'and the SVG card');
   });
 }
+
+test('a pilot\'s loss curves read by readLog give the CLI\'s convergence in evaluate, bit for bit', () => {
+  const logs = join(SOURCE_DIR, 'tests', 'core', 'data', 'logs');
+  const candidate = tc.readLog(readFileSync(join(logs, 'loss_candidate.csv'), 'utf8'));
+  const reference = tc.readLog(readFileSync(join(logs, 'loss_reference.csv'), 'utf8'));
+  const scenario = JSON.parse(readFileSync(join(SOURCE_DIR, 'assets', 'scenarios', 'llama3-8b-pretrain.json'), 'utf8'));
+  scenario.options[0].pilot = { mfu: 0.3, loss: candidate.loss, reference_loss: reference.loss };
+  const evaluated = tc.evaluate(scenario);
+  const convergence = evaluated.workloads[0].options[0].convergence;
+  // loss_candidate.csv is loss_reference.csv's power law stretched along tokens by 1.08.
+  assert.equal(convergence.state, 'measured');
+  assert.ok(Math.abs(convergence.ratio - 1.08) < 1e-6, String(convergence.ratio));
+  const dir = mkdtempSync(join(tmpdir(), 'traincost-curves-'));
+  try {
+    const path = join(dir, 'scenario.json');
+    writeFileSync(path, JSON.stringify(scenario));
+    assert.equal(exact(evaluated), exact(cliJson(['evaluate', path, '--format', 'json'])));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
 
 test('catalog, schema, replay, import-hf and version equal the CLI', () => {
   assert.equal(exact(tc.catalog()), exact(cliJson(['catalog', '--format', 'json'])));

@@ -2,6 +2,7 @@
 //   site/static/screenshot.png       the calculator, light theme, 1280×800, the landing page's picture
 //   site/static/screenshot-dark.png  the same in the dark theme (the landing page picks by prefers-color-scheme)
 //   site/static/og-image.png         the social preview card (tools/social-card.html), 1200×630
+//   site/static/screenshot.json      the verdicts the screenshot shows (a test checks they are the calculator's today)
 // Each is reduced to a 256-colour PNG so the landing page stays under its 100 KB budget.
 // Usage: node site/tools/capture.mjs [SITE_DIR]   (default build/wasm/site)
 import { execFileSync } from 'node:child_process';
@@ -44,6 +45,12 @@ try {
     await settled(page);  // results, Monte Carlo and layout at rest
     if (log.consoleErrors.length) throw new Error(`calculator errors: ${log.consoleErrors.join(' | ')}`);
     shots[scheme] = await page.screenshot();
+    // What the picture shows, beside it: tests/browser/site.test.mjs compares it with the CLI's
+    // verdict for the same scenario, so a picture of an answer the calculator no longer gives fails.
+    if (scheme === 'light') {
+      const shows = await page.evaluate(() => [...document.querySelectorAll('#results-mirror .verdict')].map((n) => n.textContent));
+      writeFileSync(join(OUT, 'screenshot.json'), `${JSON.stringify({ scenario: 'assets/scenarios/llama3-8b-pretrain.json', verdicts: shows }, null, 2)}\n`);
+    }
     save(scheme === 'light' ? 'screenshot.png' : 'screenshot-dark.png', shots[scheme], 80_000);
     await context.close();
   }

@@ -345,6 +345,23 @@ try {
       await context.close();
     },
 
+    async 'a phone: the results table is one tap from the verdict, with its cost columns on screen (issue 30 item 5)'() {
+      const { page, context } = await open('calculator.html', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+      const jump = await ui.find(page, 'Jump to the results table');
+      assert(jump.y + jump.h <= 844, 'the button is on the first screen, under the verdict');
+      const far = await ui.find(page, 'Results', { visible: false });
+      assert(!far.visible || far.y > 844, 'the results start below the first screen');
+      await ui.click(page, 'Jump to the results table', { touch: true });
+      await ui.settled(page);
+      const tab = await ui.find(page, 'Results');
+      assert(tab.visible && tab.y >= 0 && tab.y < 844 / 2, `the results tab is at the top of the screen (y ${tab.y})`);
+      const cells = (await ui.items(page)).filter((i) => /^cell: .* \/ (All-in \/ run|Status)$/.test(i.name));
+      assert(cells.length >= 4, `the table's cost and status cells are listed (${cells.map((c) => c.name).join(', ')})`);
+      for (const c of cells) assert(c.visible && c.x >= 0 && c.x + c.w <= 390 && c.y + c.h <= 844, `${c.name} is on screen (${c.x},${c.y} ${c.w}x${c.h})`);
+      await screenshot(page, 'page-phone-results-390x844');
+      await context.close();
+    },
+
     async 'row 4: a phone (390x844, touch, DPR 3): verdict first, menu, swipe with momentum, tap, long press, pinch'() {
       const { page, context } = await open('calculator.html', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
       const verdict = (await notes(page, 'verdict'))[0];

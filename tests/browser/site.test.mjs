@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startServer } from '../../scripts/static-server.mjs';
+import { cliVerdicts } from './lib/calculator.mjs';
 import { CLI, ROOT, SITE, assert, assertEqual, launch, openPage, run, screenshot, serve, waitForCalculator, writeJson } from './lib/harness.mjs';
 
 const CALCULATOR = 'calculator.html';
@@ -413,6 +414,11 @@ try {
       for (const key of keys) if (!privacy.includes(key.endsWith('.') ? `${key}*` : key)) problems.push(`privacy.html does not name the storage key ${key}`);
       assertEqual(problems.join('\n'), '', 'problems');
       assert(existsSync(join(SITE, 'screenshot.png')) && existsSync(join(SITE, 'screenshot-dark.png')), 'landing screenshots');
+      // The landing page's picture shows today's answer (it showed $418k / 29 days when the
+      // calculator said $326k / 22 days): the verdicts it was taken with are the CLI's now.
+      const shot = JSON.parse(readFileSync(join(ROOT, 'site/static/screenshot.json'), 'utf8'));
+      assertEqual(JSON.stringify(shot.verdicts), JSON.stringify(cliVerdicts('llama3-8b-pretrain')),
+                  'the landing screenshot shows an old answer: run scripts/update-screenshot and commit site/static');
     },
   });
 } finally {

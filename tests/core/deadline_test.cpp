@@ -176,10 +176,10 @@ TEST(DelayCost, AHighEnoughValueOfTimeTurnsTheVerdictToTheFasterOption) {
 TEST(DelayCost, AWaitForCapacityCanCostTheCheaperOptionItsLead) {
   // A long queue for Trn2 capacity: with a value on time, its wait is paid on every run.
   Scenario s = test::scenario(test::read_source_file("assets/scenarios/llama3-8b-pretrain.json"));
-  // Trn2 leads by about $53k a run and takes about 17 days longer: at $1k a day it still leads.
-  s.workloads[0].usd_per_day_of_delay = 1000;
+  // Trn2 leads by about $11k a run and takes about 20 days longer: at $200 a day it still leads.
+  s.workloads[0].usd_per_day_of_delay = 200;
   EXPECT_EQ(test::run(s).workloads[0].comparison.cheapest, 0);
-  s.options[0].wait_days = 60;  // $60k of waiting per run, more than the ~$36k lead left
+  s.options[0].wait_days = 60;  // $12k of waiting per run, more than the ~$7k lead left
   EXPECT_EQ(test::run(s).workloads[0].comparison.cheapest, 1);
 }
 

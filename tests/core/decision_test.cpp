@@ -39,7 +39,7 @@ TEST(Breakeven, CheaperOnlyUntilTheCrossing) {
 }
 
 // The same pair decided at different expected runs: a port that costs $200k once and saves on
-// every run loses at 1 run and wins at 50.
+// every run loses at 1 run and wins at 200.
 std::string porting_scenario(int runs) {
   return test::simple_scenario(R"("model":{"params":8e9},"target":{"tokens":2e11},"runs":)" + std::to_string(runs),
                                R"("label":"Trn2","instance":"trn2.48xlarge","instances":4,"porting":{"engineer_weeks":40})",
@@ -47,7 +47,7 @@ std::string porting_scenario(int runs) {
 }
 
 TEST(Decision, BreakevenRunsMatchTheCumulativeLines) {
-  const Scenario s = test::scenario(porting_scenario(50));
+  const Scenario s = test::scenario(porting_scenario(200));
   const ResolvedScenario r = resolve(s, builtin_catalog());
   const Results res = evaluate(r);
   const OptionResult& trn = res.workloads[0].options[0];

@@ -136,5 +136,74 @@ TEST(MoeMemory, DeadlineSizingAndTheSweepUseTheTrueGroups) {
   }
 }
 
+// The expert all-to-all (issue 29): an expert-parallel group's ranks are neighbours, so
+// min(e, scale-up chips) of them share a scale-up domain; a chip's tokens bound for those cross
+// NVLink, the rest its own network link, at once.
+TEST(MoeAllToAll, SplitsTheTrafficBetweenTheScaleUpLinksAndTheNetwork) {
+  // 1 GB sent by each of 32 ranks, 8 per domain, 360 GB/s NVLink and 40 GB/s network:
+  //   within = 7/32 × 1e9 / 3.6e11 = 0.6076 ms; across = 24/32 × 1e9 / 4e10 = 18.75 ms; the time
+  //   is the slower, 18.75 ms (the old ring charge over the network alone, 31/32 × 1e9 / 4e10,
+  //   was 24.2 ms).
+  EXPECT_DOUBLE_EQ(all_to_all_seconds(32, 8, 1e9, 3.6e11, 4e10), 0.01875);
+  // All 32 in one domain (an NVL72 rack): 31/32 × 1e9 / 3.6e11 = 2.691 ms, no network.
+  EXPECT_NEAR(all_to_all_seconds(32, 32, 1e9, 3.6e11, 4e10), 31.0 / 32 / 360, 1e-15);
+  EXPECT_EQ(all_to_all_seconds(1, 8, 1e9, 3.6e11, 4e10), 0);
+  // Qwen3-235B-A22B on 256 H100 (TP2 EP32, micro-batch 1 × 4,096): one dispatch sends each
+  // chip's 4,096 / 2 tokens to k = 8 experts, 4,096 wide in BF16: 2,048 × 8 × 4,096 × 2 = 134.2 MB.
+  // Each expert multiplies 2,048 × 8 × 32 / 128 = 4,096 tokens.
+  EXPECT_DOUBLE_EQ(expert_tokens(2048, 8, 32, 128), 4096);
+  // Permutation: dispatch and combine, forward and backward, each (1 + k) × h 16-bit values:
+  // 2 × 2 × 9 × 4,096 × 2 = 294,912 bytes per token and layer.
+  EXPECT_DOUBLE_EQ(moe_permutation_bytes_per_token(4096, 8), 294912);
+}
+
+// The step's expert traffic is four all-to-alls per MoE layer with those figures: on H100
+// (NVLink 450 GB/s, EFA 400 Gb/s per GPU, ring efficiency ρ), TP2 EP32 spans 4 nodes.
+TEST(MoeAllToAll, StepChargesFourAllToAllsPerLayerOverTheRightLinks) {
+  StepInputs in;
+  in.shape.params = 235e9;
+  in.shape.active_params = 22e9;
+  in.shape.layers = 96;
+  in.shape.hidden = 4096;
+  in.shape.heads = 64;
+  in.shape.kv_heads = 4;
+  in.shape.ffn = 1536;
+  in.shape.vocab = 151936;
+  in.shape.experts = 128;
+  in.shape.experts_per_token = 8;
+  in.shape.seq_len = 4096;
+  in.hardware.peak_flops = in.hardware.peak_bf16_flops = 989e12;
+  in.hardware.hbm_bytes = 80e9;
+  in.hardware.hbm_bytes_per_sec = 3.35e12;
+  in.hardware.scale_up_bytes_per_sec = 450e9;
+  in.hardware.scale_up_chips = 8;
+  in.hardware.network_bytes_per_sec = 50e9;
+  in.global_batch_sequences = 16;
+  Layout l;
+  l.tensor = 2;
+  l.pipeline = 1;
+  l.data = 16;
+  l.expert = 32;
+  l.micro_batch = 1;
+  l.sequence_parallel = true;
+  const StepTime with_experts = step_time(in, l, 32);
+  ASSERT_TRUE(with_experts.valid);
+  // One micro-batch per rank (16 sequences over 16 data-parallel ranks). By hand, per layer:
+  //   4 × max(7/32 × 134,217,728 / (450e9 ρ), 24/32 × 134,217,728 / (50e9 ρ)), ρ = 0.8
+  //   = 4 × 100,663,296 / 4e10 = 10.066 ms; 96 layers: 0.96637 s.
+  const double by_hand = 96 * 4 * (24.0 / 32) * (2048.0 * 8 * 4096 * 2) / (50e9 * 0.8);
+  Layout no_ep = l;
+  no_ep.expert = 1;
+  const StepTime without = step_time(in, no_ep, 32);
+  ASSERT_TRUE(without.valid);
+  // "Other" is memory-bound work (the same for both: it does not depend on e), the optimizer step
+  // (ZeRO-1: params per chip × 16 bytes / d, read and written, at HBM speed; the params per chip
+  // differ with e) and the expert traffic.
+  const double optimizer_with = with_experts.detail.params_per_chip * 16 / 16 * 2 / 3.35e12;
+  const double optimizer_without = without.detail.params_per_chip * 16 / 16 * 2 / 3.35e12;
+  EXPECT_NEAR(with_experts.breakdown.other - without.breakdown.other - (optimizer_with - optimizer_without), by_hand,
+              by_hand * 1e-9);
+}
+
 }  // namespace
 }  // namespace traincost

@@ -23,6 +23,10 @@ TEST(StepFormulas, EachTermByHand) {
   EXPECT_DOUBLE_EQ(forward_attention_flops_per_token(32, 4096, 8192), 2147483648.0);
   EXPECT_EQ(training_pass_factor(false), 3);
   EXPECT_EQ(training_pass_factor(true), 4);
+  // 3 + r: none recomputed 3, all of it 4 (full recomputation's factor), AXLearn's 7B policy's 0.4456: 3.4456
+  EXPECT_EQ(training_matmul_passes(0), 3);
+  EXPECT_EQ(training_matmul_passes(1), training_pass_factor(true));
+  EXPECT_DOUBLE_EQ(training_matmul_passes(0.4456), 3.4456);
   // 1000 / (1000 + 250) = 0.8
   EXPECT_DOUBLE_EQ(gemm_size_efficiency(1000, 250), 0.8);
   // an all-reduce of 1 GB among 8 ranks at 100 GB/s: 2 × 7/8 × 1e9 / 1e11 = 0.0175 s; one rank: none
@@ -98,6 +102,32 @@ TEST(StepTime, RoundCaseByHand) {
   EXPECT_DOUBLE_EQ(t.state_bytes, 7e9);
   EXPECT_DOUBLE_EQ(t.activation_bytes, 6.4e8);
   EXPECT_TRUE(t.fits);
+}
+
+TEST(StepTime, ACheckpointPolicyRecomputesItsShareOfTheMatmuls) {
+  // The round case with recomputation: matmuls 2e9 FLOPs a token forward, 2000 tokens a
+  // micro-batch, at 5e14 FLOP/s, so each pass of them is 2e9 × 2000 / 5e14 = 0.008 s; attention
+  // 2e7 FLOPs a token forward at 2.5e14, 0.00016 s a pass, recomputed (4 passes) by any recomputing layout.
+  Layout l;
+  l.data = 4;
+  l.micro_batch = 2;
+  l.recompute = Recompute::Selective;
+  StepInputs in = round_case();
+  // Selective recomputes no matmul: 3 × 0.008 + 4 × 0.00016 = 0.02464 s.
+  EXPECT_NEAR(step_time(in, l, 4).breakdown.compute, 0.02464, 1e-15);
+  // A policy that recomputes a quarter of the forward matmuls: 3.25 × 0.008 + 0.00064 = 0.02664 s.
+  in.recomputed_matmul_share = 0.25;
+  EXPECT_NEAR(step_time(in, l, 4).breakdown.compute, 0.02664, 1e-15);
+  // Full recomputation with the policy's share stated: the share, not all of it.
+  l.recompute = Recompute::Full;
+  EXPECT_NEAR(step_time(in, l, 4).breakdown.compute, 0.02664, 1e-15);
+  // Without it, full recomputes every matmul: 4 × 0.008 + 0.00064 = 0.03264 s.
+  in.recomputed_matmul_share = -1;
+  EXPECT_NEAR(step_time(in, l, 4).breakdown.compute, 0.03264, 1e-15);
+  // A layout that recomputes nothing ignores a stated share: 3 × 0.008 + 3 × 0.00016 = 0.02448 s.
+  in.recomputed_matmul_share = 0.25;
+  l.recompute = Recompute::None;
+  EXPECT_NEAR(step_time(in, l, 4).breakdown.compute, 0.02448, 1e-15);
 }
 
 TEST(StepTime, TensorAndPipelineTermsByHand) {

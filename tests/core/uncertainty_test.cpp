@@ -239,10 +239,13 @@ TEST(Sensitivity, OptionRangesLeaveWorkloadOverridesAlone) {
   EXPECT_DOUBLE_EQ(weeks->base_value, 8);  // the option's own value, from the catalog
   EXPECT_DOUBLE_EQ(weeks->metric_at_low, a.base_metric);
   EXPECT_DOUBLE_EQ(weeks->metric_at_high, a.base_metric);
-  // On "Quarterly 8B pretraining", which takes the option's value and where the Trainium option is
-  // the runner-up, the same range moves the lead.
+  // On "Quarterly 8B pretraining", which takes the option's value, the same range moves the lead
+  // where the Trainium option is the runner-up: at 20 runs rather than 4, its port spread thinner
+  // (at 4 it is third since Trainium2's calibration counts AXLearn's recomputation, issue 28).
   options.workload = 1;
-  const Analysis first = analyze(s, builtin_catalog(), options);
+  Scenario more_runs = s;
+  more_runs.workloads[1].runs = 20;
+  const Analysis first = analyze(more_runs, builtin_catalog(), options);
   for (const SensitivityRow& row : first.sensitivity) {
     if (row.input == "options[0].porting.engineer_weeks") {
       EXPECT_NE(row.metric_at_low, row.metric_at_high);

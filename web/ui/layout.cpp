@@ -6,6 +6,7 @@
 #include "imgui.h"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
+#include "ui/widgets.hpp"
 
 namespace traincost::web {
 
@@ -51,11 +52,18 @@ void draw_app(App& app) {
   if (app.ui.narrow) {
     ImGui::BeginChild("page", area, false, ImGuiWindowFlags_NavFlattened);
     draw_verdict(app);
+    // The results table comes after every input; on a phone that is many swipes away, so it is
+    // one tap away from the verdict.
+    if (widget::button("Jump to the results table", ImVec2(-FLT_MIN, 0))) app.ui.jump_to_results = true;
     ImGui::Separator();
     draw_scenario_name(app);
     draw_workloads(app);
     draw_options(app);
     ImGui::Spacing();
+    if (app.ui.jump_to_results) {
+      ImGui::SetScrollHereY(0.0f);
+      app.ui.jump_to_results = false;
+    }
     draw_results(app);
     ImGui::EndChild();
   } else {

@@ -87,17 +87,26 @@ void results_table(App& app, size_t w) {
   } else {
     flags |= ImGuiTableFlags_SizingStretchProp;
   }
+  // The order shown: where the table scrolls sideways (a phone), what the row costs and whether it
+  // runs come right after the option, so they are in view without a swipe.
+  std::vector<int> shown;
+  if (scroll)
+    for (ResultCol first : {ResultCol::Option, ResultCol::FullyLoaded, ResultCol::UsdPerMTokens, ResultCol::Status})
+      shown.push_back(static_cast<int>(column_index(first)));
+  for (int c = 0; c < n; ++c)
+    if (std::find(shown.begin(), shown.end(), c) == shown.end()) shown.push_back(c);
   if (!ImGui::BeginTable("results-table", n, flags, size)) return;
   if (scroll) ImGui::TableSetupScrollFreeze(1, 1);
   // Short headers; each explains itself on hover.
   const float weights[] = {2.4f, 1.0f, 0.9f, 1.0f, 1.0f, 1.0f, 1.3f, 1.0f, 1.2f};
   static_assert(std::size(weights) == column_index(ResultCol::Count), "a weight per column");
-  for (int c = 0; c < n; ++c)
+  for (int c : shown)
     ImGui::TableSetupColumn(columns[static_cast<size_t>(c)].short_header, scroll ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch,
                             scroll ? 0.0f : weights[c]);
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
-  for (int c = 0; c < n; ++c) {
-    ImGui::TableSetColumnIndex(c);
+  for (int at = 0; at < n; ++at) {
+    const int c = shown[static_cast<size_t>(at)];
+    ImGui::TableSetColumnIndex(at);
     const bool header_fits = ImGui::CalcTextSize(columns[static_cast<size_t>(c)].short_header).x <= ImGui::GetContentRegionAvail().x + 0.5f;
     ImGui::TableHeader(columns[static_cast<size_t>(c)].short_header);
     widget::note(std::string("column: ") + columns[static_cast<size_t>(c)].short_header, columns[static_cast<size_t>(c)].short_header, 0, header_fits);
@@ -121,9 +130,10 @@ void results_table(App& app, size_t w) {
     if (winner) ImGui::PushFont(fonts().strong);
     ImGui::TextUnformatted(cells[0].c_str());
     if (winner) ImGui::PopFont();
-    for (int c = 1; c < n; ++c) {
+    for (int at = 1; at < n; ++at) {
+      const int c = shown[static_cast<size_t>(at)];
       const ResultCol column = static_cast<ResultCol>(c);
-      ImGui::TableSetColumnIndex(c);
+      ImGui::TableSetColumnIndex(at);
       ImGui::AlignTextToFramePadding();
       const bool total = column == ResultCol::FullyLoaded, status = column == ResultCol::Status;
       const bool strong = winner && total;

@@ -45,7 +45,7 @@ bool figures_valid(const OptionResult& r) {
 // Sets every field of `r` for one pair. evaluate_options() fills its results in place with it:
 // returning the ~450-byte result by value and copying it into place was a tenth of the Monte
 // Carlo loop's time in WebAssembly.
-void fill_pair(const WorkloadInputs& w, const PairInputs& p, double target_tokens, OptionResult& r) {
+void fill_pair(const WorkloadInputs& w, const PairInputs& p, double target_tokens, GoodputMemo& goodput_memo, OptionResult& r) {
   r = OptionResult{};
   // Work: the target's tokens, plus what this platform needs to reach the same quality.
   // Unpacked sequences are padded: only `fill` of the tokens trained are data (fine_tune.fill).
@@ -68,7 +68,7 @@ void fill_pair(const WorkloadInputs& w, const PairInputs& p, double target_token
   r.compute_hours = compute_hours(r.training_flops, r.cluster_flops_per_sec);
 
   // Goodput: checkpoints pause the cluster, failures lose work and a restart.
-  const GoodputTerms g = goodput_terms(w, p);
+  const GoodputTerms& g = goodput_memo.terms(w, p);
   r.cluster_mtbf_hours = g.cluster_mtbf_hours;
   r.checkpoint_bytes = g.checkpoint_bytes;
   r.checkpoint_pause_hours = g.checkpoint_pause_hours;
@@ -128,18 +128,22 @@ void fill_pair(const WorkloadInputs& w, const PairInputs& p, double target_token
 
 OptionResult evaluate_pair(const WorkloadInputs& w, const PairInputs& p, double target_tokens) {
   OptionResult r;
-  fill_pair(w, p, target_tokens, r);
+  GoodputMemo goodput;
+  fill_pair(w, p, target_tokens, goodput, r);
   return r;
 }
 
 void evaluate_options(const ResolvedScenario& s, Results& out) {
+  const size_t n_options = s.options.size();
   out.workloads.resize(s.workloads.size());
+  out.goodput_memos.resize(s.workloads.size() * n_options);
   for (size_t w = 0; w < s.workloads.size(); ++w) {
     const WorkloadInputs& wi = s.workloads[w];
     WorkloadResult& wr = out.workloads[w];
     wr.target_tokens = target_tokens(wi.target, wi.model);
-    wr.options.resize(s.options.size());
-    for (size_t o = 0; o < s.options.size(); ++o) fill_pair(wi, wi.options[o], wr.target_tokens, wr.options[o]);
+    wr.options.resize(n_options);
+    for (size_t o = 0; o < n_options; ++o)
+      fill_pair(wi, wi.options[o], wr.target_tokens, out.goodput_memos[w * n_options + o], wr.options[o]);
   }
 }
 

@@ -371,6 +371,14 @@ PilotResults pilot_results(const Scenario& before, const Scenario& after, const 
   const Threshold& c = out.plan.marks.compile;
   out.compile_has_mark = c.flips;
   if (out.compile_measured && c.flips) out.compile_passed = c.at_least ? out.compile_hours >= c.value : out.compile_hours <= c.value;
+  // Convergence: the penalty the loss curves measured (resolve_option's) against its mark.
+  out.convergence = ra.options[o].convergence;
+  const Threshold& pen = out.plan.marks.penalty;
+  out.penalty_has_mark = pen.flips;
+  if (out.convergence && out.convergence->measured()) {
+    out.measured_penalty = penalty_of_ratio(out.convergence->ratio);
+    if (pen.flips) out.penalty_passed = pen.at_least ? out.measured_penalty >= pen.value : out.measured_penalty <= pen.value;
+  }
   out.ok = true;
   return out;
 }

@@ -1,6 +1,7 @@
 #include "traincost/engine/reliability.hpp"
 
 #include <cmath>
+#include <cstring>
 
 #include "traincost/scenario/fields.hpp"
 #include "traincost/model/fine_tune.hpp"
@@ -8,12 +9,32 @@
 
 namespace traincost {
 
-GoodputTerms goodput_terms(const Workload& w, const PairInputs& p) {
-  GoodputTerms g;
-  g.cluster_mtbf_hours = cluster_mtbf(p.mtbf_hours_per_instance, p.instances);
+GoodputInputs goodput_inputs(const Workload& w, const PairInputs& p) {
+  GoodputInputs in;
   // A LoRA checkpoint holds the adapters' state only: the frozen base is already on storage (it
   // is read back on restart too, which the restart time does not count).
-  g.checkpoint_bytes = checkpoint_bytes(trained_params(w), w.memory.bytes_per_param);
+  in.trained_params = trained_params(w);
+  in.bytes_per_param = w.memory.bytes_per_param;
+  in.instances = p.instances;
+  in.mtbf_hours_per_instance = p.mtbf_hours_per_instance;
+  in.checkpoint_gbps_per_instance = p.checkpoint_gbps_per_instance;
+  in.checkpoint_write_minutes = p.checkpoint_write_minutes;
+  in.checkpoint_blocking_share = p.checkpoint_blocking_share;
+  in.checkpoint_interval_hours = p.checkpoint_interval_hours;
+  in.restart_minutes = p.restart_minutes;
+  in.job_restart_minutes = p.job_restart_minutes;
+  in.replacement_share = p.replacement_share;
+  in.replacement_minutes = p.replacement_minutes;
+  in.lost_work_share = p.lost_work_share;
+  in.spot_interruptions_per_hour = p.spot_interruptions_per_hour;
+  in.spot_recovery_hours = p.spot_recovery_hours;
+  return in;
+}
+
+GoodputTerms goodput_terms(const GoodputInputs& p) {
+  GoodputTerms g;
+  g.cluster_mtbf_hours = cluster_mtbf(p.mtbf_hours_per_instance, p.instances);
+  g.checkpoint_bytes = checkpoint_bytes(p.trained_params, p.bytes_per_param);
   g.checkpoint_transfer_hours = checkpoint_transfer_hours(g.checkpoint_bytes, p.checkpoint_gbps_per_instance, p.instances);
   g.checkpoint_pause_hours = p.checkpoint_write_minutes > 0 ? p.checkpoint_write_minutes / 60
                                                             : checkpoint_pause_hours(g.checkpoint_transfer_hours, p.checkpoint_blocking_share);
@@ -45,6 +66,19 @@ GoodputTerms goodput_terms(const Workload& w, const PairInputs& p) {
                         g.cluster_mtbf_hours);
   }
   return g;
+}
+
+GoodputTerms goodput_terms(const Workload& w, const PairInputs& p) { return goodput_terms(goodput_inputs(w, p)); }
+
+const GoodputTerms& GoodputMemo::terms(const Workload& w, const PairInputs& p) {
+  const GoodputInputs now = goodput_inputs(w, p);
+  // Bit for bit the same inputs give bit for bit the same terms (a NaN or a -0 included).
+  if (!known_ || std::memcmp(&now, &inputs_, sizeof now) != 0) {
+    inputs_ = now;
+    terms_ = goodput_terms(now);
+    known_ = true;
+  }
+  return terms_;
 }
 
 std::vector<GoodputSwing> goodput_sensitivity(const Workload& w, const PairInputs& p, const Option& option,

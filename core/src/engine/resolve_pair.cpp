@@ -8,6 +8,7 @@
 #include "traincost/model/formulas.hpp"
 #include "traincost/scenario/labels.hpp"
 #include "traincost/model/predict.hpp"
+#include "traincost/evidence/convergence.hpp"
 #include "traincost/evidence/pilot_scaling.hpp"
 #include "traincost/evidence/published_runs.hpp"
 
@@ -102,6 +103,12 @@ PairInputs resolve_option(const Option& o, const Catalog& catalog, const Platfor
   for (const FieldSpec* f : fields_of(Owner::Costs)) {
     const std::optional<double> value = f->get(wc) ? f->get(wc) : f->get(o.porting);
     p.*(f->resolved) = value ? *value : f->catalog_default ? catalog_value(*f) : 0.0;
+  }
+  // A pilot's loss curves that tell the tokens to the reference's loss replace the stated penalty
+  // (uncertainty.cpp gives it the measurement's interval instead of the stated range).
+  if (o.pilot && !o.pilot->loss.empty() && !o.pilot->reference_loss.empty()) {
+    info.convergence = convergence_of(*o.pilot);
+    if (info.convergence->measured()) p.convergence_penalty = penalty_of_ratio(info.convergence->ratio);
   }
   if (info_out) *info_out = std::move(info);
   return p;

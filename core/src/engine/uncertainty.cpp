@@ -230,8 +230,25 @@ std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario
     in.default_range = is_default;
     out.push_back(in);
   };
+  // A convergence penalty a pilot's loss curves measured has the measurement's own interval: it
+  // replaces a range the scenario gives (and the default one).
+  auto measured_penalty = [&](size_t i) -> const ConvergenceEstimate* {
+    const std::optional<ConvergenceEstimate>& c = resolved.options[i].convergence;
+    return c && c->measured() ? &*c : nullptr;
+  };
+  for (size_t i = 0; i < resolved.options.size(); ++i)
+    if (const ConvergenceEstimate* c = measured_penalty(i); c && penalty_of_ratio(c->high) > penalty_of_ratio(c->low)) {
+      add(*parse_input_path(fields::convergence_penalty.of_option(i)), penalty_of_ratio(c->low), penalty_of_ratio(c->high),
+          Distribution::Triangular, false);
+      out.back().label += " (the pilot's loss curves)";
+    }
+  auto measured_path = [&](const std::string& path) {
+    for (size_t i = 0; i < resolved.options.size(); ++i)
+      if (measured_penalty(i) && path == fields::convergence_penalty.of_option(i)) return true;
+    return false;
+  };
   for (const Range& r : s.ranges)
-    if (const auto ref = parse_input_path(r.input)) add(*ref, r.low, r.high, r.dist, false);
+    if (const auto ref = parse_input_path(r.input); ref && !measured_path(ref->path())) add(*ref, r.low, r.high, r.dist, false);
   if (!s.analysis.default_ranges) return out;
 
   auto has_range = [&](const std::string& path) {
@@ -295,7 +312,7 @@ std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario
     if (p.engineer_weeks > 0 && !has_range(weeks))
       add(ref_of(weeks), p.engineer_weeks * 0.5, p.engineer_weeks * 2.5, Distribution::LogNormal, true);
     const std::string penalty = fields::convergence_penalty.of_option(i);
-    if (p.convergence_penalty > 0 && !has_range(penalty))
+    if (p.convergence_penalty > 0 && !has_range(penalty) && !measured_path(penalty))
       add(ref_of(penalty), 0.0, std::min(1.0, p.convergence_penalty * 3), Distribution::Triangular, true);
     // The chance of a forced re-port, as the catalog bounds it, where the option has a one-time
     // cost to repeat and takes the catalog's figure.

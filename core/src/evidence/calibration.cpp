@@ -86,6 +86,9 @@ std::optional<MeasurementSet> load_measurements(std::string_view json_text, cons
     pins.interleave = whole(l, "interleave");
     pins.zero = whole(l, "zero");
     if (const auto rc = parse_word(kRecomputeWords, text(l, "recompute"))) pins.recompute = *rc;
+    m.recomputed_matmul_share = number(l, "recomputed_matmul_share", -1);
+    if (l.contains("recomputed_matmul_share") && !(m.recomputed_matmul_share >= 0 && m.recomputed_matmul_share <= 1))
+      problems.push_back({path + ".layout.recomputed_matmul_share", "must be a number from 0 to 1"});
     if (l.contains("sequence_parallel") && l["sequence_parallel"].is_boolean()) pins.sequence_parallel = l["sequence_parallel"].get<bool>();
     m.tokens_per_sec_per_chip = number(r, "tokens_per_sec_per_chip");
     m.derived = r.contains("tokens_per_sec_derived") && r["tokens_per_sec_derived"].is_boolean() && r["tokens_per_sec_derived"].get<bool>();
@@ -117,6 +120,7 @@ MeasuredPrediction predict(const Measurement& m, const Catalog& catalog, const C
   in.hardware = hardware_profile(*chip, m.precision, m.network_gbps_per_chip);
   in.calibration = calibration;
   in.global_batch_sequences = m.global_batch_sequences;
+  in.recomputed_matmul_share = m.recomputed_matmul_share;
   // The measured runs fit in memory as they ran; the search only fills in unstated keys, so memory
   // is not a constraint here (a model of memory that was off would otherwise reject real runs).
   in.usable_fraction = 1e9;

@@ -250,19 +250,11 @@ void read_pins(Reader& r, const Json& pj, const std::string& pp, LayoutPins& pin
   }
 }
 
-// An option's pilot block: the table's numbers, the FLOP convention, the layout, where the
-// figures came from and the loss curve as [tokens, loss] pairs with tokens increasing.
-void read_pilot(Reader& r, const Json& pj, const std::string& pp, Option& o) {
-  if (!r.object(pj, pp)) return;
-  PilotMeasurement m;
-  r.only(pj, pp, Owner::Pilot, {"flops", "parallelism", "source", "loss"});
-  r.fields(pj, pp, m);
-  r.choice(pj, pp, "flops", kFlopConventionWords, m.flops);
-  if (const Json* lj = Reader::find(pj, "parallelism")) read_pins(r, *lj, at(pp, "parallelism"), m.parallelism);
-  r.text(pj, pp, "source", m.source, 200);
-  if (const Json* list = r.array(pj, pp, "loss", 0, kMaxLossPoints)) {
+// A loss curve: [tokens, loss] pairs with tokens increasing.
+void read_loss_curve(Reader& r, const Json& pj, const std::string& pp, const char* key, std::vector<LossPoint>& curve) {
+  if (const Json* list = r.array(pj, pp, key, 0, kMaxLossPoints)) {
     for (size_t i = 0; i < list->size(); ++i) {
-      const std::string lp = at(at(pp, "loss"), i);
+      const std::string lp = at(at(pp, key), i);
       const Json& point = (*list)[i];
       if (!point.is_array() || point.size() != 2 || !point[0].is_number() || !point[1].is_number()) {
         r.fail(lp, "must be [tokens, loss], two numbers, got " + preview(point));
@@ -273,10 +265,24 @@ void read_pilot(Reader& r, const Json& pj, const std::string& pp, Option& o) {
         r.fail(lp, "must have tokens in [0, 1e18) and a loss in (0, 100)");
         continue;
       }
-      if (!m.loss.empty() && x.tokens <= m.loss.back().tokens) r.fail(lp, "tokens must increase along the curve");
-      m.loss.push_back(x);
+      if (!curve.empty() && x.tokens <= curve.back().tokens) r.fail(lp, "tokens must increase along the curve");
+      curve.push_back(x);
     }
   }
+}
+
+// An option's pilot block: the table's numbers, the FLOP convention, the layout, where the
+// figures came from and the loss curve as [tokens, loss] pairs with tokens increasing.
+void read_pilot(Reader& r, const Json& pj, const std::string& pp, Option& o) {
+  if (!r.object(pj, pp)) return;
+  PilotMeasurement m;
+  r.only(pj, pp, Owner::Pilot, {"flops", "parallelism", "source", "loss", "reference_loss"});
+  r.fields(pj, pp, m);
+  r.choice(pj, pp, "flops", kFlopConventionWords, m.flops);
+  if (const Json* lj = Reader::find(pj, "parallelism")) read_pins(r, *lj, at(pp, "parallelism"), m.parallelism);
+  r.text(pj, pp, "source", m.source, 200);
+  read_loss_curve(r, pj, pp, "loss", m.loss);
+  read_loss_curve(r, pj, pp, "reference_loss", m.reference_loss);
   o.pilot = m;
 }
 
@@ -761,11 +767,12 @@ OrderedJson pilot_to_json(const PilotMeasurement& m, bool all) {
   OrderedJson pins = pins_to_json(m.parallelism);
   if (!pins.empty()) j["parallelism"] = pins;
   if (all || !m.source.empty()) j["source"] = m.source;
-  if (!m.loss.empty()) {
-    OrderedJson curve = OrderedJson::array();
-    for (const LossPoint& x : m.loss) curve.push_back(OrderedJson::array({x.tokens, x.loss}));
-    j["loss"] = curve;
-  }
+  for (const auto& [key, points] : {std::pair<const char*, const std::vector<LossPoint>*>{"loss", &m.loss}, {"reference_loss", &m.reference_loss}})
+    if (!points->empty()) {
+      OrderedJson curve = OrderedJson::array();
+      for (const LossPoint& x : *points) curve.push_back(OrderedJson::array({x.tokens, x.loss}));
+      j[key] = curve;
+    }
   return j;
 }
 

@@ -193,6 +193,7 @@ double forward_matmul_flops_per_token(double active_params, double vocab, double
 }
 double forward_attention_flops_per_token(double layers, double hidden, double seq) { return 2 * layers * hidden * seq; }
 double training_pass_factor(bool recomputed) { return recomputed ? 4 : 3; }
+double training_matmul_passes(double recomputed_share) { return 3 + recomputed_share; }
 double gemm_size_efficiency(double smallest_dimension, double knee) { return smallest_dimension / (smallest_dimension + knee); }
 double compute_seconds(double matmul_flops, double matmul_rate, double attention_flops, double attention_rate) {
   return matmul_flops / matmul_rate + attention_flops / attention_rate;
@@ -202,6 +203,17 @@ double tokens_per_sec_per_chip(double batch_sequences, double seq_len, double ch
 }
 double utilization(double tokens_per_sec_per_chip, double flops_per_token, double peak_flops) {
   return tokens_per_sec_per_chip * flops_per_token / peak_flops;
+}
+double expert_tokens(double tokens, double experts_per_token, double expert_parallel, double experts) {
+  return experts > 0 ? tokens * experts_per_token * expert_parallel / experts : tokens;
+}
+double moe_permutation_bytes_per_token(double hidden, double experts_per_token) { return 2 * 2 * (1 + experts_per_token) * hidden * 2; }
+double all_to_all_seconds(double ranks, double local_ranks, double bytes, double scale_up_bytes_per_sec, double network_bytes_per_sec) {
+  if (ranks <= 1) return 0;
+  const double local = std::min(ranks, std::max(1.0, local_ranks));
+  const double within = (local - 1) / ranks * bytes / scale_up_bytes_per_sec;
+  const double across = local < ranks ? (ranks - local) / ranks * bytes / network_bytes_per_sec : 0;
+  return std::max(within, across);
 }
 double ring_collective_seconds(double passes, double ranks, double bytes, double bytes_per_sec) {
   if (ranks <= 1) return 0;

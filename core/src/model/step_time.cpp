@@ -79,15 +79,23 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
   const double head = 2 * V * h;  // the output head's matmul, on the last stage
   const double matmul_fwd = (forward_matmul_flops_per_token(m.active_params, V, h) - head) * body_share + head;
   const double attention_fwd = forward_attention_flops_per_token(layers_per_stage, h, s);
+  // Forward, backward (twice the forward) and the recomputed share of the forward: all of it with
+  // full recomputation, none with selective, or what the framework's checkpoint policy recomputes
+  // where that is known (in.recomputed_matmul_share).
+  const double recomputed_share = L.recompute == Recompute::None  ? 0
+                                  : in.recomputed_matmul_share >= 0 ? in.recomputed_matmul_share
+                                  : full                           ? 1
+                                                                   : 0;
+  const double matmul_passes = training_matmul_passes(recomputed_share);
   // A frozen base runs its forward and the backward for activation gradients but no weight-gradient
   // GEMMs: one pass fewer (2 of 3, 3 of 4 recomputed). Its adapters train in full (6·N_adapter).
-  const double base_passes = training_pass_factor(full) - (in.frozen_base ? 1 : 0);
+  const double base_passes = matmul_passes - (in.frozen_base ? 1 : 0);
   const double adapter_fwd = 2 * in.adapter_active_params * body_share;
-  const double matmul_flops = (base_passes * matmul_fwd + training_pass_factor(full) * adapter_fwd) * tokens / t;
+  const double matmul_flops = (base_passes * matmul_fwd + matmul_passes * adapter_fwd) * tokens / t;
   const double attention_flops = training_pass_factor(L.recompute != Recompute::None) * attention_fwd * tokens / t;
   // A matmul's smallest dimension: the tokens it multiplies (an expert sees its share of the
   // routed tokens of its expert-parallel group) or the weight's width split over tensor ranks.
-  const double gemm_rows = moe ? tokens * k * e / m.experts : tokens;
+  const double gemm_rows = moe ? expert_tokens(tokens, k, e, m.experts) : tokens;
   const double smallest = std::min({gemm_rows, h / t, (f > 0 ? f : 4 * h) / t});
   const double matmul_rate = hw.peak_flops * hw.matmul_fraction * (hw.fp8 ? cal.fp8_matmul_efficiency : cal.matmul_efficiency) *
                              gemm_size_efficiency(smallest, cal.gemm_knee);
@@ -95,7 +103,13 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
   const double compute = compute_seconds(matmul_flops, matmul_rate, attention_flops, attention_rate);
 
   // ---- Memory-bound work (norms, activations, residuals, casts; a mixture of experts also
-  // permutes each token to its k experts): bytes proportional to the layer's width.
+  // permutes each token to its k experts): bytes proportional to the layer's width. The MoE
+  // share (4·k·h at the fitted β bytes per width unit, about 400·k·h bytes a token and layer) is
+  // far more than the permutation's bare copy (moe_permutation_bytes_per_token, 8·(1 + k)·h):
+  // charged at the copy's bytes alone, the model predicts the MoE rows whose experts sit within
+  // a scale-up domain up to 3.3× too fast (docs/validation.md, "Mixture of experts"). The term
+  // stands for the MoE layer's measured overheads (routing, permutation, grouped GEMMs over many
+  // local experts, their launches) until a term for each is derived.
   const double width = moe ? h + k * f + 4 * k * h : h + f;
   const double memory_bound = tokens * layers_per_stage * cal.memory_bound_bytes * width * 2 / t / hw.hbm_bytes_per_sec;
 
@@ -109,10 +123,18 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
     tensor = layers_per_stage * (full ? 12 : 8) * ring_collective_seconds(1, t, activation_bytes, group_bandwidth(hw, t) * ring);
 
   // ---- Expert parallelism: each MoE layer sends every token to its k experts and back, in the
-  // forward and the backward pass (all-to-all; GShard, Lepikhin et al. 2020).
+  // forward and the backward pass (four all-to-alls; GShard, Lepikhin et al. 2020). The e ranks of
+  // an expert-parallel group are neighbours in rank order (Megatron-Core's expert grid with expert
+  // tensor parallelism 1 puts EP innermost), so min(e, scale-up chips) of them share a scale-up
+  // domain: the share of a chip's tokens bound for those goes over NVLink/NeuronLink, the rest
+  // over its own network link, both at once (all_to_all_seconds in formulas.hpp).
   double expert = 0;
-  if (moe && e > 1)
-    expert = layers_per_stage * 4 * ring_collective_seconds(1, e, tokens * k * h * 2 / t, group_bandwidth(hw, t * e) * ring);
+  if (moe && e > 1) {
+    const double routed_bytes = tokens / t * k * h * 2;  // one dispatch (or combine) from one chip, 16-bit
+    expert = layers_per_stage * 4 *
+             all_to_all_seconds(e, std::min(e, hw.scale_up_chips), routed_bytes, hw.scale_up_bytes_per_sec * ring,
+                                hw.network_bytes_per_sec * ring);
+  }
 
   // ---- Context parallelism: ring attention passes K and V around the c ranks (Liu et al. 2023),
   // forward and twice backward, hidden behind the attention it feeds where it can be.

@@ -39,6 +39,59 @@ std::string carried_text(const PilotFit& f, double planned_chips) {
 
 }  // namespace
 
+OrderedJson convergence_to_json(const ConvergenceEstimate& c) {
+  OrderedJson j = OrderedJson::object();
+  j["state"] = word_of(kConvergenceStateWords, c.state);
+  if (!c.measured()) j["reason"] = c.reason;
+  if (c.measured()) {
+    j["ratio"] = c.ratio;
+    j["low"] = c.low;
+    j["high"] = c.high;
+    j["penalty"] = penalty_of_ratio(c.ratio);
+    j["penalty_low"] = penalty_of_ratio(c.low);
+    j["penalty_high"] = penalty_of_ratio(c.high);
+    j["target_loss"] = c.target_loss;
+    j["reference_tokens"] = c.reference_tokens;
+    j["candidate_tokens"] = c.candidate_tokens;
+    j["resamples"] = c.resamples;
+    j["failed_resamples"] = c.failed_resamples;
+    j["seed"] = c.seed;
+  }
+  auto fit = [](const LossCurveFit& f) {
+    OrderedJson o = {{"points", f.points}, {"fitted", f.ok}};
+    if (f.ok) {
+      o["E"] = f.E;
+      o["A"] = f.A;
+      o["alpha"] = f.alpha;
+      o["tokens_scale"] = f.scale;
+      o["residual_sd"] = f.residual_sd;
+    }
+    OrderedJson spikes = OrderedJson::array();
+    for (const LossPoint& p : f.spikes) spikes.push_back(OrderedJson::array({p.tokens, p.loss}));
+    o["spikes_left_out"] = spikes;
+    return o;
+  };
+  if (c.state != ConvergenceState::NoCurves) {
+    j["candidate_fit"] = fit(c.candidate);
+    j["reference_fit"] = fit(c.reference);
+  }
+  return j;
+}
+
+std::string convergence_text(const ConvergenceEstimate& c) {
+  if (!c.measured()) return "";
+  std::string spikes;
+  for (const LossCurveFit* f : {&c.candidate, &c.reference})
+    for (const LossPoint& p : f->spikes) spikes += (spikes.empty() ? "" : ", ") + fmt::rounded(p.tokens);
+  return "  Loss curves: the candidate needs " + fmt::number(c.ratio, 3) + "× the reference's tokens to reach its final loss of " +
+         fmt::number(c.target_loss, 4) + " (90% interval " + fmt::number(c.low, 3) + " to " + fmt::number(c.high, 3) +
+         "; L = E + A·D^-α fitted to " + std::to_string(c.candidate.points) + " and " + std::to_string(c.reference.points) + " points" +
+         (spikes.empty() ? "" : ", spikes left out at " + spikes + " tokens") + "; " + std::to_string(c.resamples) +
+         " residual-bootstrap resamples, seed " + std::to_string(c.seed) + "). The option's convergence penalty is now " +
+         fmt::percent(penalty_of_ratio(c.ratio)) + " (" + fmt::percent(penalty_of_ratio(c.low)) + " to " +
+         fmt::percent(penalty_of_ratio(c.high)) + "), in place of the scenario's.\n";
+}
+
 OrderedJson pilot_results_to_json(const Scenario& before, const Scenario& after, const Catalog& catalog, const PilotResults& x) {
   OrderedJson j = OrderedJson::object();
   j["ok"] = x.ok;
@@ -81,8 +134,17 @@ OrderedJson pilot_results_to_json(const Scenario& before, const Scenario& after,
   if (x.compile_has_mark) compile["mark_hours"] = m.compile.value;
   if (x.compile_measured && x.compile_has_mark) compile["passed"] = x.compile_passed;
   marks.push_back(compile);
-  marks.push_back({{"mark", "convergence_penalty"}, {"measured", false}});
+  const bool penalty_measured = x.convergence && x.convergence->measured();
+  OrderedJson penalty = {{"mark", "convergence_penalty"}, {"measured", penalty_measured}, {"has_mark", x.penalty_has_mark}};
+  if (penalty_measured) penalty["measured_penalty"] = x.measured_penalty;
+  if (x.penalty_has_mark) {
+    penalty["mark_penalty"] = m.penalty.value;
+    penalty["at_least"] = m.penalty.at_least;
+  }
+  if (penalty_measured && x.penalty_has_mark) penalty["passed"] = x.penalty_passed;
+  marks.push_back(penalty);
   j["pass_marks"] = marks;
+  if (x.convergence) j["convergence"] = convergence_to_json(*x.convergence);
   j["before"] = {{"cheapest", x.cheapest_before}, {"label", v.cheapest_before}, {"verdict", v.before}};
   j["after"] = {{"cheapest", x.cheapest_after}, {"label", v.cheapest_after}, {"verdict", v.after}};
   j["verdict_changed"] = x.cheapest_before != x.cheapest_after;
@@ -116,7 +178,17 @@ std::string pilot_results_text(const Scenario& before, const Scenario& after, co
   else
     out += std::string("  compile time: ") + (x.compile_passed ? "PASSED" : "FAILED") + ": measured " + fmt::hours(x.compile_hours) +
            ", mark " + (m.compile.at_least ? "at least " : "at most ") + fmt::hours(m.compile.value) + " per run\n";
-  out += "  convergence penalty: not measured (loss curves are read but not yet compared)\n\n";
+  if (!x.convergence)
+    out += "  convergence penalty: not measured (give the candidate's loss curve and a reference curve: --log and --reference-log)\n";
+  else if (!x.convergence->measured())
+    out += "  convergence penalty: not measured: " + x.convergence->reason + "\n";
+  else if (!x.penalty_has_mark)
+    out += "  convergence penalty: " + fmt::percent(x.measured_penalty) + " measured; no convergence penalty alone changes the answer\n";
+  else
+    out += std::string("  convergence penalty: ") + (x.penalty_passed ? "PASSED" : "FAILED") + ": measured " + fmt::percent(x.measured_penalty) +
+           ", mark " + (m.penalty.at_least ? "at least " : "at most ") + fmt::percent(m.penalty.value) + "\n";
+  if (x.convergence) out += convergence_text(*x.convergence);
+  out += "\n";
   out += "Before the pilot: " + v.before + "\n";
   out += "After the pilot:  " + v.after + "\n";
   out += x.cheapest_before == x.cheapest_after ? "The choice stands: " + v.cheapest_after + ".\n"

@@ -11,6 +11,7 @@
 #include "traincost/model/fine_tune.hpp"
 #include "traincost/scenario/fields.hpp"
 #include "traincost/base/format.hpp"
+#include "traincost/output/pilot_results_report.hpp"
 #include "traincost/output/present.hpp"
 #include "traincost/output/verdict.hpp"
 
@@ -342,6 +343,8 @@ OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved,
       oj["tokens"] = figure(true, r.tokens);
       oj["tokens_per_second"] = figure(true, r.tokens_per_sec);
       oj["instances"] = resolved.workloads[w].options[o].instances;
+      // A pilot's loss curves compared: the measured convergence, or why the curves cannot tell.
+      if (const auto& c = resolved.options[o].convergence) oj["convergence"] = convergence_to_json(*c);
       oj["chips"] = r.chips;
       oj["goodput"] = figure(r.goodput > 0 && r.goodput <= 1, r.goodput);
       oj["wall_clock_hours"] = figure(shown, r.wall_clock_hours);

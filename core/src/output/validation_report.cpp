@@ -29,9 +29,23 @@ std::string cell(std::string s) {
 constexpr const char* kTrainium2Note =
     "Trainium2 has one public end-to-end training measurement, the AXLearn paper's (Llama 2 7B and 70B on 1,024 Trn2 "
     "chips): its 7B row fits Trainium2's own matmul efficiency (one factor; every other factor is Trn1's) and its 70B "
-    "row is held out. Two rows show no spread, so a Trainium2 prediction carries twice the Trainium family's error band "
+    "row is held out. Each AXLearn row counts the matmuls its checkpoint policy (apple/axlearn fuji.py) recomputes in "
+    "the backward pass: 45% of the 7B's forward matmuls, 8% of the Trn2 70B's, 55% of the H100 70B's (counted as full "
+    "recomputation, the 7B had fitted an efficiency 13% too high and the 70B was 29% too fast). Two rows show no spread, "
+    "so a Trainium2 prediction carries twice the Trainium family's error band "
     "(or its held-out row's error, if larger). Trainium3 has no measurement: it borrows Trainium2's calibration with "
     "twice Trainium2's band.";
+
+// The layout the prediction used, with the share of the forward matmuls the source's checkpoint
+// policy recomputes where a row states it (TrainCost's own modes say none or all).
+std::string layout_text(const ValidationRow& r) {
+  if (!r.prediction.found) return "no layout";
+  std::string text = describe(r.prediction.layout);
+  const double share = r.measurement->recomputed_matmul_share;
+  if (share >= 0 && r.prediction.layout.recompute != Recompute::None)
+    text += " (its checkpoint policy recomputes " + fmt::printf_c("%.0f%%", share * 100) + " of the forward matmuls)";
+  return text;
+}
 
 }  // namespace
 
@@ -52,7 +66,7 @@ std::string validation_markdown(const MeasurementSet& set, const Validation& v) 
     const MeasurementSource* s = set.find_source(m.source);
     const std::string set_name = m.excluded ? "excluded" : m.holdout ? "held out" : "calibration";
     out += "| " + cell(m.id) + " | " + set_name + " | " + fmt::number(m.chips) + " × " + cell(m.chip) + " | " + cell(m.model_name) +
-           " | " + to_string(m.precision) + " | " + (r.prediction.found ? cell(describe(r.prediction.layout)) : "no layout") + " | " +
+           " | " + to_string(m.precision) + " | " + cell(layout_text(r)) + " | " +
            fmt::number(m.tokens_per_sec_per_chip, 4) + (m.derived ? " (derived)" : "") + " | " +
            (r.prediction.found ? fmt::number(r.prediction.tokens_per_sec_per_chip, 4) : "–") + " | " +
            (r.prediction.found ? pct(r.prediction.error) : "–") + " | " + (s ? "[" + cell(s->title) + "](" + s->url + ")" : cell(m.source)) +
@@ -87,7 +101,7 @@ std::string validation_html(const MeasurementSet& set, const Validation& v) {
     out += "<tr data-set=\"" + std::string(m.excluded ? "excluded" : m.holdout ? "holdout" : "calibration") + "\"><th scope=\"row\">" +
            escape_html(m.id) + "</th><td>" + escape_html(set_name) + "</td><td>" + fmt::number(m.chips) + " × " + escape_html(m.chip) +
            "</td><td>" + escape_html(m.model_name) + "</td><td>" + to_string(m.precision) + "</td><td>" +
-           (r.prediction.found ? escape_html(describe(r.prediction.layout)) : "no layout") + "</td><td>" +
+           escape_html(layout_text(r)) + "</td><td>" +
            fmt::number(m.tokens_per_sec_per_chip, 4) + (m.derived ? " (derived)" : "") + "</td><td>" +
            (r.prediction.found ? fmt::number(r.prediction.tokens_per_sec_per_chip, 4) : "–") + "</td><td>" +
            (r.prediction.found ? pct(r.prediction.error) : "–") + "</td><td>" + source + "</td></tr>";

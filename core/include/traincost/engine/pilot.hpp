@@ -13,6 +13,7 @@
 //     net value once the pilot's cost is paid and a port that passes is reused.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -196,6 +197,11 @@ struct PilotResults {
   bool throughput_has_mark = false, throughput_passed = false;
   bool compile_measured = false, compile_has_mark = false, compile_passed = false;
   double compile_hours = 0;
+  // Convergence: the pilot's loss curve against its reference (absent without both curves); when
+  // measured, its penalty (ratio − 1, held to [0, 1]) against the convergence-penalty mark.
+  std::optional<ConvergenceEstimate> convergence;
+  bool penalty_has_mark = false, penalty_passed = false;
+  double measured_penalty = 0;
   int cheapest_before = -1, cheapest_after = -1;
 };
 PilotResults pilot_results(const Scenario& before, const Scenario& after, const Catalog& catalog, int option, size_t workload);

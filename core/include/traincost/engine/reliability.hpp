@@ -29,6 +29,35 @@ struct GoodputTerms {
 };
 GoodputTerms goodput_terms(const Workload& w, const PairInputs& p);
 
+// Everything goodput_terms() reads: the workload's checkpoint size and the pair's reliability
+// figures, all doubles.
+struct GoodputInputs {
+  double trained_params = 0, bytes_per_param = 0;  // the checkpoint: trained_params(w) × (bytes/param − 2)
+  double instances = 0;
+  double mtbf_hours_per_instance = 0;
+  double checkpoint_gbps_per_instance = 0, checkpoint_write_minutes = 0, checkpoint_blocking_share = 0;
+  double checkpoint_interval_hours = 0;
+  double restart_minutes = 0, job_restart_minutes = 0, replacement_share = 0, replacement_minutes = 0;
+  double lost_work_share = 0;
+  double spot_interruptions_per_hour = 0, spot_recovery_hours = 0;
+};
+GoodputInputs goodput_inputs(const Workload& w, const PairInputs& p);
+GoodputTerms goodput_terms(const GoodputInputs& inputs);
+
+// One pair's goodput terms, kept with the inputs they came from and recomputed only when one of
+// those changed. A Monte Carlo sample moves an MFU, a price, an effort or the runs far more often
+// than a reliability figure, and the terms (two square roots and a dozen divisions) were a
+// quarter of the time evaluate_options() spent on a pair; comparing sixteen doubles is not.
+class GoodputMemo {
+ public:
+  const GoodputTerms& terms(const Workload& w, const PairInputs& p);
+
+ private:
+  bool known_ = false;
+  GoodputInputs inputs_;
+  GoodputTerms terms_;
+};
+
 // Goodput with one reliability input at the low and the high end of the catalog's range, all
 // else as resolved. Inputs the option overrides, or that do not move goodput, are left out.
 struct GoodputSwing {

@@ -2,10 +2,12 @@
 // The resolved form of a scenario: every default applied and every catalog lookup done, plain
 // numbers ready for the formulas (resolve.hpp makes it). Evaluation, sensitivity and Monte Carlo work on this form, so a sample only
 // changes a few doubles and re-evaluates, with no strings, lookups or allocation.
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "traincost/data/catalog.hpp"
+#include "traincost/evidence/convergence.hpp"
 #include "traincost/model/performance.hpp"
 #include "traincost/scenario/pair_numbers.hpp"
 #include "traincost/scenario/scenario.hpp"
@@ -116,6 +118,9 @@ struct OptionInfo {
   const Figure* catalog_price = nullptr;  // the instance's catalog price, when used
   double network_gbps_per_chip = 0;       // the instance's scale-out network per chip (0: the chip's usual)
   ThroughputSource throughput = ThroughputSource::Predicted;
+  // The pilot's loss curves compared (when it has both): measured, its convergence penalty is the
+  // option's (evidence/convergence.hpp).
+  std::optional<ConvergenceEstimate> convergence;
 };
 
 struct ResolvedScenario {

@@ -3,6 +3,7 @@
 // money of an option is split into the parts of cost_parts.hpp, which add up to its cost per run.
 #include <vector>
 
+#include "traincost/engine/reliability.hpp"
 #include "traincost/engine/resolved.hpp"
 #include "traincost/model/formulas.hpp"
 
@@ -109,6 +110,9 @@ struct Portfolio {
 struct Results {
   std::vector<WorkloadResult> workloads;
   Portfolio portfolio;
+  // Not a result: each pair's goodput terms, workload by workload, kept between the evaluations
+  // that reuse this Results (the Monte Carlo's samples, reliability.hpp says why).
+  std::vector<GoodputMemo> goodput_memos;
 };
 
 }  // namespace traincost

@@ -33,6 +33,9 @@ struct Measurement {
   Precision precision = Precision::BF16;
   double global_batch_sequences = 0;
   LayoutPins layout;       // the keys the source states; the others are searched
+  // The share of the layers' forward matmuls its framework's checkpoint policy recomputes, where
+  // the source's configuration says (layout.recomputed_matmul_share; below 0: the recompute mode's).
+  double recomputed_matmul_share = -1;
   double tokens_per_sec_per_chip = 0;
   bool derived = false;    // tokens/s computed from a FLOP rate, not published as such
   std::string note;

@@ -341,6 +341,13 @@ inline constexpr Formula kForwardAttentionFlops{"Attention FLOPs per token (forw
 // full recomputation runs the forward a second time, selective recomputation only the attention
 // (Korthikanti et al. 2022, arXiv 2205.05198).
 double training_pass_factor(bool recomputed);  // 3, or 4 when recomputed
+// Matmul passes of a training step when a share r of the layers' forward matmul work is run again
+// in the backward pass: 3 + r. Full recomputation is r = 1 (training_pass_factor(true)), selective
+// recomputation r = 0 (it recomputes the attention core, which holds no weight). A framework's own
+// checkpoint policy lies between: JAX's saves named activations and recomputes only the matmuls
+// whose outputs the backward pass needs and no saved activation provides (AXLearn's fuji.py
+// policies; a measurement's note derives its r from them).
+double training_matmul_passes(double recomputed_share);
 // A matmul reaches its efficiency only when its smallest dimension is large: x / (x + knee).
 // The knee is calibrated (measured small-GEMM slowdown, e.g. stas00/ml-engineering's MAMF scans).
 double gemm_size_efficiency(double smallest_dimension, double knee);
@@ -379,6 +386,25 @@ inline constexpr Formula kStateBytesPerParam{"State bytes per parameter (ZeRO)",
 // stays d).
 double expert_data_parallel(double data_parallel, double tensor_parallel, double expert_parallel);
 inline constexpr Formula kExpertDataParallel{"Expert-data-parallel ranks", "de", "{d} × {t} / {e}", "d, t, e"};
+// Tokens one expert multiplies per micro-batch: each of the e ranks of its expert-parallel group
+// routes its `tokens` k times, spread evenly over the E experts (balanced routing, as the
+// published MoE benchmarks force it): tokens × k × e / E.
+double expert_tokens(double tokens, double experts_per_token, double expert_parallel, double experts);
+inline constexpr Formula kExpertTokens{"Tokens per expert", "te", "{tokens} × {k} × {e} / {E}", "tokens, k, e, E"};
+// HBM bytes per token and MoE layer of the token permutation: the dispatch gathers a token's
+// h-wide 16-bit activation into k expert-ordered copies (reads h, writes k·h) and the combine
+// scatters them back (reads k·h, writes h), forward and backward: 2 × 2 × (1 + k) × h × 2 bytes
+// (Megatron-Core moe_utils permute/unpermute; the router's probabilities and indices are small).
+double moe_permutation_bytes_per_token(double hidden, double experts_per_token);
+inline constexpr Formula kMoePermutationBytes{"Permutation bytes per token and layer", "bperm", "8 × (1 + {k}) × {h}", "k, h"};
+// Seconds of one all-to-all among n ranks of which `local` share a scale-up domain (counting
+// this one), each rank sending `bytes` spread evenly over the n ranks: the (local − 1)/n share
+// crosses the scale-up links and the (n − local)/n share the rank's own network link, at once,
+// so the slower of the two sets the time (each chip drives its own NIC in an all-to-all).
+double all_to_all_seconds(double ranks, double local_ranks, double bytes, double scale_up_bytes_per_sec, double network_bytes_per_sec);
+inline constexpr Formula kAllToAll{"All-to-all", "ta",
+                                   "max(({local} − 1)/{n} × {bytes} / {scale-up}, ({n} − {local})/{n} × {bytes} / {network})",
+                                   "n, local, bytes, scale-up, network"};
 // Activations one layer keeps for its backward pass, per micro-batch on one chip, 16-bit, with
 // FlashAttention (no s×s scores), no dropout; h_kv = h × kv_heads / heads (grouped queries),
 // f = FFN width, gated = SwiGLU-style (three FFN matrices), tokens = b × s / c:

@@ -145,6 +145,11 @@ struct StepInputs {
   double frozen_bytes_per_param = 0;  // the base's bytes ÷ N: 2 (BF16) or about 0.52 (NF4)
   double adapter_params = 0;          // all the adapters'
   double adapter_active_params = 0;   // those one token passes through
+  // The share of the layers' forward matmul work a recomputing layout runs again in the backward
+  // pass, where the framework's checkpoint policy is known (a measurement's source states it:
+  // training_matmul_passes in formulas.hpp). Below 0: the recompute mode's own, 1 for full, 0 for
+  // selective. A layout without recomputation recomputes nothing whatever this says.
+  double recomputed_matmul_share = -1;
 };
 
 // The step time of one layout (valid = false when it does not divide the cluster or the batch).

@@ -9,6 +9,11 @@
 
 namespace traincost {
 
+// A loss-curve comparison (evidence/convergence.hpp) as JSON, and as a line of text (empty when it
+// has no number: the caller says why).
+OrderedJson convergence_to_json(const ConvergenceEstimate& c);
+std::string convergence_text(const ConvergenceEstimate& c);
+
 OrderedJson pilot_results_to_json(const Scenario& before, const Scenario& after, const Catalog& catalog, const PilotResults& results);
 std::string pilot_results_text(const Scenario& before, const Scenario& after, const Catalog& catalog, const PilotResults& results);
 

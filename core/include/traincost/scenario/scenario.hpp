@@ -199,6 +199,9 @@ struct PilotMeasurement {
   LayoutPins parallelism;                       // the pilot's layout, when known; the rest is searched
   std::string source;                           // where the figures came from (the log's name, lines)
   std::vector<LossPoint> loss;                  // loss against tokens trained, in order
+  // The curve to compare it with: the incumbent's run of the same recipe, or a reference run that
+  // converges in the target's tokens (evidence/convergence.hpp).
+  std::vector<LossPoint> reference_loss;
   bool has_rate() const { return tokens_per_sec || samples_per_sec || step_seconds || tflops_per_chip || mfu; }
 };
 
