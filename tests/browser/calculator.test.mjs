@@ -192,15 +192,21 @@ try {
         const results = JSON.parse(await page.evaluate((s) => TrainCost.evaluate(s), JSON.stringify(scenario)));
         for (let w = 0; w < scenario.workloads.length; ++w) {
           if (scenario.workloads.length > 1) {
-            await ui.click(page, scenario.workloads[w].name);
+            await ui.click(page, results.workloads[w].name);  // the tab reads the name shown (automatic unless typed)
             await ui.settled(page);
           }
+          // The table's cells first, while the table is in view: a table that scrolls sideways is a
+          // child window, and once the chart is scrolled into view its cells are not drawn at all.
+          await ui.find(page, 'Results');  // brings the results tab, and the table under it, into view
+          await ui.nextFrames(page, 2);
+          const table = await ui.items(page);
           await ui.find(page, 'chart: breakdown');
           const drawn = await ui.items(page);
           for (const option of results.workloads[w].options) {
             if (!option.feasible) continue;  // no cost to show: the table says why, the bar is empty
             const where = `${name}, workload ${w}, ${option.label}`;
-            const cell = await ui.find(page, `cell: ${option.label} / All-in / run`, { visible: false });
+            const cell = table.find((i) => i.name === `cell: ${option.label} / All-in / run`);
+            assert(cell, `${where}: no All-in / run cell in the table`);
             const bar = drawn.find((i) => i.name === `breakdown bar: ${option.label}`);
             assert(bar, `${where}: no bar in the chart`);
             // What the eye compares: the total beside the bar and the table's figure.

@@ -122,7 +122,8 @@ try {
       await ui.settled(page);
       const s0 = await ui.scenario(page);
       assertEqual(s0.workloads.length, 2, 'a second workload was added');
-      const workloadTabs = s0.workloads.map((w) => w.name);
+      // The tabs read the names shown: automatic (from the numbers) unless typed.
+      const workloadTabs = JSON.parse(await page.evaluate((t) => TrainCost.evaluate(t), JSON.stringify(s0))).workloads.map((w) => w.name);
 
       for (let w = 0; w < 2; ++w) {
         await ui.click(page, workloadTabs[w]);
