@@ -4,6 +4,7 @@
 #include "cli_io.hpp"
 #include "traincost/api/builtin.hpp"
 #include "traincost/api/api.hpp"
+#include "traincost/base/text.hpp"
 #include "traincost/engine/resolve.hpp"
 #include "traincost/io/link.hpp"
 #include "traincost/output/analysis_report.hpp"
@@ -127,6 +128,14 @@ int compare(const Args& args) {
                  kCompareUsage);
     return kUsageError;
   }
+  // A preset's name is plain text: one with a control character or a byte that is not UTF-8 names
+  // no preset, and would not survive being written into JSON.
+  for (const std::string& given : {flags.positional, flags.get("--workload", ""), flags.get("--sort", "")})
+    if (const std::optional<ControlCharacter> bad = find_control_character(given)) {
+      std::fprintf(stderr, "traincost compare: an argument holds %s at character %zu: give a preset's name or a file\n%s",
+                   bad->invalid_utf8 ? "a byte that is not UTF-8" : "a control character", bad->position + 1, kCompareUsage);
+      return kUsageError;
+    }
   std::string input;
   if (names_a_file(flags.positional)) {
     const std::optional<std::string> text = read_input(flags.positional);
