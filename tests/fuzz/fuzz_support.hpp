@@ -40,6 +40,15 @@ inline void check_problems(const Problems& problems) {
 
 // What may reach a terminal: well-formed UTF-8 without control characters but line feeds (the
 // escaping rule of text output, present.hpp).
+// Markdown without the one invisible character its escaping inserts on purpose: a word joiner
+// (U+2060) after an "@" so that "name@host" never autolinks (escape_markdown). Any other control
+// or invisible character is still a finding.
+inline std::string without_autolink_breaks(std::string text) {
+  const std::string joiner = "\xE2\x81\xA0";
+  for (size_t at = text.find("@" + joiner); at != std::string::npos; at = text.find("@" + joiner, at + 1)) text.erase(at + 1, joiner.size());
+  return text;
+}
+
 inline bool printable(std::string_view text) {
   size_t start = 0;
   while (start <= text.size()) {
