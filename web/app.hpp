@@ -5,6 +5,7 @@
 // mirror in step. It also owns everything the page keeps between frames (main loop, input
 // mending, widget registry, widget state): there is no other global state.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -76,6 +77,13 @@ struct UiState {
   double compare_chips = 0;     // the "By chip" tab's size (ComparisonAim::chips) and order
   CompareSort compare_sort = CompareSort::Cost;
   bool runs_per_month = false;  // the runs field shows runs per month × months
+  // The "Pilot results" dialog (pilot_log_dialog.cpp): the log pasted, the option and size it is
+  // of (-1 and unset: the pilot plan's candidate and the log's world size), and what reading it
+  // showed (the preview), of the text, option and size in `pilot_log_read` (Apply needs them equal).
+  bool open_pilot_log = false;
+  std::string pilot_log_text, pilot_log_preview, pilot_log_problems, pilot_log_read;
+  int pilot_log_option = -1;
+  std::optional<double> pilot_log_instances;
   std::string import_text, hf_text, save_name;
   std::string hf_problems, import_problems;
   std::string announcement;     // the last confirmation, in the text mirror

@@ -243,6 +243,61 @@ try {
       await context.close();
     },
 
+    async 'Pilot results: a pasted log is read, shown as `pilot-results` shows it, applied as one edit and undone'() {
+      const { page, context, log } = await open('llama3-8b-deadline');
+      const before = await ui.scenario(page);
+      const logText = readFileSync('tests/core/data/logs/nxd_trn2.log', 'utf8');
+      await ui.click(page, TAB);
+      await ui.click(page, 'Pilot results: paste a log…');
+      await ui.click(page, 'pilot log option');
+      await ui.click(page, before.options[0].label || 'Trn2');
+      await ui.type(page, 'pilot log instances', '2');
+      // A log cut short first: its problem names the line, and nothing can be applied.
+      await ui.paste(page, 'pilot log text', readFileSync('tests/core/data/logs/megatron_truncated.log', 'utf8'));
+      await ui.click(page, 'Read the log');
+      const problem = (await notes(page, 'pilot log problems'))[0];
+      assert(problem && /line \d+/.test(problem.text), `the problem names the line: ${problem && problem.text}`);
+      assert((await ui.find(page, 'Apply to the scenario')).disabled, 'Apply is off until a log has been read');
+      // The pilot's log: what the page shows is what `traincost pilot-results` prints.
+      await ui.paste(page, 'pilot log text', logText);
+      await ui.click(page, 'Read the log');
+      const preview = (await notes(page, 'pilot log preview'))[0];
+      assert(preview, 'a preview is shown');
+      const file = scenarioPath('llama3-8b-deadline');
+      const printed = cli(['pilot-results', file, '--log', 'tests/core/data/logs/nxd_trn2.log', '--option', '0', '--instances', '2'])
+        .replace('tests/core/data/logs/nxd_trn2.log: ', '');
+      // (Word for word; a wrapped paragraph does not keep the CLI's indentation.)
+      const words = (t) => t.replace(/\s+/g, ' ').trim();
+      assertEqual(words(preview.text), words(printed), 'the preview reads as the CLI');
+      assertEqual(JSON.stringify(await ui.scenario(page)), JSON.stringify(before), 'reading changes nothing');
+      await ui.settled(page);
+      await screenshot(page, 'pilot-results-dialog-1280x800');
+      const apply = await ui.find(page, 'Apply to the scenario');
+      assert(apply.y + apply.h <= 800, `the dialog's buttons are on screen (${JSON.stringify(apply)})`);
+      // Applied: the option's pilot block holds the log's figures, and the verdict is the CLI's for
+      // the scenario it writes.
+      await ui.click(page, 'Apply to the scenario');
+      await ui.settled(page);
+      const after = await ui.scenario(page);
+      const dir = mkdtempSync(join(tmpdir(), 'traincost-pilot-log-'));
+      const written = join(dir, 'after.json');
+      cli(['pilot-results', file, '--log', 'tests/core/data/logs/nxd_trn2.log', '--option', '0', '--instances', '2', '--write', written]);
+      const expected = JSON.parse(readFileSync(written, 'utf8')).options[0].pilot;
+      expected.source = after.options[0].pilot.source;  // where it came from is said differently
+      // (The page's scenario is in full form, defaults written out; the CLI writes the minimal one.)
+      for (const [key, value] of Object.entries(expected))
+        assertEqual(JSON.stringify(after.options[0].pilot[key]), JSON.stringify(value), `pilot.${key} as the CLI writes it`);
+      const verdict = await page.evaluate(() => document.querySelector('#results-mirror .verdict').textContent);
+      writeFileSync(written, JSON.stringify(after));
+      assert(cli(['evaluate', written]).includes(verdict.trim()), `the page's verdict is the CLI's: ${verdict}`);
+      // One edit: Undo brings the scenario back as it was.
+      await ui.click(page, 'Undo');
+      await ui.settled(page);
+      assertEqual(JSON.stringify(await ui.scenario(page)), JSON.stringify(before), 'undone');
+      assertEqual(log.consoleErrors.join(' | '), '', 'console errors');
+      await context.close();
+    },
+
     async 'screenshots of the tab: 1280x800, 800x1000 and a phone'() {
       for (const [viewport, extra, name] of [
         [{ width: 1280, height: 800 }, {}, 'pilot-tab-1280x800'],

@@ -10,6 +10,7 @@
 #include "traincost/io/scenario_json.hpp"
 #include "ui/dialog_parts.hpp"
 #include "ui/panels.hpp"
+#include "ui/pilot_log_dialog.hpp"
 #include "ui/replay_dialog.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
@@ -202,6 +203,7 @@ void draw_dialogs(App& app) {
   saved_dialog(app);
   hf_dialog(app);
   replay_dialog(app);
+  pilot_log_dialog(app);
 }
 
 }  // namespace traincost::web

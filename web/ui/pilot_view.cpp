@@ -11,6 +11,7 @@
 #include "traincost/base/format.hpp"
 #include "traincost/output/verdict.hpp"
 #include "ui/panels.hpp"
+#include "ui/pilot_log_dialog.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
 
@@ -139,6 +140,9 @@ void pilot_plan(App& app, size_t w) {
         "and whether knowing first is worth its cost.");
   // What to pilot against what, as `traincost pilot --candidate/--against`.
   const bool planned = d.pilot.ready && d.pilot.result.workload == w;
+  // After the pilot: its log turned into the option's measured figures, and the decision again.
+  if (widget::button("Pilot results: paste a log…")) open_pilot_log_dialog(app);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Read a pilot's training log, see what it changes, then apply it to an option");
   if (widget::begin_form("pilot-aim", 7)) {
     aim_combo(app, "Pilot candidate", &PilotAim::candidate, planned ? d.pilot.result.candidate : -1);
     aim_combo(app, "Against", &PilotAim::incumbent, planned ? d.pilot.result.incumbent : -1);
