@@ -345,6 +345,29 @@ try {
       await context.close();
     },
 
+    async 'eight options: "+ Add option" goes to the scenario\'s eight, and the editor stacks them rather than squeeze (issue 30 item 5)'() {
+      const { page, context, log } = await open('calculator.html', { viewport: { width: 1280, height: 800 } });
+      let n = (await ui.scenario(page)).options.length;
+      const widths = {};
+      while (n < 8) {
+        await ui.click(page, '+ Add option');
+        await ui.settled(page);
+        n = (await ui.scenario(page)).options.length;
+        // Every option's instance picker keeps a usable width, side by side or stacked.
+        await ui.find(page, `options[${n - 1}].instance`);
+        const pickers = (await ui.items(page)).filter((i) => /^options\[\d+\]\.instance$/.test(i.name));
+        for (const p of pickers) if (p.visible) widths[`${n} options`] = Math.min(widths[`${n} options`] ?? Infinity, p.w);
+      }
+      assertEqual(n, 8, 'eight options, the scenario\'s most');
+      assert(!(await ui.exists(page, '+ Add option')), 'no ninth');
+      assertEqual(Object.keys(widths).length, 8 - 2, 'measured at every count');
+      for (const [k, w] of Object.entries(widths)) assert(w >= 90, `with ${k} each instance picker is at least 90 px wide (${w})`);
+      await screenshot(page, 'page-8-options-1280x800');
+      measurements.eight_options_picker_widths = widths;
+      assertEqual(log.consoleErrors.join(' | '), '', 'console errors');
+      await context.close();
+    },
+
     async 'a phone: the results table is one tap from the verdict, with its cost columns on screen (issue 30 item 5)'() {
       const { page, context } = await open('calculator.html', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
       const jump = await ui.find(page, 'Jump to the results table');

@@ -41,7 +41,9 @@ namespace traincost::web {
 namespace {
 
 namespace f = traincost::fields;
-constexpr int kUiMaxOptions = 4;
+// Side by side while each option keeps this much width; more options (up to the scenario's eight)
+// than the pane holds at it are stacked, each a block of its own, as on a phone.
+constexpr float kMinColumnEm = 6.5f;
 
 //-------------------------------------------------------------------------------------------------
 // [SECTION] Pickers: the instance and the custom instance
@@ -603,9 +605,9 @@ Group pilot_group() {
 //-------------------------------------------------------------------------------------------------
 
 void actions_cell(Editor& e, Column& col, const FieldSpec*) {
-  if (e.n < kUiMaxOptions && widget::small_button("Duplicate")) e.duplicate = static_cast<int>(col.index);
+  if (e.n < kMaxOptions && widget::small_button("Duplicate")) e.duplicate = static_cast<int>(col.index);
   if (e.n > 1) {
-    if (e.n < kUiMaxOptions) ImGui::SameLine();
+    if (e.n < kMaxOptions) ImGui::SameLine();
     if (widget::small_button("Remove")) e.remove = static_cast<int>(col.index);
   }
 }
@@ -622,10 +624,13 @@ void label_text(const Row& row) {
   if (row.spec && ImGui::IsItemHovered()) widget::field_tooltip(*row.spec);
 }
 
+// The field names' column beside `n` options side by side.
+float label_width(int n) { return em(n > 2 ? 8.5f : 10.5f); }
+
 // Side by side: one table per group (so a group's title spans the whole width), the same columns.
 void draw_side_by_side(Editor& e, std::vector<Group>& groups, std::vector<Column>& columns) {
   const int n = static_cast<int>(columns.size());
-  const float label_w = em(n > 2 ? 8.5f : 10.5f);
+  const float label_w = label_width(n);
   const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame;
   for (size_t g = 0; g < groups.size(); ++g) {
     Group& group = groups[g];
@@ -720,12 +725,13 @@ void draw_options(App& app) {
   for (size_t i = 0; i < s.options.size(); ++i) columns.push_back({i, s.options[i], defaults[i], infos[i]});
 
   std::vector<Group> groups = {basics_group(), speed_group(), pins_group(e), costs_group(), reliability_group(), pilot_group(), actions_group()};
-  if (e.compact) draw_stacked(e, groups, columns);
+  const bool fits = (ImGui::GetContentRegionAvail().x - label_width(e.n)) / static_cast<float>(std::max(1, e.n)) >= em(kMinColumnEm);
+  if (e.compact || !fits) draw_stacked(e, groups, columns);
   else draw_side_by_side(e, groups, columns);
 
   const int n = e.n;
-  if (n < kUiMaxOptions && widget::button("+ Add option")) e.duplicate = n - 1;
-  if (e.duplicate >= 0 && n < kUiMaxOptions) e.changed |= edit::duplicate_option(s, e.duplicate);
+  if (n < kMaxOptions && widget::button("+ Add option")) e.duplicate = n - 1;
+  if (e.duplicate >= 0 && n < kMaxOptions) e.changed |= edit::duplicate_option(s, e.duplicate);
   if (e.remove >= 0) e.changed |= edit::remove_option(s, e.remove);
   if (e.changed) app.edited();
 }
