@@ -44,6 +44,18 @@ TEST(SliceClock, RestartForgetsTheRate) {
   EXPECT_EQ(clock.next_slice(), SliceClock::kFirstSlice);
 }
 
+// The base evaluation's units are layout searches, not samples: its runs start with a slice of
+// their own size, and come back to it after a restart.
+TEST(SliceClock, AFirstSliceOfItsOwn) {
+  SliceClock clock(32);
+  EXPECT_EQ(clock.next_slice(), 32u);
+  // Not timeable: assume 32 units/ms, 32 × 12 = 384.
+  clock.record(32, 0.0);
+  EXPECT_EQ(clock.next_slice(), 384u);
+  clock.restart();
+  EXPECT_EQ(clock.next_slice(), 32u);
+}
+
 struct FakeRun {
   size_t done_samples, total_samples;
   size_t done() const { return done_samples; }
