@@ -453,8 +453,8 @@ void App::frame() {
   if (base_ready && !d.scenario.workloads.empty()) {
     const size_t shown = selected_workload();
     if ((d.sweep.due_ms > 0 && now >= d.sweep.due_ms) || (d.sweep.has_result && !sweep_current(d, shown))) {
-      compute_sweep(d, shown);
-      publish();
+      const bool had = d.sweep.has_result;
+      if (compute_sweep(d, shown) || had != d.sweep.has_result) publish();
     }
   }
   // Re-run the Monte Carlo when another workload is selected.

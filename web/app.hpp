@@ -103,9 +103,9 @@ struct Derived {
   // result before until its new one is ready.
   // - The Monte Carlo of the selected workload: starts kAnalysisDelayMs after the last edit.
   SlicedJob<AnalysisRun> analysis;
-  // - The cluster-size sweep of the selected workload (sweep_state.hpp): one slice, a little
-  //   before the Monte Carlo. `has_result`: there is a chart to draw (maybe of the scenario before).
-  SlicedJob<SweepRun> sweep;
+  // - The cluster-size sweep of the selected workload (sweep_state.hpp): a few sizes a slice, a
+  //   little before the Monte Carlo. `has_result`: there is a chart to draw (maybe of the scenario before).
+  SlicedJob<SweepRun> sweep{kSweepFirstSlice};
   // - The pilot plan of the selected workload. Its value of information is a Monte Carlo, so it is
   //   planned only while its tab is open, after the analysis (never in the frame of an edit), and
   //   kept until the scenario or the workload changes.

@@ -14,10 +14,12 @@
 #include "traincost/api/builtin.hpp"
 #include "traincost/engine/evaluate.hpp"
 #include "traincost/engine/resolve.hpp"
+#include "traincost/engine/sweep.hpp"
 #include "traincost/engine/uncertainty.hpp"
 #include "traincost/io/link.hpp"
 #include "traincost/model/performance.hpp"
 #include "traincost/output/report.hpp"
+#include "traincost/output/sweep_report.hpp"
 
 namespace traincost {
 namespace {
@@ -134,6 +136,31 @@ TEST(EvaluationRun, EveryUnitOfTheHeavyLinkIsBoundedWork) {
   // The work is spread over thousands of units, no unit holding more than a thousandth of it.
   EXPECT_GT(units, 16u * 8u * 10u);
   EXPECT_LT(most * 1000, all) << most << " of " << all << " step times in one unit";
+}
+
+// The page's cluster-size sweep runs a slice per frame too: each step of it is one size (at most
+// two layout searches: the size's and a pilot's), and it sweeps what sweep() does.
+TEST(SweepSteps, EveryStepOfTheHeavyLinkIsOneSize) {
+  const Scenario s = heavy_scenario();
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  SweepSteps steps(s, r, builtin_catalog(), 0);
+  size_t most = 0, n = 0;
+  for (;;) {
+    const size_t at = layouts_searched();
+    const bool finished = steps.step();
+    most = std::max(most, layouts_searched() - at);
+    ++n;
+    if (finished) break;
+  }
+  EXPECT_EQ(steps.done(), steps.total());
+  size_t points = 0, searches_at_most = 0;
+  const Sweep swept = steps.finish();
+  for (const OptionSweep& o : swept.options) points += o.points.size();
+  EXPECT_EQ(n, points);
+  for (const WorkloadInputs& w : r.workloads)
+    for (const PairInputs& p : w.options) searches_at_most = std::max(searches_at_most, static_cast<size_t>(p.performance.layouts_tried));
+  EXPECT_LE(most, 2 * searches_at_most);
+  EXPECT_EQ(sweep_to_json(s, r, swept).dump(), sweep_to_json(s, r, sweep(s, r, builtin_catalog(), 0)).dump());
 }
 
 // resolve() alone, stepped: one size of a deadline's search a step.
