@@ -18,6 +18,7 @@ const { server, url } = await serve();
 // Waits until the base evaluation of the current scenario is done and its verdict in the mirror.
 async function resultsIn(page, timeout = 300000) {
   await page.waitForFunction(() => {
+    if (!(window.TrainCost && window.TrainCost.version && window.Module && Module._tc_frames_drawn && Module._tc_frames_drawn() >= 2)) return false;
     const p = Module._tc_stats();
     const s = JSON.parse(UTF8ToString(p));
     Module._free(p);
@@ -47,8 +48,9 @@ try {
   await run('heavy_link', {
     async 'the heavy link opens over many frames and its verdicts are the CLI\'s'() {
       const { page, context, log } = await openPage(browser, `${url}calculator.html${HEAVY}`);
-      await page.waitForFunction(() => window.Module && window.Module._tc_frames_drawn && window.Module._tc_frames_drawn() >= 2, null,
-                                 { timeout: 60000 });
+      // The first frames are drawn before the results are in (the page does not freeze on opening).
+      await page.waitForFunction(() => window.TrainCost && window.TrainCost.version && window.Module && Module._tc_frames_drawn &&
+                                       Module._tc_frames_drawn() >= 2, null, { timeout: 60000 });
       await resultsIn(page);
       const s = await stats(page);
       // Structural: the evaluation took many frames' slices rather than one long task.

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <string>
 
@@ -133,9 +134,11 @@ TEST(EvaluationRun, EveryUnitOfTheHeavyLinkIsBoundedWork) {
     for (const PairInputs& p : w.options) searches_at_most = std::max(searches_at_most, static_cast<size_t>(p.performance.layouts_tried));
   ASSERT_GT(searches_at_most, 0u);
   EXPECT_LE(most, 8 * searches_at_most) << "a unit computed " << most << " step times";
-  // The work is spread over thousands of units, no unit holding more than a thousandth of it.
-  EXPECT_GT(units, 16u * 8u * 10u);
-  EXPECT_LT(most * 1000, all) << most << " of " << all << " step times in one unit";
+  // The work is spread over a thousand units and more, no unit holding a hundredth of it.
+  EXPECT_GT(units, 1000u);
+  EXPECT_LT(most * 100, all) << most << " of " << all << " step times in one unit";
+  std::printf("heavy link: %zu units, %zu step times, at most %zu in one unit (one search: at most %zu)\n", units, all, most,
+              searches_at_most);
 }
 
 // The page's cluster-size sweep runs a slice per frame too: each step of it is one size (at most

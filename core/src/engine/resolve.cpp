@@ -42,9 +42,10 @@ ResolveRun::ResolveRun(const Scenario& s, const Catalog& catalog) : s_(&s), cata
 size_t ResolveRun::total() const { return s_->options.size() + s_->workloads.size() * s_->options.size() + 1; }
 
 size_t ResolveRun::done() const {
+  if (finished_) return total();  // (finish() may have moved the resolved scenario out)
   const size_t n = s_->options.size();
   if (r_.options.size() < n) return r_.options.size();
-  return n + r_.workloads.size() * n + wi_.options.size() + (finished_ ? 1 : 0);
+  return n + r_.workloads.size() * n + wi_.options.size();
 }
 
 bool ResolveRun::step() {
