@@ -160,7 +160,8 @@ async function heavyLinkTasks(browser, url) {
 
 const server = await startServer(SITE);
 const base = `http://127.0.0.1:${server.address().port}/`;
-const portfolio = link('portfolio-multicloud.json');
+const heavyOnly = args.includes('--heavy-only');
+const portfolio = heavyOnly ? '' : link('portfolio-multicloud.json');
 const targets = [
   ['page, default example', 'calculator.html'],
   ['page, a shared link', `calculator.html${portfolio}`],
@@ -169,7 +170,6 @@ const targets = [
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: [
   '--no-sandbox', '--disable-gpu', '--use-gl=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] });
-const heavyOnly = args.includes('--heavy-only');
 if (!heavyOnly) {
   console.log(`site ${SITE}, ${RUNS} runs each; seconds from navigation, min / median / max`);
   console.log(`${'profile'.padEnd(8)} ${'what'.padEnd(22)} ${'KB on the wire'.padStart(15)}  ${'verdict'.padEnd(20)} ${'text'.padEnd(20)} canvas`);
