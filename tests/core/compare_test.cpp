@@ -104,7 +104,7 @@ TEST(Compare, OneRowByHand) {
   ASSERT_EQ(cells.size(), compare_columns().size());
   EXPECT_EQ(cells[3], "$6.880");
   EXPECT_EQ(cells[4], "16 (128 chips)");
-  EXPECT_EQ(cells[8], "$0.231");
+  EXPECT_EQ(cells[8], "$0.232");
   EXPECT_EQ(cells[9], "validated");
 }
 

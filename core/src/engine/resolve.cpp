@@ -1,6 +1,7 @@
 #include "traincost/engine/resolve.hpp"
 
 #include "traincost/engine/deadline.hpp"
+#include "traincost/engine/deadline_odds.hpp"
 #include "traincost/engine/resolve_pair.hpp"
 #include "traincost/scenario/labels.hpp"
 
@@ -101,6 +102,10 @@ bool ResolveRun::step() {
     started_workload_ = false;
     return false;
   }
+  // A deadline with odds resizes from the point estimate's sizes, drawing over the whole resolved
+  // scenario's ranges; the labels then count the instances it chose. (One step: a scenario with
+  // a deadline_confidence draws its 1,000 futures per size tried here in one go.)
+  size_for_deadline_odds(s, catalog, r_);
   label_what_ran(s, catalog, r_);
   finished_ = true;
   return true;
