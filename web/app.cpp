@@ -295,6 +295,7 @@ void App::base_done() {
   for (size_t w = 0; w < d.results.workloads.size(); ++w) d.thresholds.push_back(leading_thresholds(d.scenario, d.resolved, d.results, w));
   d.analysis.schedule(now_ms() + kAnalysisDelayMs);
   d.pilot.schedule(d.analysis.due_ms);
+  d.comparison.schedule(now_ms() + kSweepDelayMs);
   publish();
   d.last_compute_ms = d.base.last_ms + (now_ms() - start);
   ++d.recomputes;
@@ -347,6 +348,38 @@ void App::run_pilot() {
   publish();
 }
 
+ComparisonAim App::comparison_aim() const {
+  ComparisonAim aim;
+  aim.workload = selected_workload();
+  aim.chips = ui.compare_chips;
+  aim.sort = ui.compare_sort;
+  return aim;
+}
+
+bool App::comparison_current() const { return d.comparison.ready && d.comparison_aim == comparison_aim(); }
+
+bool App::comparison_wanted() const {
+  return ui.results_tab == kChipsTab && d.valid && !d.scenario.workloads.empty() && !comparison_current();
+}
+
+// Starts or advances the chip-by-chip table by one frame's slice of rows.
+void App::run_comparison() {
+  const ComparisonAim aim = comparison_aim();
+  if (d.comparison.run && d.comparison_running != aim) d.comparison.run.reset();  // for an aim before
+  d.comparison_running = aim;
+  const bool finished = d.comparison.advance(
+      [&] {
+        CompareOptions options;
+        if (aim.chips > 0) options.chips = aim.chips;
+        options.sort = aim.sort;
+        return std::make_unique<ComparisonRun>(d.scenario.workloads[aim.workload], builtin_catalog(), options);
+      },
+      now_ms);
+  if (!finished) return;
+  d.comparison_aim = aim;
+  publish();
+}
+
 void App::persist() {
   replace_url_fragment(d.link);
   if (!ui.embed && !storage_set(kAutosaveKey, scenario_to_json(d.pending, JsonForm::Minimal).dump()))
@@ -390,6 +423,11 @@ void App::publish() {
   j["workloads"] = workloads;
   if (d.results.workloads.size() > 1) j["portfolio"] = portfolio_verdict(d.resolved, d.results);
   if (d.sweep.has_result) j["sweep"] = sweep_mirror(d);
+  // The chip-by-chip table once computed for what the tab shows: as the CLI prints it, and its JSON.
+  if (comparison_current())
+    j["comparison"] = {{"workload", d.comparison_aim.workload},
+                       {"text", comparison_text(d.comparison.result)},
+                       {"data", comparison_to_json(d.comparison.result)}};
   j["prices"] = price_age_mirror(d.prices);
   // Banners are part of what the page says: screen readers and tests read them here too.
   OrderedJson banners = OrderedJson::array();
@@ -411,6 +449,7 @@ double App::next_due_ms() const {
   if (base_updating()) due = std::min(due, d.base.due_ms);  // kept while it runs: a slice per frame
   if (!d.analysis.ready && d.valid) due = std::min(due, d.analysis.due_ms);
   else if (pilot_wanted()) due = std::min(due, d.pilot.due_ms);
+  if (comparison_wanted()) due = std::min(due, d.comparison.due_ms);
   if (d.persist_due_ms > 0) due = std::min(due, d.persist_due_ms);
   if (d.sweep.due_ms > 0) due = std::min(due, d.sweep.due_ms);
   for (const Banner& b : ui.banners)
@@ -421,7 +460,8 @@ double App::next_due_ms() const {
 }
 
 bool App::settled() const {
-  return !base_updating() && d.persist_due_ms == 0 && d.sweep.due_ms == 0 && (!d.valid || d.analysis.ready) && !pilot_wanted() && !input.queued() && loop.frames_left == 0 &&
+  return !base_updating() && d.persist_due_ms == 0 && d.sweep.due_ms == 0 && (!d.valid || d.analysis.ready) && !pilot_wanted() &&
+         !comparison_wanted() && !input.queued() && loop.frames_left == 0 &&
          ui.pending_png.empty();
 }
 
@@ -432,11 +472,14 @@ void App::frame() {
     d.persist_due_ms = 0;
     persist();
   }
-  // One slice of computation per frame at most: the base evaluation of an edit first (what follows
-  // waits for its results), then the analysis, then the pilot plan when its tab is open.
+  // One sliced job per frame at most: the base evaluation of an edit first (what follows waits for
+  // its results), then the chip-by-chip table while its tab is open (the user is looking at it),
+  // else the analysis, then the pilot plan when its tab is open.
   const bool base_ready = !base_updating();
   if (!base_ready) {
     if (now >= d.base.due_ms) run_base();
+  } else if (comparison_wanted() && now >= d.comparison.due_ms) {
+    run_comparison();
   } else if (!d.analysis.ready && d.valid && now >= d.analysis.due_ms) {
     run_analysis();
   } else if (d.analysis.ready && pilot_wanted() && now >= d.pilot.due_ms) {
@@ -686,6 +729,8 @@ std::string App::stats_json() const {
                       {"last_pilot_ms", d.pilot.last_ms},
                       {"pilot_ready", d.pilot.ready},
                       {"pilot_progress", d.pilot.progress()},
+                      {"comparison_ready", comparison_current()},
+                      {"comparison_slices", d.comparison.slices},
                       {"recomputes", d.recomputes},
                       {"edits", d.edits},
                       {"analysis_ready", d.analysis.ready},

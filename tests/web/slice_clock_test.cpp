@@ -44,18 +44,6 @@ TEST(SliceClock, RestartForgetsTheRate) {
   EXPECT_EQ(clock.next_slice(), SliceClock::kFirstSlice);
 }
 
-// The base evaluation's units are layout searches, not samples: its runs start with a slice of
-// their own size, and come back to it after a restart.
-TEST(SliceClock, AFirstSliceOfItsOwn) {
-  SliceClock clock(32);
-  EXPECT_EQ(clock.next_slice(), 32u);
-  // Not timeable: assume 32 units/ms, 32 × 12 = 384.
-  clock.record(32, 0.0);
-  EXPECT_EQ(clock.next_slice(), 384u);
-  clock.restart();
-  EXPECT_EQ(clock.next_slice(), 32u);
-}
-
 struct FakeRun {
   size_t done_samples, total_samples;
   size_t done() const { return done_samples; }
@@ -68,6 +56,17 @@ TEST(SliceClock, ProgressOfARun) {
   EXPECT_EQ(progress_of(&empty), 0.0);
   const FakeRun forty{400, 1000};
   EXPECT_DOUBLE_EQ(progress_of(&forty), 0.4);
+}
+
+TEST(SliceClock, ARunOfCostlierUnitsStartsWithItsOwnFirstSlice) {
+  // The chip comparison evaluates a row per unit (about a millisecond): it starts with 4 rows, not
+  // 200, then sizes slices by the rate as any run does: 4 rows in 2 ms = 2 rows/ms, × 12 ms = 24.
+  SliceClock clock(4);
+  EXPECT_EQ(clock.next_slice(), 4u);
+  clock.record(4, 2.0);
+  EXPECT_EQ(clock.next_slice(), 24u);
+  clock.restart();
+  EXPECT_EQ(clock.next_slice(), 4u) << "a restart comes back to the run's own first slice";
 }
 
 }  // namespace
