@@ -5,6 +5,7 @@
 
 #include "imgui.h"
 #include "imgui_internal.h"
+#include "dom_form.hpp"
 #include "pacing.hpp"
 #include "platform.hpp"
 #include "presets.hpp"
@@ -376,6 +377,7 @@ void App::publish() {
   j["banners"] = banners;
   if (!ui.announcement.empty()) j["announce"] = ui.announcement;
   if (!d.valid) j["status"] = "Some inputs need fixing: " + first_problems(d.problems) + ". Results are for the last valid scenario.";
+  j["form"] = form_json(*this);  // the accessible form follows every change, from either side
   publish_results(j.dump());
   published_banners_ = ui.banners.size();
 }
