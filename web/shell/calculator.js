@@ -565,6 +565,7 @@
   // Pasting into the canvas: hand the text to the focused ImGui field.
   document.addEventListener('paste', function (e) {
     if (!started || !e.clipboardData) return;
+    if (e.target && e.target.closest && e.target.closest('#edit-form')) return;  // the form's own field takes it
     var text = e.clipboardData.getData('text/plain');
     if (text) withString(text, Module._tc_on_paste);
   });
