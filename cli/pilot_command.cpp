@@ -95,17 +95,6 @@ int pilot_results(const Args& args) {
       !whole("--workload", 0, static_cast<int>(before->workloads.size()) - 1, workload))
     return kUsageError;
   const Catalog& catalog = builtin_catalog();
-  const ResolvedScenario rb = resolve(*before, catalog);
-  if (option < 0) {
-    // The candidate the pilot plan picks.
-    PilotOptions po;
-    po.workload = static_cast<size_t>(workload);
-    po.samples = 1;
-    option = plan_pilot(*before, rb, catalog, po).candidate;
-    if (option < 0) option = 0;
-  }
-  const size_t o = static_cast<size_t>(option);
-  const PairInputs& planned = rb.workloads[static_cast<size_t>(workload)].options[o];
 
   // Every log read first: one that cannot be read changes nothing.
   std::vector<LogReading> readings;
@@ -141,35 +130,16 @@ int pilot_results(const Args& args) {
   }
   if (failed) return kBadInput;
 
-  // The pilot's size: --instances, else the log's world size, else the planned cluster.
-  std::string size_note;
-  if (instances == 0) {
-    for (const LogReading& r : readings)
-      if (r.world_size && planned.chips_per_instance > 0 && *r.world_size % static_cast<int>(planned.chips_per_instance) == 0) {
-        instances = *r.world_size / static_cast<int>(planned.chips_per_instance);
-        size_note = "the pilot's size is the log's world_size";
-      }
-    if (instances == 0) {
-      instances = static_cast<int>(planned.instances);
-      size_note = "no --instances and no world_size in the log: taken as measured on the planned cluster";
-    }
-  }
-  Scenario after = *before;
-  PilotMeasurement pilot = after.options[o].pilot.value_or(PilotMeasurement{});
-  pilot.instances = instances;
   std::string sources;
-  for (size_t i = 0, k = 0; i < flags.named.size(); ++i) {
-    if (flags.named[i].first != "--log") continue;
-    apply_reading(readings[k++], instances * planned.chips_per_instance, pilot);
-    sources += (sources.empty() ? "" : ", ") + flags.named[i].second;
-  }
-  if (reference) {
-    pilot.reference_loss = reference->loss;
-    if (pilot.reference_loss.size() > kMaxLossPoints) pilot.reference_loss.resize(kMaxLossPoints);
-    sources += ", reference " + flags.get("--reference-log");
-  }
-  pilot.source = shorten(sources, 200);
-  after.options[o].pilot = pilot;
+  for (const auto& [name, value] : flags.named)
+    if (name == "--log") sources += (sources.empty() ? "" : ", ") + value;
+  if (reference) sources += ", reference " + flags.get("--reference-log");
+  const PilotLogs applied = apply_pilot_logs(*before, catalog, static_cast<size_t>(workload), option, instances, readings,
+                                             reference ? &*reference : nullptr, sources);
+  option = applied.option;
+  const Scenario& after = applied.after;
+  const PilotMeasurement& pilot = *after.options[static_cast<size_t>(option)].pilot;
+  const std::string& size_note = applied.size_note;
   Problems problems = validate(after, catalog);
   if (!problems.empty()) {
     print_problems("the scenario with the pilot", problems);

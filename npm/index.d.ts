@@ -100,6 +100,12 @@ export interface OptionResult {
     limit: number;
     capacity_limited: boolean;
     sizes_tried: number;
+    /** With the workload's deadline_confidence: the chance asked for, whether it is reached, the share of
+     * 1,000 drawn futures on time at this size, and the size the point estimate chose. */
+    confidence?: number;
+    confidence_met?: boolean;
+    probability_on_time?: number;
+    point_instances?: number;
   };
   /** With a budget: what it buys at this size (and, with a loss target, what it reaches). */
   budget?: {

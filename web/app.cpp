@@ -277,6 +277,7 @@ void App::recompute() {
   d.link = "s=" + encode_link(scenario);
   d.analysis.schedule(now_ms() + kAnalysisDelayMs);
   d.pilot.schedule(d.analysis.due_ms);
+  d.comparison.schedule(now_ms() + kSweepDelayMs);
   d.persist_due_ms = now_ms() + kPersistDelayMs;
   publish();
   d.last_compute_ms = now_ms() - start;
@@ -326,6 +327,38 @@ void App::run_pilot() {
   publish();
 }
 
+ComparisonAim App::comparison_aim() const {
+  ComparisonAim aim;
+  aim.workload = selected_workload();
+  aim.chips = ui.compare_chips;
+  aim.sort = ui.compare_sort;
+  return aim;
+}
+
+bool App::comparison_current() const { return d.comparison.ready && d.comparison_aim == comparison_aim(); }
+
+bool App::comparison_wanted() const {
+  return ui.results_tab == kChipsTab && d.valid && !d.scenario.workloads.empty() && !comparison_current();
+}
+
+// Starts or advances the chip-by-chip table by one frame's slice of rows.
+void App::run_comparison() {
+  const ComparisonAim aim = comparison_aim();
+  if (d.comparison.run && d.comparison_running != aim) d.comparison.run.reset();  // for an aim before
+  d.comparison_running = aim;
+  const bool finished = d.comparison.advance(
+      [&] {
+        CompareOptions options;
+        if (aim.chips > 0) options.chips = aim.chips;
+        options.sort = aim.sort;
+        return std::make_unique<ComparisonRun>(d.scenario.workloads[aim.workload], builtin_catalog(), options);
+      },
+      now_ms);
+  if (!finished) return;
+  d.comparison_aim = aim;
+  publish();
+}
+
 void App::persist() {
   replace_url_fragment(d.link);
   if (!ui.embed && !storage_set(kAutosaveKey, scenario_to_json(d.scenario, JsonForm::Minimal).dump()))
@@ -369,6 +402,11 @@ void App::publish() {
   j["workloads"] = workloads;
   if (d.results.workloads.size() > 1) j["portfolio"] = portfolio_verdict(d.resolved, d.results);
   if (d.sweep.has_result) j["sweep"] = sweep_mirror(d);
+  // The chip-by-chip table once computed for what the tab shows: as the CLI prints it, and its JSON.
+  if (comparison_current())
+    j["comparison"] = {{"workload", d.comparison_aim.workload},
+                       {"text", comparison_text(d.comparison.result)},
+                       {"data", comparison_to_json(d.comparison.result)}};
   j["prices"] = price_age_mirror(d.prices);
   // Banners are part of what the page says: screen readers and tests read them here too.
   OrderedJson banners = OrderedJson::array();
@@ -388,6 +426,7 @@ double App::next_due_ms() const {
   double due = pacing::kNever;
   if (!d.analysis.ready && d.valid) due = std::min(due, d.analysis.due_ms);
   else if (pilot_wanted()) due = std::min(due, d.pilot.due_ms);
+  if (comparison_wanted()) due = std::min(due, d.comparison.due_ms);
   if (d.persist_due_ms > 0) due = std::min(due, d.persist_due_ms);
   if (d.sweep.due_ms > 0) due = std::min(due, d.sweep.due_ms);
   for (const Banner& b : ui.banners)
@@ -398,7 +437,7 @@ double App::next_due_ms() const {
 }
 
 bool App::settled() const {
-  return d.persist_due_ms == 0 && d.sweep.due_ms == 0 && (!d.valid || d.analysis.ready) && !pilot_wanted() && !input.queued() && loop.frames_left == 0 &&
+  return d.persist_due_ms == 0 && d.sweep.due_ms == 0 && (!d.valid || d.analysis.ready) && !pilot_wanted() && !comparison_wanted() && !input.queued() && loop.frames_left == 0 &&
          ui.pending_png.empty();
 }
 
@@ -409,8 +448,10 @@ void App::frame() {
     d.persist_due_ms = 0;
     persist();
   }
-  // One Monte Carlo per frame at most: the analysis first, then the pilot plan when its tab is open.
-  if (!d.analysis.ready && d.valid && now >= d.analysis.due_ms) run_analysis();
+  // One sliced job per frame at most: the chip-by-chip table while its tab is open (the user is
+  // looking at it), else the analysis, then the pilot plan when its tab is open.
+  if (comparison_wanted() && now >= d.comparison.due_ms) run_comparison();
+  else if (!d.analysis.ready && d.valid && now >= d.analysis.due_ms) run_analysis();
   else if (d.analysis.ready && pilot_wanted() && now >= d.pilot.due_ms) run_pilot();
   ui.banners.erase(std::remove_if(ui.banners.begin(), ui.banners.end(), [&](const Banner& b) { return b.expires_ms > 0 && b.expires_ms <= now; }),
                    ui.banners.end());
@@ -652,6 +693,8 @@ std::string App::stats_json() const {
                       {"last_pilot_ms", d.pilot.last_ms},
                       {"pilot_ready", d.pilot.ready},
                       {"pilot_progress", d.pilot.progress()},
+                      {"comparison_ready", comparison_current()},
+                      {"comparison_slices", d.comparison.slices},
                       {"recomputes", d.recomputes},
                       {"edits", d.edits},
                       {"analysis_ready", d.analysis.ready},

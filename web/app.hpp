@@ -18,6 +18,7 @@
 #include "traincost/engine/pilot.hpp"
 #include "traincost/engine/thresholds.hpp"
 #include "traincost/engine/uncertainty.hpp"
+#include "traincost/output/compare.hpp"
 #include "ui/charts.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
@@ -46,6 +47,16 @@ struct PilotAim {
   bool operator!=(const PilotAim& o) const { return !(*this == o); }
 };
 
+// What the "By chip" tab compares (compare_view.cpp): the selected workload, on each instance sized
+// one way and sorted one way. The tab's own choice, not part of the scenario or link.
+struct ComparisonAim {
+  size_t workload = 0;
+  double chips = 0;  // every row on the fewest instances with at least this many chips; 0: each sized to finish in kDefaultRunDays
+  CompareSort sort = CompareSort::Cost;
+  bool operator==(const ComparisonAim& o) const { return workload == o.workload && chips == o.chips && sort == o.sort; }
+  bool operator!=(const ComparisonAim& o) const { return !(*this == o); }
+};
+
 struct UiState {
   bool dark = true;
   bool theme_follows_system = true;
@@ -58,10 +69,12 @@ struct UiState {
   bool open_replay = false;      // "Compare with a published run"
   int replay_option = -1;        // the option its button sets the utilization of
   std::string replay_run;        // the run chosen in it (id)
-  int results_tab = 0;          // 0 results, 1 uncertainty, 2 catalog, 3 what would change it (kPilotTab)
+  int results_tab = 0;          // 0 results, 1 uncertainty, 2 catalog, 3 what would change it (kPilotTab), 4 by chip (kChipsTab)
   int select_results_tab = -1;  // a tab to select in the next frame (keyboard, tests)
   bool jump_to_results = false;  // the phone's "Jump to the results table": scrolls there in this frame
   PilotAim pilot_aim;           // the options the pilot tab plans for (not part of the scenario or link)
+  double compare_chips = 0;     // the "By chip" tab's size (ComparisonAim::chips) and order
+  CompareSort compare_sort = CompareSort::Cost;
   bool runs_per_month = false;  // the runs field shows runs per month × months
   std::string import_text, hf_text, save_name;
   std::string hf_problems, import_problems;
@@ -99,6 +112,12 @@ struct Derived {
   SlicedJob<PilotPlanRun> pilot;
   std::string pilot_markdown;    // its export, written once per plan
   PilotAim pilot_aimed;          // the aim its plan was made for
+  // - The chip-by-chip table of the selected workload: only while its tab is open, a few rows a
+  //   frame (a row is an evaluation with its own sizing search), kept until the scenario or the
+  //   tab's aim changes.
+  SlicedJob<ComparisonRun> comparison{4};
+  ComparisonAim comparison_aim;      // of `comparison.result`
+  ComparisonAim comparison_running;  // of `comparison.run`
   PriceAge prices;               // how old the catalog's prices are today (once, at start: price_age_view.hpp)
   Replay replay;                 // the published runs replayed (catalog only: computed once, when first shown)
   bool replay_ready = false;
@@ -186,6 +205,10 @@ class App {
   // incumbent chosen as the candidate, falls back to the core's choice (-1).
   PilotAim pilot_aim() const;
   void aim_pilot(PilotAim aim);  // the user chose: plan again now
+  // What the "By chip" tab shows now (the selected workload and the tab's size and order).
+  ComparisonAim comparison_aim() const;
+  // Whether `d.comparison.result` is the table of the current results and aim.
+  bool comparison_current() const;
   size_t edited_workload() const;
 
   Scenario scenario;
@@ -202,6 +225,8 @@ class App {
   void run_analysis();       // starts or advances the Monte Carlo by one frame's slice
   void run_pilot();
   bool pilot_wanted() const;  // the pilot tab is open and its plan is not yet that of the scenario
+  void run_comparison();
+  bool comparison_wanted() const;  // the "By chip" tab is open and its table is not yet that of the scenario and aim
   void persist();
   void publish();
   void load_initial_scenario();
@@ -232,6 +257,8 @@ std::vector<std::string> schedule_warnings(const Derived& d, size_t workload);
 
 // The results tab that shows the thresholds and the pilot plan (UiState::results_tab).
 inline constexpr int kPilotTab = 3;
+// The chip-by-chip tab (compare_view.cpp).
+inline constexpr int kChipsTab = 4;
 
 // Action ids for banner buttons.
 enum BannerAction { kRestoreAutosave = 1, kUndoLoad = 2 };

@@ -17,22 +17,28 @@ class SliceClock {
   static constexpr size_t kFirstSlice = 200;  // small, to measure the rate
   static constexpr double kMeasurableMs = 0.5;  // below this a timer says little: double instead
 
+  // `first`: the slice that measures the rate, small enough for one frame on a slow phone. A
+  // Monte Carlo sample costs microseconds; a unit of other runs (a chip comparison's row, an
+  // evaluation) can cost a millisecond, and starts with fewer.
+  explicit SliceClock(size_t first = kFirstSlice) : first_(first) {}
+
   // Forgets the rate: the next run starts with a small slice again.
   void restart() { samples_per_ms_ = 0; }
 
   // Samples to compute in the next slice.
   size_t next_slice() const {
-    if (samples_per_ms_ <= 0) return kFirstSlice;
+    if (samples_per_ms_ <= 0) return first_;
     return static_cast<size_t>(std::max(1.0, samples_per_ms_ * kTargetMs));
   }
 
   // Records that `samples` took `elapsed_ms`. A slice too quick to time doubles the next one.
   void record(size_t samples, double elapsed_ms) {
     if (elapsed_ms > kMeasurableMs) samples_per_ms_ = static_cast<double>(samples) / elapsed_ms;
-    else samples_per_ms_ = samples_per_ms_ > 0 ? samples_per_ms_ * 2 : static_cast<double>(kFirstSlice);
+    else samples_per_ms_ = samples_per_ms_ > 0 ? samples_per_ms_ * 2 : static_cast<double>(first_);
   }
 
  private:
+  size_t first_;
   double samples_per_ms_ = 0;  // rate of the last slice; 0 before the first
 };
 

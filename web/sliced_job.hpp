@@ -22,6 +22,9 @@ class SlicedJob {
  public:
   using Result = std::decay_t<decltype(std::declval<Run&>().finish())>;
 
+  // `first_slice`: the units of the first slice of each run (SliceClock).
+  explicit SlicedJob(size_t first_slice = SliceClock::kFirstSlice) : clock_(first_slice) {}
+
   Result result;             // the last finished run's
   bool has_result = false;   // `result` holds one (maybe of an earlier scenario: see `ready`)
   bool ready = false;        // `result` is of the current scenario: nothing is due or running

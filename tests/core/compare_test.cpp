@@ -53,6 +53,39 @@ TEST(Compare, EveryInstanceAndPricingOfTheCatalogIsARow) {
       if (inst.prices[static_cast<size_t>(m)].present()) (void)row_of(c, inst.id, static_cast<PricingModel>(m));
 }
 
+TEST(Compare, ARunSlicedAnyWayGivesTheSameTableToTheBit) {
+  // The page computes the table a few rows a frame (ComparisonRun); the CLI in one go. Same text,
+  // same JSON, whatever the slice, and the counts say how far the run is.
+  CompareOptions options;
+  options.sort = CompareSort::Time;
+  const ChipComparison whole = compare_chips(llama8b(), builtin_catalog(), options);
+  for (size_t slice : {size_t{1}, size_t{7}, whole.rows.size()}) {
+    ComparisonRun run(llama8b(), builtin_catalog(), options);
+    EXPECT_EQ(run.total(), whole.rows.size());
+    EXPECT_EQ(run.done(), 0u) << "nothing is evaluated before the first slice";
+    size_t slices = 0;
+    while (!run.advance(slice)) {
+      ++slices;
+      EXPECT_EQ(run.done(), slices * slice) << "a slice evaluates exactly its rows";
+    }
+    EXPECT_EQ(slices, (whole.rows.size() + slice - 1) / slice - 1);
+    const ChipComparison sliced = run.finish();
+    EXPECT_EQ(comparison_text(sliced), comparison_text(whole)) << "slice " << slice;
+    EXPECT_EQ(comparison_to_json(sliced).dump(), comparison_to_json(whole).dump()) << "slice " << slice;
+  }
+}
+
+TEST(Compare, TheTitleStatesTheSizeOnceWhetherTheWorkloadIsNamedOrNot) {
+  CompareOptions options;
+  options.instances = 2;
+  Workload w = llama8b();
+  std::string text = comparison_text(compare_chips(w, builtin_catalog(), options));
+  EXPECT_EQ(text.rfind("Chip by chip: 8B, 2T tokens, on 2 instances each;", 0), 0u) << text.substr(0, 120);
+  w.name = "Nightly";
+  text = comparison_text(compare_chips(w, builtin_catalog(), options));
+  EXPECT_EQ(text.rfind("Chip by chip: Nightly (8.0B parameters, 2.0T tokens), on 2 instances each;", 0), 0u) << text.substr(0, 120);
+}
+
 TEST(Compare, ARowIsTheOptionEvaluatedAlone) {
   // The same option in a one-option scenario gives the same figures, to the bit.
   CompareOptions options;
@@ -104,7 +137,7 @@ TEST(Compare, OneRowByHand) {
   ASSERT_EQ(cells.size(), compare_columns().size());
   EXPECT_EQ(cells[3], "$6.880");
   EXPECT_EQ(cells[4], "16 (128 chips)");
-  EXPECT_EQ(cells[8], "$0.231");
+  EXPECT_EQ(cells[8], "$0.232");
   EXPECT_EQ(cells[9], "validated");
 }
 

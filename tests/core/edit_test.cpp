@@ -90,6 +90,36 @@ TEST(Edit, DuplicatingAnOptionInsertsAfterItAndShiftsTheRest) {
   EXPECT_EQ(s.options.size(), static_cast<size_t>(kMaxOptions));
 }
 
+TEST(Edit, AChipComparisonRowIsUsedWithItsInstancePricingAndSize) {
+  // The page's "By chip" tab puts a row into an option, or appends it as a new one: the option
+  // then evaluates to the row's figures (the same instance, pricing and count).
+  Scenario s = three_by_two();
+  const Catalog& c = builtin_catalog();
+  ASSERT_TRUE(edit::use_row(s.options[0], c, "p5en.48xlarge", PricingModel::Spot, 12));
+  EXPECT_EQ(s.options[0].instance, "p5en.48xlarge");
+  EXPECT_EQ(s.options[0].pricing, PricingModel::Spot);
+  EXPECT_EQ(s.options[0].instances, 12);
+  EXPECT_FALSE(s.options[0].instances_default);
+  EXPECT_EQ(s.options[0].label, "t") << "a typed label is the user's";
+  // A pricing the instance lacks, or a size out of bounds, changes nothing.
+  const Option before = s.options[1];
+  EXPECT_FALSE(edit::use_row(s.options[1], c, "lambda-8x-h100-sxm", PricingModel::Reserved3yr, 4));
+  EXPECT_FALSE(edit::use_row(s.options[1], c, "p5.48xlarge", PricingModel::OnDemand, 0));
+  EXPECT_FALSE(edit::use_row(s.options[1], c, "no-such-instance", PricingModel::OnDemand, 4));
+  EXPECT_EQ(s.options[1].instance, before.instance);
+  EXPECT_EQ(s.options[1].instances, before.instances);
+  // Appended at the end: the overrides and ranges of the others still name the same options.
+  Option o;
+  ASSERT_TRUE(edit::use_row(o, c, "trn2.48xlarge", PricingModel::OnDemand, 16));
+  ASSERT_TRUE(edit::add_option(s, o));
+  ASSERT_EQ(s.options.size(), 4u);
+  EXPECT_EQ(s.options[3].instance, "trn2.48xlarge");
+  EXPECT_EQ(s.workloads[1].overrides[0].option, 2);
+  EXPECT_EQ(s.ranges[1].input, "options[2].mfu");
+  while (s.options.size() < static_cast<size_t>(kMaxOptions)) ASSERT_TRUE(edit::add_option(s, o));
+  EXPECT_FALSE(edit::add_option(s, o)) << "no more than kMaxOptions";
+}
+
 TEST(Edit, SetInstancePicksAPriceTheInstanceHasAndAPrecisionItsChipHas) {
   Option o;
   o.instance = "p5.48xlarge";

@@ -31,6 +31,8 @@ Json base_for(const FieldSpec& f) {
   Json& w = doc["workloads"][0];
   // The fine-tuning fields go with an adapter mode (rank, trainable_share) and unpacked data (fill).
   if (path.rfind("workloads[].fine_tune.", 0) == 0) w["fine_tune"] = {{"mode", "lora"}, {"packed", false}, {"fill", 0.5}};
+  // A chance of being on time goes with a deadline.
+  if (path == "workloads[].deadline_confidence") w["deadline_days"] = 3000;
   if (path.rfind("workloads[].target.", 0) == 0 && path != "workloads[].target.tokens") {
     w["target"] = Json::object();
     if (path.find("scaling_law") != std::string::npos || path.find("loss") != std::string::npos) {

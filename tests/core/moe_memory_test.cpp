@@ -4,12 +4,17 @@
 // 8-GPU node is refused with its reason.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "test_support.hpp"
 #include "traincost/api/builtin.hpp"
 #include "traincost/engine/resolve.hpp"
 #include "traincost/engine/sweep.hpp"
 #include "traincost/model/formulas.hpp"
 #include "traincost/model/performance.hpp"
+#include "traincost/output/explain.hpp"
+#include "traincost/base/format.hpp"
+#include "traincost/engine/evaluate.hpp"
 #include "traincost/output/verdict.hpp"
 
 namespace traincost {
@@ -203,6 +208,66 @@ TEST(MoeAllToAll, StepChargesFourAllToAllsPerLayerOverTheRightLinks) {
   const double optimizer_without = without.detail.params_per_chip * 16 / 16 * 2 / 3.35e12;
   EXPECT_NEAR(with_experts.breakdown.other - without.breakdown.other - (optimizer_with - optimizer_without), by_hand,
               by_hand * 1e-9);
+}
+
+
+// Megatron-Core's expert-parallel overlap (moe_a2a_overlap): one micro-batch's all-to-alls run
+// under another's compute; only what outlasts a micro-batch's compute and memory-bound work is
+// charged. The same Qwen3-235B layer stack as above.
+TEST(MoeAllToAll, OverlapChargesOnlyWhatOutlastsTheComputeOfAMicroBatch) {
+  StepInputs in;
+  in.shape.params = 235e9, in.shape.active_params = 22e9, in.shape.layers = 96, in.shape.hidden = 4096;
+  in.shape.heads = 64, in.shape.kv_heads = 4, in.shape.ffn = 1536, in.shape.vocab = 151936;
+  in.shape.experts = 128, in.shape.experts_per_token = 8, in.shape.seq_len = 4096;
+  in.hardware.peak_flops = in.hardware.peak_bf16_flops = 989e12;
+  in.hardware.hbm_bytes = 80e9, in.hardware.hbm_bytes_per_sec = 3.35e12;
+  in.hardware.scale_up_bytes_per_sec = 450e9, in.hardware.scale_up_chips = 8, in.hardware.network_bytes_per_sec = 50e9;
+  in.global_batch_sequences = 16;
+  Layout l;
+  l.tensor = 2, l.data = 16, l.expert = 32, l.micro_batch = 1, l.sequence_parallel = true;
+  const StepTime serial = step_time(in, l, 32);
+  in.expert_overlap = true;
+  const StepTime overlapped = step_time(in, l, 32);
+  ASSERT_TRUE(serial.valid && overlapped.valid);
+  const StepDetail& x = overlapped.detail;
+  // The all-to-all itself does not change: 96 × 4 × 10.066 ms = 0.96637 s a micro-batch (above).
+  const double all = 96 * 4 * (24.0 / 32) * (2048.0 * 8 * 4096 * 2) / (50e9 * 0.8);
+  EXPECT_NEAR(x.expert_per_micro_batch, all, all * 1e-12);
+  EXPECT_DOUBLE_EQ(x.expert_routed_bytes, 2048.0 * 8 * 4096 * 2);
+  EXPECT_EQ(x.expert_local_ranks, 8);
+  EXPECT_TRUE(x.expert_overlap);
+  // Exposed: max(0, all − (compute + memory-bound)); one micro-batch a step, so "other" differs
+  // by exactly what the overlap hides, min(all, compute + memory-bound).
+  const double memory_bound = serial.breakdown.other - serial.detail.expert_per_micro_batch -
+                              serial.detail.params_per_chip * 16 / 16 * 2 / 3.35e12;  // less the optimizer (as above)
+  const double hidden = std::min(all, x.compute_per_micro_batch + memory_bound);
+  EXPECT_GT(hidden, 0);
+  EXPECT_NEAR(x.expert_exposed, all - hidden, all * 1e-9);
+  EXPECT_NEAR(serial.breakdown.other - overlapped.breakdown.other, hidden, all * 1e-9);
+  EXPECT_EQ(serial.detail.expert_exposed, serial.detail.expert_per_micro_batch);  // no overlap: all of it
+}
+
+// `explain` shows a MoE option's all-to-all: its bytes, its links, its seconds, the exposed part.
+TEST(MoeAllToAll, ExplainShowsTheAllToAll) {
+  const Scenario s = test::scenario(mixtral_job(R"({"instance":"p5en.48xlarge","instances":2})"));
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  const Results results = evaluate(r);
+  const PairInputs& pair = r.workloads[0].options[0];
+  ASSERT_TRUE(pair.performance.layout_found);
+  const std::vector<ExplainStep> steps =
+      explain_pair(r.workloads[0], pair, results.workloads[0].options[0], results.workloads[0].target_tokens, builtin_catalog());
+  const auto it = std::find_if(steps.begin(), steps.end(), [](const ExplainStep& st) { return st.quantity.rfind("Expert all-to-all", 0) == 0; });
+  if (pair.performance.layout.expert == 1) {
+    EXPECT_EQ(it, steps.end()) << "no all-to-all without expert parallelism";
+    GTEST_SKIP() << "the search chose e = 1 for this job";
+  }
+  ASSERT_NE(it, steps.end());
+  const StepDetail& x = pair.performance.time.detail;
+  // Mixtral: tokens / t × k × h × 2 bytes = 4,096 b / t × 2 × 4,096 × 2.
+  EXPECT_DOUBLE_EQ(x.expert_routed_bytes, pair.performance.layout.micro_batch * 4096.0 / pair.performance.layout.tensor * 2 * 4096 * 2);
+  EXPECT_NE(it->quantity.find(fmt::bytes(x.expert_routed_bytes)), std::string::npos) << it->quantity;
+  EXPECT_NE(it->result.find("all of it exposed"), std::string::npos) << it->result;
+  EXPECT_NE(it->result.find(" s a micro-batch"), std::string::npos) << it->result;
 }
 
 }  // namespace

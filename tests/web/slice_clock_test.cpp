@@ -58,5 +58,16 @@ TEST(SliceClock, ProgressOfARun) {
   EXPECT_DOUBLE_EQ(progress_of(&forty), 0.4);
 }
 
+TEST(SliceClock, ARunOfCostlierUnitsStartsWithItsOwnFirstSlice) {
+  // The chip comparison evaluates a row per unit (about a millisecond): it starts with 4 rows, not
+  // 200, then sizes slices by the rate as any run does: 4 rows in 2 ms = 2 rows/ms, × 12 ms = 24.
+  SliceClock clock(4);
+  EXPECT_EQ(clock.next_slice(), 4u);
+  clock.record(4, 2.0);
+  EXPECT_EQ(clock.next_slice(), 24u);
+  clock.restart();
+  EXPECT_EQ(clock.next_slice(), 4u) << "a restart comes back to the run's own first slice";
+}
+
 }  // namespace
 }  // namespace traincost::web

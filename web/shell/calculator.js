@@ -399,6 +399,12 @@
         sweep.setAttribute('data-workload', String(data.sweep.workload));
         sweep.setAttribute('data-json', JSON.stringify(data.sweep.data));
       }
+      // The "By chip" tab's table once computed: as `traincost compare` prints it, and its JSON.
+      if (data.comparison && data.comparison.text) {
+        var comparison = add('pre', 'comparison', data.comparison.text, mirrorDetail);
+        comparison.setAttribute('data-workload', String(data.comparison.workload));
+        comparison.setAttribute('data-json', JSON.stringify(data.comparison.data));
+      }
       (data.banners || []).forEach(function (b) {
         add('p', 'banner ' + b.kind, b.text).setAttribute('role', b.kind === 'error' ? 'alert' : 'status');
       });

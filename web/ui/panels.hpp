@@ -16,6 +16,7 @@ void draw_results(App& app);
 void draw_uncertainty(App& app);
 void draw_catalog(App& app);
 void draw_pilot(App& app);  // what would change the answer, and the pilot plan
+void draw_chip_comparison(App& app);  // the selected workload on every instance of the catalog
 void draw_dialogs(App& app);
 void draw_embed(App& app);
 // The verdict sentence of a workload, as the page's headline (results and embed view).

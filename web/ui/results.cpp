@@ -437,9 +437,9 @@ void draw_results(App& app) {
   const size_t w = app.selected_workload();
   if (ImGui::BeginTabBar("result-tabs")) {
     // In the order shown; each with its UiState::results_tab number.
-    const char* names[] = {"Results", "How sure?", "Thresholds & pilot", "Catalog"};
-    const int tabs[] = {0, 1, kPilotTab, 2};
-    for (int k = 0; k < 4; ++k) {
+    const char* names[] = {"Results", "How sure?", "Thresholds & pilot", "By chip", "Catalog"};
+    const int tabs[] = {0, 1, kPilotTab, kChipsTab, 2};
+    for (int k = 0; k < 5; ++k) {
       if (ImGui::BeginTabItem(names[k])) {
         app.ui.results_tab = tabs[k];
         ImGui::EndTabItem();
@@ -457,6 +457,10 @@ void draw_results(App& app) {
   }
   if (app.ui.results_tab == kPilotTab) {
     draw_pilot(app);
+    return;
+  }
+  if (app.ui.results_tab == kChipsTab) {
+    draw_chip_comparison(app);
     return;
   }
   results_table(app, w);

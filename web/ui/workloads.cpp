@@ -147,8 +147,11 @@ bool schedule_editor(App& app, Workload& w) {
     changed |= field_row(w.runs, f::runs);
   }
   changed |= field_row(w.horizon_months, f::horizon_months);
-  // Constraints: each empty until the user sets one (no deadline, no budget, no cost of delay).
-  for (const FieldSpec* spec : {&f::deadline_days, &f::budget_usd, &f::usd_per_day_of_delay}) {
+  // Constraints: each empty until the user sets one (no deadline, no budget, no cost of delay;
+  // a deadline sized for the point estimate).
+  // The chance of being on time to size for goes with a deadline (the reader refuses it alone).
+  for (const FieldSpec* spec : {&f::deadline_days, &f::deadline_confidence, &f::budget_usd, &f::usd_per_day_of_delay}) {
+    if (spec == &f::deadline_confidence && !w.deadline_days && !w.deadline_confidence) continue;
     widget::row(field_label(*spec).c_str(), spec);
     changed |= widget::optional_field(w, *spec, NAN, "none set");
   }

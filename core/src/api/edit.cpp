@@ -53,6 +53,12 @@ bool duplicate_option(Scenario& s, int index) {
   return true;
 }
 
+bool add_option(Scenario& s, const Option& o) {
+  if (s.options.size() >= static_cast<size_t>(kMaxOptions)) return false;
+  s.options.push_back(o);
+  return true;
+}
+
 bool remove_option(Scenario& s, int index) {
   if (!valid_index(index, s.options.size()) || s.options.size() <= 1) return false;
   s.options.erase(s.options.begin() + index);
@@ -145,6 +151,15 @@ bool set_instance(Option& o, const Catalog& catalog, const std::string& id) {
       }
   const Chip* chip = catalog.find_chip(inst->chip);
   if (o.precision == Precision::FP8 && chip && !chip->fp8_tflops.present()) o.precision = Precision::BF16;
+  return true;
+}
+
+bool use_row(Option& o, const Catalog& catalog, const std::string& id, PricingModel pricing, int instances) {
+  const Instance* inst = catalog.find_instance(id);
+  if (!inst || !inst->price(pricing).present() || !fields::instances.check(instances).empty()) return false;
+  set_instance(o, catalog, id);
+  set_pricing(o, catalog, pricing);
+  set_instances(o, catalog, instances);
   return true;
 }
 

@@ -1,6 +1,7 @@
 #include "traincost/engine/resolve.hpp"
 
 #include "traincost/engine/deadline.hpp"
+#include "traincost/engine/deadline_odds.hpp"
 #include "traincost/engine/resolve_pair.hpp"
 #include "traincost/scenario/labels.hpp"
 
@@ -67,6 +68,9 @@ ResolvedScenario resolve(const Scenario& s, const Catalog& catalog) {
     }
     r.workloads.push_back(std::move(wi));
   }
+  // A deadline with odds resizes from the point estimate's sizes, drawing over the whole resolved
+  // scenario's ranges; the labels then count the instances it chose.
+  size_for_deadline_odds(s, catalog, r);
   label_what_ran(s, catalog, r);
   return r;
 }

@@ -89,6 +89,9 @@ std::optional<MeasurementSet> load_measurements(std::string_view json_text, cons
     m.recomputed_matmul_share = number(l, "recomputed_matmul_share", -1);
     if (l.contains("recomputed_matmul_share") && !(m.recomputed_matmul_share >= 0 && m.recomputed_matmul_share <= 1))
       problems.push_back({path + ".layout.recomputed_matmul_share", "must be a number from 0 to 1"});
+    if (l.contains("moe_a2a_overlap") && !l["moe_a2a_overlap"].is_boolean())
+      problems.push_back({path + ".layout.moe_a2a_overlap", "must be true or false"});
+    m.expert_overlap = l.contains("moe_a2a_overlap") && l["moe_a2a_overlap"].is_boolean() && l["moe_a2a_overlap"].get<bool>();
     if (l.contains("sequence_parallel") && l["sequence_parallel"].is_boolean()) pins.sequence_parallel = l["sequence_parallel"].get<bool>();
     m.tokens_per_sec_per_chip = number(r, "tokens_per_sec_per_chip");
     m.derived = r.contains("tokens_per_sec_derived") && r["tokens_per_sec_derived"].is_boolean() && r["tokens_per_sec_derived"].get<bool>();
@@ -121,6 +124,7 @@ MeasuredPrediction predict(const Measurement& m, const Catalog& catalog, const C
   in.calibration = calibration;
   in.global_batch_sequences = m.global_batch_sequences;
   in.recomputed_matmul_share = m.recomputed_matmul_share;
+  in.expert_overlap = m.expert_overlap;
   // The measured runs fit in memory as they ran; the search only fills in unstated keys, so memory
   // is not a constraint here (a model of memory that was off would otherwise reject real runs).
   in.usable_fraction = 1e9;

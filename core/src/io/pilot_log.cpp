@@ -8,6 +8,8 @@
 
 #include "traincost/base/format.hpp"
 #include "traincost/base/text.hpp"
+#include "traincost/engine/pilot.hpp"
+#include "traincost/engine/resolve.hpp"
 
 namespace traincost {
 
@@ -448,6 +450,44 @@ std::vector<std::string> apply_reading(const LogReading& r, double chips, PilotM
     set.push_back("loss");
   }
   return set;
+}
+
+PilotLogs apply_pilot_logs(const Scenario& before, const Catalog& catalog, size_t workload, int option, int instances,
+                           const std::vector<LogReading>& logs, const LogReading* reference, const std::string& source) {
+  PilotLogs out;
+  out.after = before;
+  const ResolvedScenario resolved = resolve(before, catalog);
+  if (option < 0) {
+    PilotOptions po;
+    po.workload = workload;
+    po.samples = 1;  // the candidate alone, not the value of the pilot
+    option = std::max(0, plan_pilot(before, resolved, catalog, po).candidate);
+  }
+  out.option = option;
+  const PairInputs& planned = resolved.workloads[workload].options[static_cast<size_t>(option)];
+  // The pilot's size: as given, else the log's world size, else the planned cluster.
+  if (instances <= 0) {
+    for (const LogReading& r : logs)
+      if (r.world_size && planned.chips_per_instance > 0 && *r.world_size % static_cast<int>(planned.chips_per_instance) == 0) {
+        instances = *r.world_size / static_cast<int>(planned.chips_per_instance);
+        out.size_note = "the pilot's size is the log's world_size";
+      }
+    if (instances <= 0) {
+      instances = static_cast<int>(planned.instances);
+      out.size_note = "the log gives no world_size and no pilot size was given: taken as measured on the planned cluster";
+    }
+  }
+  out.instances = instances;
+  PilotMeasurement pilot = before.options[static_cast<size_t>(option)].pilot.value_or(PilotMeasurement{});
+  pilot.instances = instances;
+  for (const LogReading& r : logs) apply_reading(r, instances * planned.chips_per_instance, pilot);
+  if (reference) {
+    pilot.reference_loss = reference->loss;
+    if (pilot.reference_loss.size() > kMaxLossPoints) pilot.reference_loss.resize(kMaxLossPoints);
+  }
+  pilot.source = shorten(source, 200);
+  out.after.options[static_cast<size_t>(option)].pilot = pilot;
+  return out;
 }
 
 OrderedJson reading_to_json(const LogReading& r) {

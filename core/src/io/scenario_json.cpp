@@ -648,6 +648,8 @@ Problems validate(const Scenario& s, const Catalog& catalog) {
     if (ft.packed && ft.fill) fail(at(fp, "fill"), "only goes with \"packed\": false");
     if (ft.adapters() && !ft.trainable_share && wl.model.params > 0 && !(adapter_params(wl.model, ft).total > 0))
       fail(at(fp, "targets"), "adapt no matrix of this model (a gate needs a gated feed-forward); give other targets or a trainable_share");
+    if (wl.deadline_confidence && !wl.deadline_days)
+      fail(at(path, "deadline_confidence"), "only goes with a deadline_days: it is the chance of finishing within it");
     // A deadline that every option's wait for capacity already uses up leaves no time to train.
     if (wl.deadline_days && !s.options.empty()) {
       double shortest_wait = INFINITY;

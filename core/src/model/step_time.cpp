@@ -128,12 +128,16 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
   // tensor parallelism 1 puts EP innermost), so min(e, scale-up chips) of them share a scale-up
   // domain: the share of a chip's tokens bound for those goes over NVLink/NeuronLink, the rest
   // over its own network link, both at once (all_to_all_seconds in formulas.hpp).
-  double expert = 0;
+  // With Megatron-Core's expert-parallel overlap (in.expert_overlap) the forward of one micro-batch
+  // runs with the backward of another and each one's all-to-alls proceed under the other's compute:
+  // only what outlasts the compute and memory-bound work of a micro-batch is exposed.
+  double expert_all = 0, expert = 0, routed_bytes = 0, one_all_to_all = 0;
   if (moe && e > 1) {
-    const double routed_bytes = tokens / t * k * h * 2;  // one dispatch (or combine) from one chip, 16-bit
-    expert = layers_per_stage * 4 *
-             all_to_all_seconds(e, std::min(e, hw.scale_up_chips), routed_bytes, hw.scale_up_bytes_per_sec * ring,
-                                hw.network_bytes_per_sec * ring);
+    routed_bytes = tokens / t * k * h * 2;  // one dispatch (or combine) from one chip, 16-bit
+    one_all_to_all = all_to_all_seconds(e, std::min(e, hw.scale_up_chips), routed_bytes, hw.scale_up_bytes_per_sec * ring,
+                                        hw.network_bytes_per_sec * ring);
+    expert_all = layers_per_stage * 4 * one_all_to_all;
+    expert = in.expert_overlap ? std::max(0.0, expert_all - (compute + memory_bound)) : expert_all;
   }
 
   // ---- Context parallelism: ring attention passes K and V around the c ranks (Liu et al. 2023),
@@ -219,6 +223,14 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
   x.tensor_bandwidth = group_bandwidth(hw, t) * ring;
   x.tensor_per_micro_batch = tensor;
   x.bubble_fraction = p > 1 ? pipeline_bubble_fraction(p, v, micro_batches) : 0;
+  x.expert_routed_bytes = routed_bytes;
+  x.expert_local_ranks = moe && e > 1 ? std::min(e, hw.scale_up_chips) : 0;
+  x.expert_scale_up_bandwidth = hw.scale_up_bytes_per_sec * ring;
+  x.expert_network_bandwidth = hw.network_bytes_per_sec * ring;
+  x.expert_all_to_all = one_all_to_all;
+  x.expert_per_micro_batch = expert_all;
+  x.expert_exposed = expert;
+  x.expert_overlap = in.expert_overlap;
   x.params_per_chip = params_per_chip;
   x.dense_params_per_chip = dense_per_chip;
   x.expert_params_per_chip = expert_per_chip;

@@ -110,38 +110,55 @@ bool before(const CompareRow& a, const CompareRow& b, CompareSort sort) {
 
 }  // namespace
 
-ChipComparison compare_chips(const Workload& workload, const Catalog& catalog, const CompareOptions& options) {
-  ChipComparison c;
-  const Workload w = hardware_only(workload, options);
-  c.workload = workload_title(w, 0);
-  c.params = w.model.params;
-  c.target_tokens = target_tokens(w.target, w.model);
-  c.size = size_text(options);
-  c.sort = options.sort;
+ComparisonRun::ComparisonRun(const Workload& workload, const Catalog& catalog, const CompareOptions& options)
+    : catalog_(catalog), options_(options), workload_(hardware_only(workload, options)) {
+  result_.workload = workload_title(workload_, 0);
+  result_.named = !workload_.name.empty();
+  result_.params = workload_.model.params;
+  result_.target_tokens = target_tokens(workload_.target, workload_.model);
+  result_.size = size_text(options);
+  result_.sort = options.sort;
   for (const Instance& inst : catalog.instances)
     for (int m = 0; m < kPricingModels; ++m)
-      if (inst.prices[static_cast<size_t>(m)].present())
-        c.rows.push_back(evaluate_row(w, inst, static_cast<PricingModel>(m), options, catalog));
-  std::stable_sort(c.rows.begin(), c.rows.end(), [&](const CompareRow& a, const CompareRow& b) { return before(a, b, options.sort); });
-  return c;
+      if (inst.prices[static_cast<size_t>(m)].present()) rows_.emplace_back(&inst, static_cast<PricingModel>(m));
+  result_.rows.reserve(rows_.size());
+}
+
+bool ComparisonRun::advance(size_t rows) {
+  for (size_t k = 0; k < rows && done() < total(); ++k) {
+    const auto& [inst, pricing] = rows_[done()];
+    result_.rows.push_back(evaluate_row(workload_, *inst, pricing, options_, catalog_));
+  }
+  return done() == total();
+}
+
+ChipComparison ComparisonRun::finish() {
+  advance(total());
+  std::stable_sort(result_.rows.begin(), result_.rows.end(),
+                   [&](const CompareRow& a, const CompareRow& b) { return before(a, b, options_.sort); });
+  return std::move(result_);
+}
+
+ChipComparison compare_chips(const Workload& workload, const Catalog& catalog, const CompareOptions& options) {
+  return ComparisonRun(workload, catalog, options).finish();
 }
 
 const std::vector<CompareColumn>& compare_columns() {
   static const std::vector<CompareColumn> columns = {
-      {"Instance", "The catalog's instance"},
-      {"Chip", "Its accelerator"},
-      {"Pricing", "How it is paid for: on demand, a 1- or 3-year commitment, spot, a Capacity Block"},
-      {"$ per chip-hour", "The catalog's price per instance-hour ÷ chips per instance"},
-      {"Instances", "The size the run is on"},
-      {"Tokens/s per chip", "Predicted training throughput per chip at the layout the step-time model chose"},
-      {"MFU", "Model FLOPs utilization of that layout"},
-      {"Time", "Wall clock of one run on this size: training at the cluster's goodput, plus compilation"},
-      {"Compute only $ per M tokens",
+      {"Instance", "Instance", "The catalog's instance"},
+      {"Chip", "Chip", "Its accelerator"},
+      {"Pricing", "Pricing", "How it is paid for: on demand, a 1- or 3-year commitment, spot, a Capacity Block"},
+      {"$ per chip-hour", "$/chip-hour", "The catalog's price per instance-hour ÷ chips per instance"},
+      {"Instances", "Instances", "The size the run is on"},
+      {"Tokens/s per chip", "Tok/s/chip", "Predicted training throughput per chip at the layout the step-time model chose"},
+      {"MFU", "MFU", "Model FLOPs utilization of that layout"},
+      {"Time", "Time", "Wall clock of one run on this size: training at the cluster's goodput, plus compilation"},
+      {"Compute only $ per M tokens", "Compute $/M tok",
        "The hardware of one run (instance-hours × price) per million target tokens; no porting or other one-time costs"},
-      {"Evidence",
+      {"Evidence", "Evidence",
        "validated: the step-time model was validated on published measurements of the chip; predicted: from few or indirect "
        "measurements; estimate: no published measurement of the chip"},
-      {"Status", "Whether the cluster can run the job"},
+      {"Status", "Status", "Whether the cluster can run the job"},
   };
   return columns;
 }
@@ -206,8 +223,9 @@ OrderedJson comparison_to_json(const ChipComparison& c) {
 namespace {
 
 std::string title_line(const ChipComparison& c) {
-  return "Chip by chip: " + c.workload + " (" + fmt::count(c.params) + " parameters, " + fmt::count(c.target_tokens) + " tokens), " + c.size +
-         "; sorted by " + description_of(kCompareSortWords, c.sort) + ".";
+  // An automatic title already says "8B, 2T tokens"; a typed one says neither.
+  const std::string numbers = c.named ? " (" + fmt::count(c.params) + " parameters, " + fmt::count(c.target_tokens) + " tokens)" : "";
+  return "Chip by chip: " + c.workload + numbers + ", " + c.size + "; sorted by " + description_of(kCompareSortWords, c.sort) + ".";
 }
 
 std::string footnote(const ChipComparison& c) {

@@ -178,6 +178,18 @@ void explain_performance(std::vector<ExplainStep>& steps, const WorkloadInputs& 
     steps.back().quantity = "Tensor-parallel collective (" + g(l.recompute == Recompute::Full ? 12 : 8) + " per layer)";
     steps.back().result += " s; × " + g(l.recompute == Recompute::Full ? 12 : 8) + " × " + g(x.layers_per_stage) + " = " + g(x.tensor_per_micro_batch) + " s";
   }
+  if (x.expert_routed_bytes > 0) {
+    // A mixture of experts over e > 1 chips: each layer's dispatch and combine, forward and
+    // backward, split between the scale-up links and the chip's own network link.
+    step<kAllToAll>(steps, Shown::Number, all_to_all_seconds, l.expert, x.expert_local_ranks, x.expert_routed_bytes,
+                    x.expert_scale_up_bandwidth, x.expert_network_bandwidth);
+    const bool crosses = x.expert_local_ranks < l.expert;
+    steps.back().quantity = "Expert all-to-all (dispatch or combine of " + fmt::bytes(x.expert_routed_bytes) + " a chip, " +
+                            (crosses ? "over scale-up links and the network" : "within the scale-up domain") + ")";
+    steps.back().result += " s; × 4 × " + g(x.layers_per_stage) + " = " + g(x.expert_per_micro_batch) + " s a micro-batch, " +
+                           (x.expert_overlap ? g(x.expert_exposed) + " s of it exposed (overlapped with another micro-batch's compute)"
+                                             : "all of it exposed (no overlap assumed)");
+  }
   if (l.pipeline > 1) step<kPipelineBubble>(steps, Shown::Number, pipeline_bubble_fraction, l.pipeline, l.interleave, t.micro_batches);
   if (l.data > 1 && w.fine_tune.adapters() && l.zero == 3) {
     // A frozen base under ZeRO-3: its weights gathered for each micro-batch's forward and backward,

@@ -51,9 +51,20 @@ std::string status_text(Infeasible why, const MemoryFit& memory) {
 std::string status_detail(const OptionResult& r) {
   if (!r.feasible()) return infeasibility_reason(r);
   std::string text = fmt::bytes(r.memory.bytes_per_chip) + " per chip of " + fmt::bytes(r.memory.usable_bytes_per_chip) + " usable";
-  if (r.deadline.applied)
-    text += "; done in " + fmt::days(r.days_to_model) + " on " + fmt::number(r.deadline.instances) + " instances, the fewest within the " +
-            fmt::number(r.deadline.deadline_days) + "-day deadline";
+  const DeadlineSizing& d = r.deadline;
+  if (d.applied && d.confidence > 0) {
+    // Sized for a chance of being on time (deadline_odds.hpp), against the plan's size.
+    const std::string deadline = "the " + fmt::number(d.deadline_days) + "-day deadline";
+    text += "; done in " + fmt::days(r.days_to_model) + " as planned on " + fmt::number(d.instances) + " instances, ";
+    text += d.confidence_met ? "the fewest on time for " + deadline + " in at least " + fmt::percent(d.confidence) + " of futures (" +
+                                   fmt::percent(d.probability_on_time) + ")"
+                             : "on time for " + deadline + " in only " + fmt::percent(d.probability_on_time) + " of futures, the best up to " +
+                                   fmt::number(d.limit) + " instances (deadline_confidence " + fmt::percent(d.confidence) + " not reached)";
+    text += "; the plan alone needs " + fmt::number(d.point_instances);
+  } else if (d.applied) {
+    text += "; done in " + fmt::days(r.days_to_model) + " on " + fmt::number(d.instances) + " instances, the fewest within the " +
+            fmt::number(d.deadline_days) + "-day deadline";
+  }
   return text;
 }
 

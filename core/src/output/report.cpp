@@ -1,5 +1,7 @@
 #include "traincost/output/report.hpp"
 
+#include "traincost/engine/deadline_odds.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <iterator>
@@ -50,7 +52,7 @@ std::vector<std::string> odds_lines(const ResolvedScenario& s, const Results& re
     const Percentiles& c = x.cost_per_run;
     look += std::string(o ? ";" : "") + " " + s.options[o].label;
     if (!(x.probability_feasible > 0)) {
-      look += " " + in_time + " in none";
+      look += deadline ? " misses the " + fmt::number(*deadline) + "-day deadline (or cannot run) in every future" : " can run it in none";
       continue;
     }
     if (std::isfinite(c.p50))
@@ -59,7 +61,13 @@ std::vector<std::string> odds_lines(const ResolvedScenario& s, const Results& re
     else
       look += " from " + fmt::usd(c.p5) + " per run in its best futures but no median (it " +
               (deadline ? "misses the deadline" : "cannot run the job") + " in most)";
-    if (x.probability_feasible < 1) look += ", " + in_time + " in " + fmt::percent(x.probability_feasible);
+    // With a deadline both sides are said, each time: on time in Y% of futures, late (or unable
+    // to run) in the rest.
+    if (deadline)
+      look += ", on time for the " + fmt::number(*deadline) + "-day deadline in " + fmt::percent(x.probability_feasible) +
+              " of futures (misses it in " + fmt::percent(1 - x.probability_feasible) + ")";
+    else if (x.probability_feasible < 1)
+      look += ", " + in_time + " in " + fmt::percent(x.probability_feasible);
     look += ", cheapest in " + fmt::percent(x.probability_cheapest);
   }
   lines.push_back(look + ".");
@@ -118,6 +126,25 @@ std::vector<std::string> constraint_lines(const ResolvedScenario& s, const Resul
   for (size_t o = 0; o < wr.options.size(); ++o) {
     const OptionResult& r = wr.options[o];
     const std::string& label = s.options[o].label;
+    // Sized for a chance of being on time (workloads[].deadline_confidence): the size, the chance
+    // it has, and the plan's own size beside it.
+    if (const DeadlineSizing& d = r.deadline; d.applied && d.confidence > 0) {
+      const std::string deadline = "the " + fmt::number(d.deadline_days) + "-day deadline";
+      const std::string futures = " of " + fmt::rounded(kDeadlineOddsSamples) + " drawn futures";
+      std::string line = label + ": ";
+      if (!d.met)
+        line += "misses " + deadline + " even as planned; on time in " + fmt::percent(d.probability_on_time) + futures;
+      else if (d.confidence_met)
+        line += fmt::counted(d.instances, "instance", "instances") + ", the fewest on time for " + deadline + " in at least " +
+                fmt::percent(d.confidence) + futures + " (" + fmt::percent(d.probability_on_time) + ")";
+      else
+        line += "on time for " + deadline + " in only " + fmt::percent(d.probability_on_time) + futures + " at best (on " +
+                fmt::counted(d.instances, "instance", "instances") + ", up to " + fmt::number(d.limit) +
+                (d.capacity_limited ? " by options[" + std::to_string(o) + "].max_instances" : "") + "): workloads[" + std::to_string(w) +
+                "].deadline_confidence " + fmt::percent(d.confidence) + " is not reached";
+      if (d.met) line += "; the plan alone needs " + fmt::counted(d.point_instances, "instance", "instances");
+      lines.push_back(line + ".");
+    }
     const BudgetPlan b = plan_budget(wi, wi.options[o], r, wr.target_tokens);
     if (b.applied && b.tokens > 0) {
       std::string line = "Budget " + fmt::usd(b.budget_usd) + " per run on " + label + ": " + fmt::count(b.tokens) + " tokens in " +
@@ -244,6 +271,15 @@ OrderedJson deadline_json(const DeadlineSizing& d) {
           {"limit", d.limit},
           {"capacity_limited", d.capacity_limited},
           {"sizes_tried", d.sizes_tried}};
+}
+
+// Sized for an on-time probability: said only then, so the point estimate's JSON is as before.
+void add_confidence_json(OrderedJson& j, const DeadlineSizing& d) {
+  if (!(d.confidence > 0)) return;
+  j["confidence"] = d.confidence;
+  j["confidence_met"] = d.confidence_met;
+  j["probability_on_time"] = d.probability_on_time;
+  j["point_instances"] = d.point_instances;
 }
 
 OrderedJson budget_json(const BudgetPlan& b) {
@@ -374,7 +410,10 @@ OrderedJson results_to_json(const Scenario& s, const ResolvedScenario& resolved,
                           {"notice", software_notice(resolved.options[o], *resolved.catalog)},
                           {"source", life.source}, {"url", source ? source->url : ""}, {"as_of", life.as_of}};
       }
-      if (r.deadline.applied) oj["deadline"] = deadline_json(r.deadline);
+      if (r.deadline.applied) {
+        oj["deadline"] = deadline_json(r.deadline);
+        add_confidence_json(oj["deadline"], r.deadline);
+      }
       const BudgetPlan plan = plan_budget(resolved.workloads[w], resolved.workloads[w].options[o], r, wr.target_tokens);
       if (plan.applied) oj["budget"] = budget_json(plan);
       oj["memory"] = {{"fits", r.memory.fits},

@@ -195,6 +195,10 @@ const FieldSpec fill = {"workloads[].fine_tune.fill", "sequence fill", "fraction
 const FieldSpec deadline_days = {"workloads[].deadline_days", "deadline", "days", Display::Plain, {0, 3650, kExclusive},
     "none", "Days from now within which the model must be trained, waiting for capacity included: each option then runs on the fewest instances that make it (up to max_instances).", "7 to 90",
     bind<&Workload::deadline_days>()};
+const FieldSpec deadline_confidence = {"workloads[].deadline_confidence", "on-time chance", "probability", Display::Percent, {0.5, 0.99},
+    "none: sized for the point estimate", "Size each option for this chance of having the model within deadline_days rather than for the point estimate: the fewest instances that make the deadline in at least this share of the futures the analysis draws (its ranges and default ranges, 1,000 draws, a fixed seed). Only with deadline_days.",
+    "0.8 to 0.95; none to size for the plan",
+    bind<&Workload::deadline_confidence>()};
 const FieldSpec budget_usd = {"workloads[].budget_usd", "budget", "USD per run", Display::Usd, {0, 1e12, kExclusive},
     "none", "Money for one run, counted like the fully loaded cost but without the cost of delay: the tokens it buys on each option and, with a loss target, the loss it reaches and the compute-optimal model for it.", "$100k to $50M",
     bind<&Workload::budget_usd>()};
@@ -407,7 +411,7 @@ const std::vector<const FieldSpec*>& all_fields() {
       &tokens, &steps, &tokens_per_step, &loss, &law_E, &law_A, &law_B, &law_alpha, &law_beta,
       &bytes_per_param, &micro_batch, &tensor_parallel, &usable_fraction,
       &lora_rank, &trainable_share, &fill,
-      &runs, &horizon_months, &global_batch_tokens, &deadline_days, &budget_usd, &usd_per_day_of_delay, &whole_run_factor, &override_option,
+      &runs, &horizon_months, &global_batch_tokens, &deadline_days, &deadline_confidence, &budget_usd, &usd_per_day_of_delay, &whole_run_factor, &override_option,
       &pin_tensor, &pin_pipeline, &pin_data, &pin_context, &pin_expert, &pin_micro_batch, &pin_interleave, &pin_zero,
       &instances, &price_usd_per_hour, &discount, &mfu, &measured_tokens_per_sec_per_chip,
       &scaling_reference_chips, &scaling_per_doubling, &max_instances, &wait_days,

@@ -19,6 +19,8 @@ namespace traincost::edit {
 // Inserts a copy of option `index` right after it (a typed label gets " (2)"; an automatic one
 // stays automatic): overrides, ranges and the reference that point past it move along.
 bool duplicate_option(Scenario& s, int index);
+// Appends `o` as the last option (nothing points past the last option, so nothing moves).
+bool add_option(Scenario& s, const Option& o);
 // Removes option `index` with the overrides and ranges that were about it; the others move down.
 // The reference falls back to the first option when it was the one removed.
 bool remove_option(Scenario& s, int index);
@@ -33,6 +35,9 @@ bool set_instance(Option& o, const Catalog& catalog, const std::string& id);
 void set_pricing(Option& o, const Catalog& catalog, PricingModel pricing);
 // Sets the number of instances (checked against the field's bounds).
 bool set_instances(Option& o, const Catalog& catalog, int instances);
+// A row of the chip-by-chip view put into an option: its instance, pricing and size together
+// (false, and nothing changed, when the instance lacks that pricing or the size is out of bounds).
+bool use_row(Option& o, const Catalog& catalog, const std::string& id, PricingModel pricing, int instances);
 // Makes an option a custom instance that starts as a copy of its catalog instance (chip, size,
 // price), so nothing changes until the user edits its figures.
 bool make_custom(Option& o, const Catalog& catalog);

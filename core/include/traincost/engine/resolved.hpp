@@ -83,6 +83,13 @@ struct DeadlineSizing {
   double limit = 0;                 // the largest size considered
   bool capacity_limited = false;    // the limit is the option's max_instances
   int sizes_tried = 0;
+  // Sized for an on-time probability (workloads[].deadline_confidence, deadline_odds.hpp): the
+  // probability asked for (0: sized for the point estimate), the size the point estimate chose,
+  // the share of the drawn futures on time at the size chosen, and whether it reaches the target.
+  double confidence = 0;
+  double point_instances = 0;
+  double probability_on_time = 0;
+  bool confidence_met = false;
 };
 
 // Everything the formulas need for one (workload, option) pair: its numbers, and what the

@@ -36,6 +36,9 @@ struct Measurement {
   // The share of the layers' forward matmuls its framework's checkpoint policy recomputes, where
   // the source's configuration says (layout.recomputed_matmul_share; below 0: the recompute mode's).
   double recomputed_matmul_share = -1;
+  // Megatron-Core's expert-parallel overlap (layout.moe_a2a_overlap, the recipe's moe_a2a_overlap):
+  // one micro-batch's all-to-alls run under another's compute.
+  bool expert_overlap = false;
   double tokens_per_sec_per_chip = 0;
   bool derived = false;    // tokens/s computed from a FLOP rate, not published as such
   std::string note;

@@ -71,6 +71,21 @@ LogReading read_training_log(std::string_view text);
 // (the pilot's) turns tokens/s per chip into the cluster's. Returns the pilot fields set.
 std::vector<std::string> apply_reading(const LogReading& reading, double chips, PilotMeasurement& pilot);
 
+// Logs put into an option's pilot block: the one step `traincost pilot-results` and the page's
+// "Pilot results" dialog share. `option` -1 is the pilot plan's candidate; `instances` 0 is the
+// logs' world_size where it is a whole number of the option's instances, else the planned cluster
+// (`size_note` says which). Each log's figures replace the block's (apply_reading), the reference
+// log's loss curve becomes `reference_loss`; `source` names where they came from. Every reading
+// must be ok; `workload` and `option` must be in range (or -1).
+struct PilotLogs {
+  Scenario after;          // `before` with the pilot block
+  int option = 0;          // the option it went to
+  int instances = 0;       // the pilot's size
+  std::string size_note;   // how the size was found when it was not given, else ""
+};
+PilotLogs apply_pilot_logs(const Scenario& before, const Catalog& catalog, size_t workload, int option, int instances,
+                           const std::vector<LogReading>& logs, const LogReading* reference, const std::string& source);
+
 OrderedJson reading_to_json(const LogReading& reading);
 // What was read, one line each: the format, each figure with where it came from, the warm-up, notes.
 std::string reading_text(const LogReading& reading);

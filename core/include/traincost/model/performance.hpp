@@ -98,6 +98,15 @@ struct StepDetail {
   double tensor_bandwidth = 0;         // bytes/s, ring efficiency included
   double tensor_per_micro_batch = 0;
   double bubble_fraction = 0;
+  // Expert parallelism (a mixture of experts with e > 1), per micro-batch on one chip:
+  double expert_routed_bytes = 0;      // one dispatch (or combine) from one chip
+  double expert_local_ranks = 0;       // of the e, those in this chip's scale-up domain
+  double expert_scale_up_bandwidth = 0;  // bytes/s, ring efficiency included
+  double expert_network_bandwidth = 0;
+  double expert_all_to_all = 0;        // seconds, one all-to-all
+  double expert_per_micro_batch = 0;   // seconds, 4 × layers all-to-alls, before overlap
+  double expert_exposed = 0;           // seconds of it the step is charged
+  bool expert_overlap = false;
   double params_per_chip = 0;          // dense + expert
   double dense_params_per_chip = 0;    // over t × p, replicated over d
   double expert_params_per_chip = 0;   // routed experts over e × p, replicated over the expert-data-parallel group
@@ -150,6 +159,11 @@ struct StepInputs {
   // training_matmul_passes in formulas.hpp). Below 0: the recompute mode's own, 1 for full, 0 for
   // selective. A layout without recomputation recomputes nothing whatever this says.
   double recomputed_matmul_share = -1;
+  // Megatron-Core's expert-parallel overlap (moe_a2a_overlap): the forward of one micro-batch runs
+  // with the backward of another, so each one's all-to-alls proceed under the other's compute and
+  // only the part longer than that compute is exposed. Off unless the framework's setting is known
+  // (a measurement's source states it); a scenario's step is charged every all-to-all in full.
+  bool expert_overlap = false;
 };
 
 // The step time of one layout (valid = false when it does not divide the cluster or the batch).

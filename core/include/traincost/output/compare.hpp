@@ -6,8 +6,10 @@
 // second per chip, MFU), how long the run takes on the chosen size, what a million tokens cost in
 // hardware alone (compute only: no porting, no one-time costs, whatever the runs), and how far
 // to trust it (the step-time model's evidence for the chip, and an estimated price).
+#include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "traincost/base/json_text.hpp"
@@ -64,6 +66,7 @@ struct CompareRow {
 
 struct ChipComparison {
   std::string workload;    // its title
+  bool named = false;      // the title is a typed name (an automatic one already states the size and tokens)
   double params = 0;
   double target_tokens = 0;
   std::string size;        // "on 4 instances", "on 128 chips", "sized to finish in 30 days"
@@ -75,11 +78,33 @@ struct ChipComparison {
 // out: this is the hardware alone). The workload must be valid.
 ChipComparison compare_chips(const Workload& workload, const Catalog& catalog, const CompareOptions& options);
 
+// The same comparison a few rows at a time, for the page: a row is one evaluation with its own
+// sizing search (about a millisecond natively), and the catalog has some eighty rows, more than
+// one frame should hold. advance(n) evaluates up to n more rows and says whether all are done;
+// finish() sorts them. compare_chips() is this run driven to the end, so the two agree to the bit.
+// `catalog` must outlive the run.
+class ComparisonRun {
+ public:
+  ComparisonRun(const Workload& workload, const Catalog& catalog, const CompareOptions& options);
+  bool advance(size_t rows);
+  size_t done() const { return result_.rows.size(); }
+  size_t total() const { return rows_.size(); }
+  ChipComparison finish();
+
+ private:
+  const Catalog& catalog_;
+  CompareOptions options_;
+  Workload workload_;  // the hardware-only copy
+  std::vector<std::pair<const Instance*, PricingModel>> rows_;  // every row to evaluate, in catalog order
+  ChipComparison result_;
+};
+
 // The table as every output shows it (the CLI's text, Markdown and CSV, the page's tab): its
 // columns and each row's cells (a "≈" before a figure that rests on an estimate; dashes for a row
 // that cannot run the job).
 struct CompareColumn {
-  const char* header;  // "Compute only $ per M tokens"
+  const char* header;        // "Compute only $ per M tokens"
+  const char* short_header;  // "Compute $/M tok", where space is short (the page's canvas)
   const char* tip;
 };
 const std::vector<CompareColumn>& compare_columns();

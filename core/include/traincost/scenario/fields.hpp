@@ -163,7 +163,7 @@ extern const FieldSpec tokens, steps, tokens_per_step, loss;
 extern const FieldSpec law_E, law_A, law_B, law_alpha, law_beta;
 extern const FieldSpec bytes_per_param, micro_batch, tensor_parallel, usable_fraction;
 extern const FieldSpec runs, horizon_months, override_option;
-extern const FieldSpec deadline_days, budget_usd, usd_per_day_of_delay, whole_run_factor;
+extern const FieldSpec deadline_days, deadline_confidence, budget_usd, usd_per_day_of_delay, whole_run_factor;
 extern const FieldSpec lora_rank, trainable_share, fill;
 // Option
 extern const FieldSpec instances, price_usd_per_hour, discount, mfu, measured_tokens_per_sec_per_chip;

@@ -164,6 +164,9 @@ struct Workload {
   // Constraints, each absent unless given (optional, so that files and links without them read
   // and write exactly as before):
   std::optional<double> deadline_days;         // every option sized to have the model within this many days
+  // The chance of finishing within deadline_days that each option is sized for (absent: the point
+  // estimate, the fewest instances whose planned run makes the deadline). engine/deadline_odds.hpp.
+  std::optional<double> deadline_confidence;
   std::optional<double> budget_usd;            // what one run may cost: the tokens it buys on each option
   std::optional<double> usd_per_day_of_delay;  // the value of having the model a day sooner (absent: 0)
   // Realized ÷ planned time of the whole run (absent: 1, the plan). The analysis gives it a
