@@ -11,12 +11,17 @@
 //            before the canvas); "-" when the page never shows one as text
 //   canvas   the canvas has drawn its first frame with the core's answer
 //   verdict  the earlier of the two: when the reader first sees the verdict
+// Then the longest main-thread task (Long Tasks API: any task over 50 ms) while the desktop page
+// opens a heavy but valid link (tests/links/heavy-moe.txt: 16 mixture-of-experts workloads × 8
+// options, deadlines searched up to 100,000 instances) and while it takes an edit, until the page
+// is at rest (base evaluation, sweep and Monte Carlo done). --heavy-only prints this alone.
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import * as ui from '../tests/browser/lib/ui.mjs';
 
 const ROOT = resolve(new URL('..', import.meta.url).pathname);
 const args = process.argv.slice(2);
@@ -123,9 +128,40 @@ const stats = (xs) => {
   return `${(v[0] / 1000).toFixed(2)} / ${(v[Math.floor((v.length - 1) / 2)] / 1000).toFixed(2)} / ${(v[v.length - 1] / 1000).toFixed(2)}`;
 };
 
+// The longest main-thread task of each phase, in ms (0: none over 50 ms, the Long Tasks API's floor).
+function observeLongTasks() {
+  window.__tcLongest = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__tcLongest = Math.max(window.__tcLongest, e.duration);
+  }).observe({ type: 'longtask', buffered: true });
+}
+// The page has the current scenario's results: a verdict, and no base evaluation still running.
+const resultsIn = () => !!document.querySelector('#results-mirror .verdict') && !document.querySelector('#results-mirror .updating');
+const recomputes = () => { const p = Module._tc_stats(); const s = JSON.parse(UTF8ToString(p)); Module._free(p); return s.recomputes; };
+
+async function heavyLinkTasks(browser, url) {
+  const context = await browser.newContext({ viewport: PROFILES.desktop.viewport, colorScheme: 'light' });
+  const page = await context.newPage();
+  await page.addInitScript(observeLongTasks);
+  await page.goto(url);
+  await page.waitForFunction(resultsIn, null, { timeout: 300000, polling: 100 });
+  await ui.settled(page, { timeout: 300000 }).catch(() => {});
+  const open = await page.evaluate(() => { const v = window.__tcLongest; window.__tcLongest = 0; return v; });
+  const before = await page.evaluate(recomputes);
+  await ui.type(page, 'workloads[0].runs', '3', { settle: false });
+  await page.waitForFunction((n) => (() => { const p = Module._tc_stats(); const s = JSON.parse(UTF8ToString(p)); Module._free(p); return s.recomputes; })() > n,
+                             before, { timeout: 300000, polling: 100 });
+  await page.waitForFunction(resultsIn, null, { timeout: 300000, polling: 100 });
+  await ui.settled(page, { timeout: 300000 }).catch(() => {});
+  const edit = await page.evaluate(() => window.__tcLongest);
+  await context.close();
+  return { open, edit };
+}
+
 const server = await startServer(SITE);
 const base = `http://127.0.0.1:${server.address().port}/`;
-const portfolio = link('portfolio-multicloud.json');
+const heavyOnly = args.includes('--heavy-only');
+const portfolio = heavyOnly ? '' : link('portfolio-multicloud.json');
 const targets = [
   ['page, default example', 'calculator.html'],
   ['page, a shared link', `calculator.html${portfolio}`],
@@ -134,16 +170,25 @@ const targets = [
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: [
   '--no-sandbox', '--disable-gpu', '--use-gl=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] });
-console.log(`site ${SITE}, ${RUNS} runs each; seconds from navigation, min / median / max`);
-console.log(`${'profile'.padEnd(8)} ${'what'.padEnd(22)} ${'KB on the wire'.padStart(15)}  ${'verdict'.padEnd(20)} ${'text'.padEnd(20)} canvas`);
-for (const profile of (option('--profiles', 'phone,desktop')).split(',')) {
-  for (const [label, path] of targets) {
-    const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await loadOnce(browser, base + path, profile));
-    const kb = runs.map((r) => r.bytes / 1000);
-    console.log(`${profile.padEnd(8)} ${label.padEnd(22)} ${Math.min(...kb).toFixed(1).padStart(15)}  ${stats(runs.map((r) => r.verdict)).padEnd(20)} ` +
-                `${stats(runs.map((r) => r.text)).padEnd(20)} ${stats(runs.map((r) => r.canvas))}`);
+if (!heavyOnly) {
+  console.log(`site ${SITE}, ${RUNS} runs each; seconds from navigation, min / median / max`);
+  console.log(`${'profile'.padEnd(8)} ${'what'.padEnd(22)} ${'KB on the wire'.padStart(15)}  ${'verdict'.padEnd(20)} ${'text'.padEnd(20)} canvas`);
+  for (const profile of (option('--profiles', 'phone,desktop')).split(',')) {
+    for (const [label, path] of targets) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await loadOnce(browser, base + path, profile));
+      const kb = runs.map((r) => r.bytes / 1000);
+      console.log(`${profile.padEnd(8)} ${label.padEnd(22)} ${Math.min(...kb).toFixed(1).padStart(15)}  ${stats(runs.map((r) => r.verdict)).padEnd(20)} ` +
+                  `${stats(runs.map((r) => r.text)).padEnd(20)} ${stats(runs.map((r) => r.canvas))}`);
+    }
   }
 }
+const heavy = readFileSync(join(ROOT, 'tests/links/heavy-moe.txt'), 'utf8').trim();
+const tasks = [];
+for (let i = 0; i < RUNS; i++) tasks.push(await heavyLinkTasks(browser, base + 'calculator.html' + heavy));
+const ms = (xs) => xs.map((x) => x.toFixed(0)).join(' / ');
+console.log(`longest main-thread task, heavy link (tests/links/heavy-moe.txt), desktop, ${RUNS} runs, ms (0: none over 50 ms):`);
+console.log(`  opening it   ${ms(tasks.map((t) => t.open))}`);
+console.log(`  an edit      ${ms(tasks.map((t) => t.edit))}`);
 await browser.close();
 server.close();

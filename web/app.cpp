@@ -264,25 +264,45 @@ void App::step_to(const Scenario& s, const std::string& message) {
   banner(BannerKind::Info, message, 3);
 }
 
+// A valid scenario to show: its link and autosave now, its results when the base evaluation is
+// done. That evaluation starts at once, with a first slice in this frame: a small scenario's
+// results are in place before the frame is drawn, as they were when the page evaluated in one go;
+// a heavy one's (deadline searches over 100,000 instances) follow over the next frames.
 void App::recompute() {
+  d.pending = scenario;
+  d.link = "s=" + encode_link(scenario);
+  d.persist_due_ms = now_ms() + kPersistDelayMs;
+  d.base.schedule(now_ms());
+  run_base();
+  if (!d.base.ready) publish();  // the text mirror says the results are updating
+}
+
+void App::run_base() {
+  const bool finished =
+      d.base.advance([&] { return std::make_unique<EvaluationRun>(d.pending, builtin_catalog()); }, now_ms);
+  if (finished) base_done();
+}
+
+void App::base_done() {
   const double start = now_ms();
-  d.scenario = scenario;
-  d.resolved = resolve(scenario, builtin_catalog());
-  evaluate(d.resolved, d.results);
+  d.scenario = d.pending;
+  d.resolved = std::move(d.base.result.resolved);
+  d.results = std::move(d.base.result.results);
+  d.base.result = Evaluation{};
   // The sweep costs ten times the evaluation (a layout search per size): it follows a pause in
   // editing, as the Monte Carlo does, so that typing stays quick (sweep_state.hpp).
   d.sweep.schedule(now_ms() + kSweepDelayMs);
   d.thresholds.clear();
   for (size_t w = 0; w < d.results.workloads.size(); ++w) d.thresholds.push_back(leading_thresholds(d.scenario, d.resolved, d.results, w));
-  d.link = "s=" + encode_link(scenario);
   d.analysis.schedule(now_ms() + kAnalysisDelayMs);
   d.pilot.schedule(d.analysis.due_ms);
   d.comparison.schedule(now_ms() + kSweepDelayMs);
-  d.persist_due_ms = now_ms() + kPersistDelayMs;
   publish();
-  d.last_compute_ms = now_ms() - start;
+  d.last_compute_ms = d.base.last_ms + (now_ms() - start);
   ++d.recomputes;
 }
+
+bool App::base_updating() const { return !d.base.ready && d.base.due_ms > 0; }
 
 void App::run_analysis() {
   const bool finished = d.analysis.advance(
@@ -291,7 +311,9 @@ void App::run_analysis() {
         options.samples = d.scenario.analysis.samples;
         options.seed = d.scenario.analysis.seed;
         options.workload = selected_workload();
-        return std::make_unique<AnalysisRun>(d.scenario, builtin_catalog(), options);
+        // On the base evaluation's resolved scenario: resolving again would repeat its deadline
+        // searches in one go.
+        return std::make_unique<AnalysisRun>(d.scenario, d.resolved, builtin_catalog(), options);
       },
       now_ms);
   if (finished) publish();
@@ -361,7 +383,7 @@ void App::run_comparison() {
 
 void App::persist() {
   replace_url_fragment(d.link);
-  if (!ui.embed && !storage_set(kAutosaveKey, scenario_to_json(d.scenario, JsonForm::Minimal).dump()))
+  if (!ui.embed && !storage_set(kAutosaveKey, scenario_to_json(d.pending, JsonForm::Minimal).dump()))
     banner(BannerKind::Warning, "This browser does not let the page save your scenario (storage blocked); use Share or Export to keep it.", 8);
 }
 
@@ -415,6 +437,8 @@ void App::publish() {
   j["banners"] = banners;
   if (!ui.announcement.empty()) j["announce"] = ui.announcement;
   if (!d.valid) j["status"] = "Some inputs need fixing: " + first_problems(d.problems) + ". Results are for the last valid scenario.";
+  if (base_updating())
+    j["updating"] = d.results.workloads.empty() ? "Evaluating the scenario…" : "Updating the results: those shown are of the scenario before.";
   j["form"] = form_json(*this);  // the accessible form follows every change, from either side
   publish_results(j.dump());
   published_banners_ = ui.banners.size();
@@ -424,6 +448,7 @@ bool App::work_now() const { return !ui.pending_png.empty() || ui.select_results
 
 double App::next_due_ms() const {
   double due = pacing::kNever;
+  if (base_updating()) due = std::min(due, d.base.due_ms);  // kept while it runs: a slice per frame
   if (!d.analysis.ready && d.valid) due = std::min(due, d.analysis.due_ms);
   else if (pilot_wanted()) due = std::min(due, d.pilot.due_ms);
   if (comparison_wanted()) due = std::min(due, d.comparison.due_ms);
@@ -437,7 +462,8 @@ double App::next_due_ms() const {
 }
 
 bool App::settled() const {
-  return d.persist_due_ms == 0 && d.sweep.due_ms == 0 && (!d.valid || d.analysis.ready) && !pilot_wanted() && !comparison_wanted() && !input.queued() && loop.frames_left == 0 &&
+  return !base_updating() && d.persist_due_ms == 0 && d.sweep.due_ms == 0 && (!d.valid || d.analysis.ready) && !pilot_wanted() &&
+         !comparison_wanted() && !input.queued() && loop.frames_left == 0 &&
          ui.pending_png.empty();
 }
 
@@ -448,11 +474,19 @@ void App::frame() {
     d.persist_due_ms = 0;
     persist();
   }
-  // One sliced job per frame at most: the chip-by-chip table while its tab is open (the user is
-  // looking at it), else the analysis, then the pilot plan when its tab is open.
-  if (comparison_wanted() && now >= d.comparison.due_ms) run_comparison();
-  else if (!d.analysis.ready && d.valid && now >= d.analysis.due_ms) run_analysis();
-  else if (d.analysis.ready && pilot_wanted() && now >= d.pilot.due_ms) run_pilot();
+  // One sliced job per frame at most: the base evaluation of an edit first (what follows waits for
+  // its results), then the chip-by-chip table while its tab is open (the user is looking at it),
+  // else the analysis, then the pilot plan when its tab is open.
+  const bool base_ready = !base_updating();
+  if (!base_ready) {
+    if (now >= d.base.due_ms) run_base();
+  } else if (comparison_wanted() && now >= d.comparison.due_ms) {
+    run_comparison();
+  } else if (!d.analysis.ready && d.valid && now >= d.analysis.due_ms) {
+    run_analysis();
+  } else if (d.analysis.ready && pilot_wanted() && now >= d.pilot.due_ms) {
+    run_pilot();
+  }
   ui.banners.erase(std::remove_if(ui.banners.begin(), ui.banners.end(), [&](const Banner& b) { return b.expires_ms > 0 && b.expires_ms <= now; }),
                    ui.banners.end());
   if (widgets.copied_until_ms > 0 && widgets.copied_until_ms <= now) widgets.copied_until_ms = 0;
@@ -461,16 +495,16 @@ void App::frame() {
   for (auto it = widgets.rejections.begin(); it != widgets.rejections.end();)
     it = it->second.until_ms <= now ? widgets.rejections.erase(it) : std::next(it);
   // The sweep follows the selected workload (its chart is of that workload).
-  if (!d.scenario.workloads.empty()) {
+  if (base_ready && !d.scenario.workloads.empty()) {
     const size_t shown = selected_workload();
     if ((d.sweep.due_ms > 0 && now >= d.sweep.due_ms) || (d.sweep.has_result && !sweep_current(d, shown))) {
-      compute_sweep(d, shown);
-      publish();
+      const bool had = d.sweep.has_result;
+      if (compute_sweep(d, shown) || had != d.sweep.has_result) publish();
     }
   }
   // Re-run the Monte Carlo when another workload is selected.
   const size_t shown_workload = selected_workload();
-  if (d.valid && ((d.analysis.ready && d.analysis.result.workload != shown_workload) ||
+  if (base_ready && d.valid && ((d.analysis.ready && d.analysis.result.workload != shown_workload) ||
                    (d.analysis.run && d.analysis.run->workload() != shown_workload)))
     d.analysis.schedule(now);
   const ImGuiIO& io = ImGui::GetIO();
@@ -688,6 +722,10 @@ std::string App::stats_json() const {
                       {"last_frame_ms", d.last_frame_ms},
                       {"last_recompute_frame_ms", d.last_recompute_frame_ms},
                       {"first_frame_ms", d.first_frame_ms},
+                      {"base_ready", !base_updating()},
+                      {"base_progress", d.base.progress()},
+                      {"base_slices", d.base.slices},
+                      {"last_base_ms", d.base.last_ms},
                       {"last_analysis_ms", d.analysis.last_ms},
                       {"last_sweep_ms", d.sweep.last_ms},
                       {"last_pilot_ms", d.pilot.last_ms},

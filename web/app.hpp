@@ -13,6 +13,7 @@
 #include "sliced_job.hpp"
 #include "sweep_state.hpp"
 #include "traincost/engine/evaluate.hpp"
+#include "traincost/engine/evaluation_run.hpp"
 #include "traincost/engine/replay.hpp"
 #include "traincost/engine/sweep.hpp"
 #include "traincost/engine/pilot.hpp"
@@ -88,13 +89,25 @@ struct UiState {
   chart::Rect sweep_rect;
 };
 
+// Units in the base evaluation's first slice, before its rate is known: a deadline search's size
+// (a layout search) costs about 0.3 ms natively, so 32 of them fit a frame even in WebAssembly; a
+// small scenario (the default example: 8 units) is done in this first slice, in the edit's frame.
+inline constexpr size_t kBaseFirstSlice = 32;
+
 // What is computed from the scenario.
 struct Derived {
   bool valid = false;
   Problems problems;             // of the edited scenario; results stay those of the last valid one
-  Scenario scenario;             // last valid scenario (what the results describe)
+  Scenario scenario;             // the scenario the results describe (the last valid one once `base` is ready)
   ResolvedScenario resolved;
   Results results;
+  // The base evaluation (resolve and evaluate, with their deadline searches: evaluation_run.hpp)
+  // of `pending`, due at once on every edit and run a slice per frame; a small scenario's is done
+  // in the edit's own slice. Until it is, `scenario`, `resolved` and `results` stay those before
+  // (shown as updating), and the jobs below wait for it; it replaces all three at once, so nothing
+  // ever reads half-filled results.
+  SlicedJob<EvaluationRun> base{kBaseFirstSlice};
+  Scenario pending;              // last valid scenario (what the link and the autosave hold)
   std::string link;              // "s=1.…" of the last valid scenario
   // Per workload, its leader's thresholds against its runner-up (thresholds.hpp): computed with the
   // results, as they are cheap (two evaluations of one pair per input).
@@ -103,9 +116,9 @@ struct Derived {
   // result before until its new one is ready.
   // - The Monte Carlo of the selected workload: starts kAnalysisDelayMs after the last edit.
   SlicedJob<AnalysisRun> analysis;
-  // - The cluster-size sweep of the selected workload (sweep_state.hpp): one slice, a little
-  //   before the Monte Carlo. `has_result`: there is a chart to draw (maybe of the scenario before).
-  SlicedJob<SweepRun> sweep;
+  // - The cluster-size sweep of the selected workload (sweep_state.hpp): a few sizes a slice, a
+  //   little before the Monte Carlo. `has_result`: there is a chart to draw (maybe of the scenario before).
+  SlicedJob<SweepRun> sweep{kSweepFirstSlice};
   // - The pilot plan of the selected workload. Its value of information is a Monte Carlo, so it is
   //   planned only while its tab is open, after the analysis (never in the frame of an edit), and
   //   kept until the scenario or the workload changes.
@@ -196,6 +209,9 @@ class App {
   std::string items_json() const { return items.json(); }
   bool reveal(const std::string& name);  // scrolls the named item into view
   double analysis_progress() const;      // share of the running Monte Carlo's samples done (0 when none runs)
+  // The base evaluation of the last valid edit is running: the results shown are of the scenario
+  // before (or none yet, on opening a heavy link).
+  bool base_updating() const;
 
   // The selected workload tab (ui.workload) as an index into the results (d.scenario, d.resolved,
   // d.results), and into the scenario being edited: each within its own workloads (an invalid edit
@@ -222,6 +238,8 @@ class App {
 
  private:
   void recompute();
+  void run_base();           // advances the base evaluation by one frame's slice
+  void base_done();          // its results in place; the work that follows them scheduled
   void run_analysis();       // starts or advances the Monte Carlo by one frame's slice
   void run_pilot();
   bool pilot_wanted() const;  // the pilot tab is open and its plan is not yet that of the scenario

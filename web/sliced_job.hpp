@@ -1,12 +1,15 @@
 #pragma once
-// Work the page defers until a pause in editing and then runs a slice per frame: the Monte Carlo
-// analysis, the pilot plan's Monte Carlo and the cluster-size sweep (a run of one slice). An edit
-// schedules each (App::recompute); App::frame advances what is due, one slice a frame, so that
-// keys, clicks and scrolling keep working while a million samples run. The result of the run
-// before stays until the new one is done, so the page does not collapse and jump at each edit.
+// Work the page runs a slice per frame: the base evaluation (resolve and evaluate, with their
+// deadline searches: evaluation_run.hpp), due at once on every edit, and what follows a pause in
+// editing: the Monte Carlo analysis, the pilot plan's Monte Carlo and the cluster-size sweep (a
+// run of one slice). An edit schedules each (App::recompute); App::frame advances what is due, one
+// slice a frame, so that keys, clicks and scrolling keep working while a million samples or a
+// thousand deadline probes run. The result of the run before stays until the new one is done, so
+// the page does not collapse and jump at each edit.
 //
-// `Run` is one of the core's resumable computations: advance(n) computes up to n more samples and
-// says whether it is done; done() and total() count them; finish() gives the result.
+// `Run` is one of the core's resumable computations: advance(n) does up to n more units (samples,
+// or the base evaluation's bounded steps) and says whether it is done; done() and total() count
+// them; finish() gives the result.
 //
 // No browser types: it compiles natively and is tested in tests/web/sliced_job_test.cpp.
 #include <memory>

@@ -7,13 +7,16 @@
 
 namespace traincost::web {
 
-void compute_sweep(Derived& d, size_t workload) {
-  d.sweep.due_ms = 0;
+bool compute_sweep(Derived& d, size_t workload) {
   if (workload >= d.resolved.workloads.size()) {
+    d.sweep.due_ms = 0;
+    d.sweep.run.reset();
     d.sweep.has_result = false;
-    return;
+    return false;
   }
-  d.sweep.advance([&] { return std::make_unique<SweepRun>(d.scenario, d.resolved, builtin_catalog(), workload); }, now_ms);
+  if (d.sweep.run && d.sweep.run->workload() != workload) d.sweep.run.reset();  // of a workload no longer shown
+  if (d.sweep.due_ms <= 0) d.sweep.due_ms = now_ms();  // kept while it runs, so that the page keeps drawing frames
+  return d.sweep.advance([&] { return std::make_unique<SweepRun>(d.scenario, d.resolved, builtin_catalog(), workload); }, now_ms);
 }
 
 bool sweep_current(const Derived& d, size_t workload) {

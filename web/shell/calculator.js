@@ -409,6 +409,7 @@
         add('p', 'banner ' + b.kind, b.text).setAttribute('role', b.kind === 'error' ? 'alert' : 'status');
       });
       if (data.status) add('p', 'status', data.status);
+      if (data.updating) add('p', 'updating', data.updating);
       if (data.announce) add('p', 'announce', data.announce);
       renderForm(data.form);
     }

@@ -417,6 +417,14 @@ void draw_verdict(App& app) {
     ImGui::PopStyleColor();
     ImGui::Spacing();
   }
+  // The base evaluation of an edit runs a slice per frame (a heavy scenario's deadline searches
+  // take seconds): the results of the scenario before stay until it is done.
+  if (app.base_updating()) {
+    const double p = d.base.progress();
+    const std::string share = p > 0 ? " " + fmt::percent(p) : "";
+    if (d.results.workloads.empty()) ImGui::TextDisabled("Evaluating the scenario…%s", share.c_str());
+    else ImGui::TextDisabled("Updating the results…%s (those below are of the scenario before)", share.c_str());
+  }
   if (d.results.workloads.empty()) return;
   const size_t w = app.selected_workload();
   if (d.results.workloads.size() > 1) {

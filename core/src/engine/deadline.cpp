@@ -14,82 +14,89 @@ double instance_limit(const Option& o) {
   return std::max(kDefaultMaxInstances, o.instances);
 }
 
-namespace {
+DeadlineSearch::DeadlineSearch(const WorkloadInputs& w, const Option& o, size_t index, const Catalog& catalog)
+    : w_(&w), o_(&o), index_(index), catalog_(&catalog) {
+  deadline_ = w.deadline_days.value_or(0);
+  target_ = target_tokens(w.target, w.model);
+  sizing_.applied = true;
+  sizing_.deadline_days = deadline_;
+  sizing_.configured_instances = o.instances;
+  sizing_.limit = instance_limit(o);
+  sizing_.capacity_limited = o.max_instances.has_value();
+  sizing_.fastest_days = std::numeric_limits<double>::infinity();
+}
 
-// One size tried: the pair there and when its model would be done (infinite when it cannot run
-// for another reason than the deadline: memory, layout, failures).
-struct Trial {
-  PairInputs pair;
-  double days = std::numeric_limits<double>::infinity();
-  bool batch_exhausted = false;  // more instances than the batch can spread over
-};
+DeadlineSearch::Trial DeadlineSearch::attempt(double n) {
+  Trial t;
+  t.pair = resolve_pair(*w_, *o_, index_, n, *catalog_, MinInstances::Skip);
+  const OptionResult r = evaluate_pair(*w_, t.pair, target_);
+  ++sizing_.sizes_tried;
+  t.batch_exhausted = r.infeasible == Infeasible::Layout;
+  if (r.infeasible == Infeasible::No || r.infeasible == Infeasible::Deadline) t.days = r.days_to_model;
+  if (t.days < sizing_.fastest_days) {
+    sizing_.fastest_days = t.days;
+    sizing_.fastest_instances = n;
+    fastest_ = t;
+  }
+  return t;
+}
 
-}  // namespace
-
-PairInputs size_for_deadline(const WorkloadInputs& w, const Option& o, size_t index, const Catalog& catalog) {
-  const double deadline = w.deadline_days.value_or(0);
-  const double target = target_tokens(w.target, w.model);
-  DeadlineSizing sizing;
-  sizing.applied = true;
-  sizing.deadline_days = deadline;
-  sizing.configured_instances = o.instances;
-  sizing.limit = instance_limit(o);
-  sizing.capacity_limited = o.max_instances.has_value();
-  sizing.fastest_days = std::numeric_limits<double>::infinity();
-
-  Trial fastest;
-  auto attempt = [&](double n) {
-    Trial t;
-    t.pair = resolve_pair(w, o, index, n, catalog, MinInstances::Skip);
-    const OptionResult r = evaluate_pair(w, t.pair, target);
-    ++sizing.sizes_tried;
-    t.batch_exhausted = r.infeasible == Infeasible::Layout;
-    if (r.infeasible == Infeasible::No || r.infeasible == Infeasible::Deadline) t.days = r.days_to_model;
-    if (t.days < sizing.fastest_days) {
-      sizing.fastest_days = t.days;
-      sizing.fastest_instances = n;
-      fastest = t;
+// Doubling until a size is in time, then bisection over (last too slow, first in time]; each
+// call tries one size.
+bool DeadlineSearch::step() {
+  switch (phase_) {
+    case Phase::Doubling: {
+      Trial t = attempt(n_);
+      if (t.days <= deadline_) {
+        in_time_ = std::move(t);
+        phase_ = Phase::Bisecting;
+      } else if (t.batch_exhausted || n_ >= sizing_.limit) {
+        phase_ = Phase::TooSlow;
+        return false;
+      } else {
+        too_slow_ = n_;
+        n_ = std::min(2 * n_, sizing_.limit);
+        return false;
+      }
+      break;  // found: bisect, or be done when the interval is already one size
     }
-    return t;
-  };
-
-  // Doubling until a size is in time, then bisection over (last too slow, first in time].
-  double too_slow = 0, n = 1;
-  bool found = false;
-  Trial in_time;
-  for (;;) {
-    Trial t = attempt(n);
-    if (t.days <= deadline) {
-      in_time = std::move(t);
-      found = true;
+    case Phase::Bisecting: {
+      const double mid = std::floor((too_slow_ + n_) / 2);
+      Trial t = attempt(mid);
+      if (t.days <= deadline_) {
+        n_ = mid;
+        in_time_ = std::move(t);
+      } else {
+        too_slow_ = mid;
+      }
       break;
     }
-    if (t.batch_exhausted || n >= sizing.limit) break;
-    too_slow = n;
-    n = std::min(2 * n, sizing.limit);
-  }
-  if (found) {
-    while (n - too_slow > 1) {
-      const double mid = std::floor((too_slow + n) / 2);
-      Trial t = attempt(mid);
-      if (t.days <= deadline) {
-        n = mid;
-        in_time = std::move(t);
-      } else {
-        too_slow = mid;
-      }
+    case Phase::TooSlow: {
+      // Too slow at every size: the fastest one, whose result then says by how much. When no size
+      // can run the job at all, the option's own size, with the memory search that says what it lacks.
+      result_ = std::isfinite(sizing_.fastest_days) ? std::move(fastest_.pair) : resolve_pair(*w_, *o_, index_, o_->instances, *catalog_);
+      sizing_.instances = result_.instances;
+      result_.deadline = sizing_;
+      phase_ = Phase::Done;
+      return true;
     }
-    sizing.met = true;
-    sizing.instances = n;
-    in_time.pair.deadline = sizing;
-    return in_time.pair;
+    case Phase::Done:
+      return true;
   }
-  // Too slow at every size: the fastest one, whose result then says by how much. When no size can
-  // run the job at all, the option's own size, with the memory search that says what it lacks.
-  PairInputs p = std::isfinite(sizing.fastest_days) ? fastest.pair : resolve_pair(w, o, index, o.instances, catalog);
-  sizing.instances = p.instances;
-  p.deadline = sizing;
-  return p;
+  if (n_ - too_slow_ > 1) return false;
+  sizing_.met = true;
+  sizing_.instances = n_;
+  result_ = std::move(in_time_.pair);
+  result_.deadline = sizing_;
+  phase_ = Phase::Done;
+  return true;
+}
+
+PairInputs size_for_deadline(const WorkloadInputs& w, const Option& o, size_t index, const Catalog& catalog) {
+  DeadlineSearch search(w, o, index, catalog);
+  while (!search.step()) {
+  }
+  return search.result();
 }
 
 }  // namespace traincost

@@ -133,7 +133,7 @@ OptionResult evaluate_pair(const WorkloadInputs& w, const PairInputs& p, double 
   return r;
 }
 
-void evaluate_options(const ResolvedScenario& s, Results& out) {
+void prepare_results(const ResolvedScenario& s, Results& out) {
   const size_t n_options = s.options.size();
   out.workloads.resize(s.workloads.size());
   out.goodput_memos.resize(s.workloads.size() * n_options);
@@ -142,14 +142,29 @@ void evaluate_options(const ResolvedScenario& s, Results& out) {
     WorkloadResult& wr = out.workloads[w];
     wr.target_tokens = target_tokens(wi.target, wi.model);
     wr.options.resize(n_options);
-    for (size_t o = 0; o < n_options; ++o)
-      fill_pair(wi, wi.options[o], wr.target_tokens, out.goodput_memos[w * n_options + o], wr.options[o]);
   }
 }
 
-void evaluate(const ResolvedScenario& s, Results& out) {
+void evaluate_one(const ResolvedScenario& s, size_t w, size_t o, Results& out) {
+  const WorkloadInputs& wi = s.workloads[w];
+  WorkloadResult& wr = out.workloads[w];
+  fill_pair(wi, wi.options[o], wr.target_tokens, out.goodput_memos[w * s.options.size() + o], wr.options[o]);
+}
+
+void evaluate_options(const ResolvedScenario& s, Results& out) {
   const size_t n_options = s.options.size();
+  prepare_results(s, out);
+  for (size_t w = 0; w < s.workloads.size(); ++w)
+    for (size_t o = 0; o < n_options; ++o) evaluate_one(s, w, o, out);
+}
+
+void evaluate(const ResolvedScenario& s, Results& out) {
   evaluate_options(s, out);
+  compare_options(s, out);
+}
+
+void compare_options(const ResolvedScenario& s, Results& out) {
+  const size_t n_options = s.options.size();
   for (size_t w = 0; w < s.workloads.size(); ++w) {
     WorkloadResult& wr = out.workloads[w];
 

@@ -149,7 +149,10 @@ double AnalysisRun::breakeven_of(const WorkloadResult& wr) const {
 }
 
 AnalysisRun::AnalysisRun(const Scenario& s, const Catalog& catalog, const AnalyzeOptions& options)
-    : work_(resolve(s, catalog)), rng_(options.seed) {
+    : AnalysisRun(s, resolve(s, catalog), catalog, options) {}
+
+AnalysisRun::AnalysisRun(const Scenario& s, ResolvedScenario resolved, const Catalog& catalog, const AnalyzeOptions& options)
+    : work_(std::move(resolved)), rng_(options.seed) {
   a_.workload = std::min(options.workload, work_.workloads.size() - 1);
   const size_t w = a_.workload;
   a_.inputs = ranged_inputs(s, work_, catalog);

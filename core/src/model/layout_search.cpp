@@ -1,4 +1,5 @@
 // The layout search: every layout the pins allow, the fastest that fits in memory.
+#include <atomic>
 #include <cmath>
 #include <vector>
 
@@ -16,7 +17,11 @@ std::vector<T> choices(const std::optional<T>& pin, std::vector<T> candidates) {
   return candidates;
 }
 
+std::atomic<size_t> searched{0};
+
 }  // namespace
+
+size_t layouts_searched() { return searched.load(std::memory_order_relaxed); }
 
 LayoutChoice search_layout(const StepInputs& in, double chips, const LayoutPins& pins) {
   LayoutChoice best;
@@ -73,6 +78,7 @@ LayoutChoice search_layout(const StepInputs& in, double chips, const LayoutPins&
                   }
                 }
       }
+  searched.fetch_add(static_cast<size_t>(best.layouts_tried), std::memory_order_relaxed);
   return best;
 }
 

@@ -46,4 +46,30 @@ std::vector<double> sweep_sizes(double limit, double extra);
 // ends an option's sweep: every larger size fails the same way. `resolved` is resolve(scenario).
 Sweep sweep(const Scenario& scenario, const ResolvedScenario& resolved, const Catalog& catalog, size_t workload);
 
+// The same sweep a size at a time: step() tries one size of one option (one resolve_pair() and
+// one evaluation) and says whether the sweep is done; sweep() is this driven to completion. The
+// page runs it a slice per frame: with a max_instances of 100,000, eight options try some 200
+// sizes. done() and total() count the sizes (an option that stops early counts its sizes left as
+// done). The arguments must outlive it.
+class SweepSteps {
+ public:
+  SweepSteps(const Scenario& scenario, const ResolvedScenario& resolved, const Catalog& catalog, size_t workload);
+  bool step();
+  size_t done() const { return done_; }
+  size_t total() const { return total_; }
+  Sweep finish() { return std::move(out_); }
+
+ private:
+  void start_option();
+  const Scenario* s_;
+  const ResolvedScenario* resolved_;
+  const Catalog* catalog_;
+  double target_ = 0;
+  Sweep out_;
+  OptionSweep option_;           // the option being swept
+  std::vector<double> sizes_;    // its sizes
+  size_t o_ = 0, next_ = 0;      // the option, and its next size
+  size_t done_ = 0, total_ = 0;
+};
+
 }  // namespace traincost

@@ -100,6 +100,9 @@ Analysis analyze(const Scenario& scenario, const Catalog& catalog, const Analyze
 class AnalysisRun {
  public:
   AnalysisRun(const Scenario& scenario, const Catalog& catalog, const AnalyzeOptions& options);
+  // The same run on `resolved`, which must be resolve(scenario, catalog) (the page's base
+  // evaluation has it already: resolving again would repeat every deadline search in one go).
+  AnalysisRun(const Scenario& scenario, ResolvedScenario resolved, const Catalog& catalog, const AnalyzeOptions& options);
   AnalysisRun(const AnalysisRun&) = delete;
   AnalysisRun& operator=(const AnalysisRun&) = delete;
 

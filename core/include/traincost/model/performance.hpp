@@ -185,5 +185,9 @@ struct LayoutChoice {
 // and (for a mixture of experts) expert parallelism.
 LayoutChoice search_layout(const StepInputs& in, double chips, const LayoutPins& pins);
 
+// Step times search_layout() has computed in this process, all threads together: how tests check
+// structurally (not by timing) that a resumable computation does bounded work per step.
+size_t layouts_searched();
+
 
 }  // namespace traincost
