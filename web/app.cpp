@@ -5,6 +5,7 @@
 
 #include "imgui.h"
 #include "imgui_internal.h"
+#include "dom_form.hpp"
 #include "pacing.hpp"
 #include "platform.hpp"
 #include "presets.hpp"
@@ -438,6 +439,7 @@ void App::publish() {
   if (!d.valid) j["status"] = "Some inputs need fixing: " + first_problems(d.problems) + ". Results are for the last valid scenario.";
   if (base_updating())
     j["updating"] = d.results.workloads.empty() ? "Evaluating the scenario…" : "Updating the results: those shown are of the scenario before.";
+  j["form"] = form_json(*this);  // the accessible form follows every change, from either side
   publish_results(j.dump());
   published_banners_ = ui.banners.size();
 }

@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "app.hpp"
+#include "dom_form.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"
 #include "imgui_impl_glfw.h"
@@ -182,6 +183,15 @@ EMSCRIPTEN_KEEPALIVE void tc_on_paste(const char* text, int length) {
     app->on_paste(text && length > 0 ? std::string(text, static_cast<size_t>(length)) : std::string());
     wake(*app);
   }
+}
+// An edit from the page's accessible form (dom_form.hpp): the field's path and the value as typed.
+// Returns "" or why it was refused (malloc'd; the page frees it).
+EMSCRIPTEN_KEEPALIVE char* tc_form_edit(const char* path, const char* value, int length) {
+  App* app = the_app();
+  if (!app) return js_string("The calculator is still loading.");
+  const std::string problem = traincost::web::form_edit(*app, path ? path : "", value && length > 0 ? std::string(value, static_cast<size_t>(length)) : std::string());
+  wake(*app);
+  return js_string(problem);
 }
 EMSCRIPTEN_KEEPALIVE void tc_on_theme_change() {
   if (App* app = the_app()) {

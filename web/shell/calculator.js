@@ -127,6 +127,171 @@
   wasmResponse.catch(function () {});
   fontBuffers.catch(function () {});
 
+  // The accessible form (web/dom_form.hpp): every input the field table declares, as labelled
+  // DOM controls, rebuilt from the scenario after each change from either side. Each control sends
+  // its own field to the core (Module._tc_form_edit), which edits the scenario through the same
+  // path as the canvas (undo, link and autosave follow). Text goes in through textContent and
+  // value only, never as HTML. A control being typed in keeps its text and its focus.
+  var formFields = document.getElementById('edit-form-fields');
+  var formStatus = document.getElementById('edit-form-status');
+  var formHeading = document.getElementById('edit-form-title');
+  var formShape = '';
+  var formDirty = {};    // path -> typed into and not yet sent
+  var formRefused = {};  // path -> why the core refused what was typed (until it is edited again)
+  function controlId(path) { return 'f-' + path.replace(/[^A-Za-z0-9]/g, '-'); }
+  function shown(c) {
+    if (c.kind !== 'number') return c.value === null || c.value === undefined ? '' : String(c.value);
+    if (c.value === null || c.value === undefined) return '';
+    return String(Number((c.value * (c.scale || 1)).toPrecision(12)));
+  }
+  function formEdit(path, value) {
+    if (!started) return 'The calculator is still loading.';
+    var answer = '';
+    var p = Module._malloc(lengthBytesUTF8(path) + 1);
+    stringToUTF8(path, p, lengthBytesUTF8(path) + 1);
+    try { answer = withString(value, function (v, n) { return takeString(Module._tc_form_edit(p, v, n)); }); } finally { Module._free(p); }
+    return answer;
+  }
+  function showProblem(control, text) {
+    var note = document.getElementById(control.id + '-problem');
+    if (note) note.textContent = text;
+    if (text) control.setAttribute('aria-invalid', 'true'); else control.removeAttribute('aria-invalid');
+  }
+  function commitControl(control) {
+    var path = control.getAttribute('data-path');
+    if (control.tagName !== 'SELECT' && !formDirty[path]) return;
+    delete formDirty[path];
+    delete formRefused[path];
+    // An accepted edit redraws the form from the scenario before this returns (publishResults).
+    var problem = formEdit(path, control.value);
+    formStatus.textContent = problem;
+    if (problem) {
+      formRefused[path] = problem;
+      formDirty[path] = true;  // what was typed stays, to be corrected
+      showProblem(control, problem);
+    }
+  }
+  function runAction(path, label) {
+    var problem = formEdit(path, '');
+    formStatus.textContent = problem || (label + ': done.');
+  }
+  function shapeOf(form) {
+    return JSON.stringify(form.groups.map(function (g) {
+      return [g.id, g.controls.map(function (c) { return [c.path, c.kind, c.label, (c.choices || []).map(function (x) { return x.value + '\u0000' + x.text; })]; }),
+              g.actions.map(function (a) { return a.path + '\u0000' + a.label; })];
+    }));
+  }
+  function buildForm(form) {
+    var focusedId = formFields.contains(document.activeElement) ? document.activeElement.id : '';
+    while (formFields.firstChild) formFields.removeChild(formFields.firstChild);
+    form.groups.forEach(function (g) {
+      var set = document.createElement('fieldset');
+      set.id = 'g-' + g.id;
+      var legend = document.createElement('legend');
+      legend.textContent = g.title;
+      set.appendChild(legend);
+      g.controls.forEach(function (c) {
+        var row = document.createElement('div');
+        row.className = 'field';
+        var id = controlId(c.path);
+        var label = document.createElement('label');
+        label.htmlFor = id;
+        label.textContent = c.label;
+        var control;
+        if (c.kind === 'select') {
+          control = document.createElement('select');
+          (c.choices || []).forEach(function (x) {
+            var option = document.createElement('option');
+            option.value = x.value;
+            option.textContent = x.text;
+            control.appendChild(option);
+          });
+          control.addEventListener('change', function () { commitControl(control); });
+        } else {
+          control = document.createElement('input');
+          control.type = 'text';
+          control.autocomplete = 'off';
+          control.spellcheck = false;
+          if (c.kind === 'number') control.inputMode = 'decimal';
+          control.addEventListener('input', function () { formDirty[c.path] = true; });
+          control.addEventListener('change', function () { commitControl(control); });
+        }
+        control.id = id;
+        control.setAttribute('data-path', c.path);
+        var note = document.createElement('p');
+        note.className = 'field-problem';
+        note.id = id + '-problem';
+        control.setAttribute('aria-describedby', note.id);
+        row.appendChild(label);
+        row.appendChild(control);
+        row.appendChild(note);
+        set.appendChild(row);
+      });
+      g.actions.forEach(function (a) {
+        var button = document.createElement('button');
+        button.type = 'button';
+        button.id = controlId(a.path);
+        button.textContent = a.label;
+        button.addEventListener('click', function () { runAction(a.path, a.label); });
+        set.appendChild(button);
+      });
+      formFields.appendChild(set);
+    });
+    if (focusedId) {
+      var again = document.getElementById(focusedId);
+      (again || formHeading).focus({preventScroll: true});
+    }
+  }
+  function renderForm(form) {
+    if (!form || !form.groups) return;
+    var shape = shapeOf(form);
+    if (shape !== formShape) { formShape = shape; buildForm(form); }
+    form.groups.forEach(function (g) {
+      var set = document.getElementById('g-' + g.id);
+      if (set && set.firstChild.textContent !== g.title) set.firstChild.textContent = g.title;
+      g.controls.forEach(function (c) {
+        var control = document.getElementById(controlId(c.path));
+        if (!control) return;
+        if (!formDirty[c.path]) {
+          var value = shown(c);
+          if (control.value !== value) control.value = value;
+          if (c.placeholder) control.placeholder = c.placeholder;
+        }
+        showProblem(control, formRefused[c.path] || (c.problem ? c.label + ': ' + c.problem : ''));
+      });
+    });
+    // aria-disabled rather than disabled: the button keeps the focus after the last undo.
+    document.getElementById('form-undo').setAttribute('aria-disabled', String(!form.can_undo));
+    document.getElementById('form-redo').setAttribute('aria-disabled', String(!form.can_redo));
+  }
+  document.getElementById('form-undo').addEventListener('click', function () { runAction('undo', 'Undo'); });
+  document.getElementById('form-redo').addEventListener('click', function () { runAction('redo', 'Redo'); });
+  function openForm() {
+    var first = formFields.querySelector('input, select, button');
+    (first || formHeading).focus();
+  }
+  document.getElementById('skip-to-form').addEventListener('click', openForm);
+  // Keys typed in the form are the form's: the canvas's key listeners (GLFW's, on the window) never
+  // see them, so typing there does not also type, tab or press Enter in the canvas. Enter sends a
+  // text field's value. On the canvas, Ctrl+Shift+F moves to the form (Tab stays the canvas's).
+  ['keydown', 'keypress', 'keyup'].forEach(function (type) {
+    window.addEventListener(type, function (e) {
+      var target = e.target;
+      if (type === 'keydown' && target === canvas && e.ctrlKey && e.shiftKey && (e.key === 'F' || e.key === 'f')) {
+        e.preventDefault();
+        e.stopImmediatePropagation();
+        openForm();
+        return;
+      }
+      if (!target || !target.closest || !target.closest('#edit-form, #skip-to-form')) return;
+      if (type === 'keydown' && e.key === 'Enter' && target.tagName === 'INPUT') {
+        e.preventDefault();
+        commitControl(target);
+      }
+      e.stopImmediatePropagation();
+    }, true);
+  });
+
   var shell = {
     setOverlay: function (text) { setOverlay(text, false); },
     copyFallback: function (text) {
@@ -246,6 +411,7 @@
       if (data.status) add('p', 'status', data.status);
       if (data.updating) add('p', 'updating', data.updating);
       if (data.announce) add('p', 'announce', data.announce);
+      renderForm(data.form);
     }
   };
   window.TrainCostShell = shell;
@@ -406,6 +572,7 @@
   // Pasting into the canvas: hand the text to the focused ImGui field.
   document.addEventListener('paste', function (e) {
     if (!started || !e.clipboardData) return;
+    if (e.target && e.target.closest && e.target.closest('#edit-form')) return;  // the form's own field takes it
     var text = e.clipboardData.getData('text/plain');
     if (text) withString(text, Module._tc_on_paste);
   });

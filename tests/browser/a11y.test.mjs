@@ -1,0 +1,223 @@
+// The accessible form (issue 30, item 6): every input the field table declares is also a labelled
+// DOM control that the keyboard and a screen reader can use, editing the same scenario as the
+// canvas (undo, link, autosave). The accessibility check stands in for axe-core (not in Debian, and
+// no npm dependency is added): it reads Chromium's own accessibility tree through the DevTools
+// protocol (Accessibility.getFullAXTree) and the DOM, and counts violations of these rules:
+//   - every form control (textbox, combobox, button, ...) has a non-empty accessible name,
+//   - names are unique within their group (a fieldset) and within the page outside any group,
+//   - every enabled control is keyboard-focusable,
+//   - no two elements share an id; every label's `for` and every aria-labelledby/-describedby
+//     reference points at an element that exists,
+//   - the page has a main landmark, and the form is a form landmark holding every form control.
+// Widgets are found by their labels and reached with the keyboard only, never by coordinates.
+import { assert, assertEqual, launch, openPage, run, serve, waitForCalculator } from './lib/harness.mjs';
+import { cliJson, linkFor, mirror, stats } from './lib/calculator.mjs';
+import * as ui from './lib/ui.mjs';
+
+const browser = await launch();
+const { server, url } = await serve();
+const CONTROL_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'listbox', 'button', 'checkbox', 'radio', 'slider', 'spinbutton', 'switch', 'menuitem']);
+
+// The violations of the rules above, as sentences (an empty list passes).
+async function accessibilityViolations(page) {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Accessibility.enable');
+  const { nodes } = await session.send('Accessibility.getFullAXTree');
+  await session.detach();
+  const byId = new Map(nodes.map((n) => [n.nodeId, n]));
+  const prop = (n, name) => (n.properties || []).find((p) => p.name === name)?.value?.value;
+  const role = (n) => n.role?.value || '';
+  const ancestor = (n, wanted) => {
+    for (let p = byId.get(n.parentId); p; p = byId.get(p.parentId)) if (wanted(p)) return p;
+    return null;
+  };
+  const violations = [];
+  const names = new Map();
+  let controls = 0;
+  for (const n of nodes) {
+    if (n.ignored || !CONTROL_ROLES.has(role(n))) continue;
+    controls++;
+    const name = (n.name?.value || '').trim();
+    const group = ancestor(n, (p) => role(p) === 'group');
+    const where = group ? `in "${group.name?.value}"` : 'on the page';
+    if (!name) violations.push(`a ${role(n)} ${where} has no accessible name`);
+    const key = `${group ? group.nodeId : 'page'}\u0000${name}`;
+    if (name && names.has(key)) violations.push(`two controls ${where} are both named "${name}"`);
+    names.set(key, true);
+    if (!prop(n, 'disabled') && !prop(n, 'focusable')) violations.push(`the ${role(n)} "${name}" ${where} cannot take keyboard focus`);
+  }
+  const roles = new Set(nodes.filter((n) => !n.ignored).map(role));
+  for (const landmark of ['main', 'form']) if (!roles.has(landmark)) violations.push(`no ${landmark} landmark`);
+  const dom = await page.evaluate(() => {
+    const problems = [];
+    const ids = new Map();
+    for (const e of document.querySelectorAll('[id]')) ids.set(e.id, (ids.get(e.id) || 0) + 1);
+    for (const [id, count] of ids) if (count > 1) problems.push(`the id "${id}" is used ${count} times`);
+    for (const l of document.querySelectorAll('label[for]')) if (!document.getElementById(l.htmlFor)) problems.push(`a label points at a missing id "${l.htmlFor}"`);
+    for (const attribute of ['aria-labelledby', 'aria-describedby', 'aria-controls']) {
+      for (const e of document.querySelectorAll(`[${attribute}]`)) {
+        for (const id of e.getAttribute(attribute).split(/\s+/).filter(Boolean)) {
+          if (!document.getElementById(id)) problems.push(`${attribute} of #${e.id || e.tagName} points at a missing id "${id}"`);
+        }
+      }
+    }
+    const form = document.getElementById('edit-form-fields');
+    for (const c of document.querySelectorAll('#edit-form input, #edit-form select')) {
+      if (!form.contains(c)) problems.push(`the control #${c.id} is outside the form landmark`);
+      if (!c.labels || c.labels.length !== 1) problems.push(`the control #${c.id} has ${c.labels ? c.labels.length : 0} labels`);
+    }
+    return { problems, inputs: document.querySelectorAll('#edit-form input, #edit-form select').length };
+  });
+  return { violations: violations.concat(dom.problems), controls, inputs: dom.inputs };
+}
+
+// Moves focus with Tab (or Shift+Tab) until it is on `target` (a locator); fails after `limit` steps.
+async function tabTo(page, target, { back = false, limit = 400 } = {}) {
+  const handle = await target.elementHandle();
+  for (let i = 0; i < limit; i++) {
+    if (await page.evaluate((e) => document.activeElement === e, handle)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`Tab never reached ${await target.evaluate((e) => e.id)}`);
+}
+
+const focusedId = (page) => page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName);
+const verdicts = async (page) => (await mirror(page)).verdicts;
+const headlines = (page) => page.evaluate(() => [...document.querySelectorAll('#results-mirror .headline')].map((n) => n.textContent));
+const cliVerdictsOfLink = (link) => cliJson(['evaluate', '--link', link, '--format', 'json']).workloads.map((w) => w.verdict);
+
+try {
+  await run('a11y', {
+    async 'the page and its form have no accessibility violations (Chromium accessibility tree)'() {
+      for (const example of ['', linkFor('portfolio-multicloud')]) {
+        const { page, context, log } = await openPage(browser, `${url}calculator.html${example}`);
+        await waitForCalculator(page);
+        await ui.settled(page);
+        const { violations, controls, inputs } = await accessibilityViolations(page);
+        assertEqual(violations.join('\n'), '', `accessibility violations ${example ? 'with several workloads' : 'in the default scenario'}`);
+        // Every field the table declares for the scenario's owners is a control: at least the
+        // option's and the workload's (about 25 and 20 each).
+        const s = await ui.scenario(page);
+        assert(inputs >= 20 * s.workloads.length + 25 * s.options.length, `only ${inputs} form controls for ${s.workloads.length} workloads and ${s.options.length} options`);
+        assert(controls >= inputs, `the accessibility tree holds ${controls} controls for ${inputs} form inputs`);
+        assertEqual(log.consoleErrors.length, 0, `console errors: ${log.consoleErrors.join(' | ')}`);
+        await context.close();
+      }
+    },
+
+    async 'keyboard only: the tokens and an option\'s instance change the verdict, as the CLI reads the link; undo restores it'() {
+      const { page, context } = await openPage(browser, `${url}calculator.html`);
+      await waitForCalculator(page);
+      await ui.settled(page);
+      const startLink = '#' + (await stats(page)).link;
+      const startVerdicts = await verdicts(page);
+      const startHeadlines = await headlines(page);
+      // From the canvas (focused when the page opens), the shortcut its name announces.
+      assertEqual(await focusedId(page), 'canvas', 'the canvas has the focus when the page opens');
+      await page.keyboard.press('Control+Shift+F');
+      assert(await page.evaluate(() => document.getElementById('edit-form').contains(document.activeElement)), 'Control+Shift+F moves to the form');
+      // The form shows itself once focus is in it (a panel), and only then.
+      assert(await page.evaluate(() => document.getElementById('edit-form').getBoundingClientRect().width > 100), 'the form is shown while focused');
+
+      const workload = page.getByRole('group', { name: /^Workload 1:/ });
+      const tokens = workload.getByLabel('tokens', { exact: true });
+      await tabTo(page, tokens);
+      const tokensBefore = Number(await tokens.inputValue());
+      assert(tokensBefore > 0, 'the tokens control shows the scenario\'s tokens');
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type(String(tokensBefore * 3));
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((h) => document.querySelector('#results-mirror .headline')?.textContent !== h, startHeadlines[0], { timeout: 20000 });
+      assertEqual((await ui.scenario(page)).workloads[0].target.tokens, tokensBefore * 3, 'the tokens reached the scenario');
+      assertEqual(await focusedId(page), await tokens.evaluate((e) => e.id), 'the focus stays on the tokens after the edit');
+
+      // The second option's instance: a list, changed with the arrow key.
+      const option = page.getByRole('group', { name: /^Option 2:/ });
+      const instance = option.getByRole('combobox', { name: 'instance type', exact: true });
+      await tabTo(page, instance);
+      const instanceBefore = await instance.inputValue();
+      const afterTokens = await verdicts(page);
+      await page.keyboard.press('ArrowDown');
+      await page.waitForFunction((v) => document.querySelector('#results-mirror .verdict')?.textContent !== v, afterTokens[0], { timeout: 20000 });
+      const instanceAfter = await instance.inputValue();
+      assert(instanceAfter !== instanceBefore, 'the arrow key chose another instance');
+      assertEqual((await ui.scenario(page)).options[1].instance, instanceAfter, 'the instance reached the scenario');
+      await ui.settled(page);
+      const link = '#' + (await stats(page)).link;
+      const edited = await verdicts(page);
+      assert(JSON.stringify(edited) !== JSON.stringify(startVerdicts), 'the verdict changed');
+      assertEqual(JSON.stringify(edited), JSON.stringify(cliVerdictsOfLink(link)), 'the page\'s verdict is the CLI\'s for the same link');
+      // The address bar and the autosave follow the form's edits.
+      assertEqual(await page.evaluate(() => location.hash), link, 'the address bar holds the edited scenario');
+      const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('traincost.autosave')));
+      assertEqual(saved.options[1].instance, instanceAfter, 'the autosave holds the edited scenario');
+
+      // Undo, from the form's own button (Shift+Tab back to it, Enter): one step per edit.
+      const undo = page.getByRole('button', { name: 'Undo', exact: true });
+      await tabTo(page, undo, { back: true });
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((v) => document.querySelector('#results-mirror .verdict')?.textContent === v, afterTokens[0], { timeout: 20000 });
+      assertEqual(await instance.inputValue(), instanceBefore, 'undo brings the instance back, in the form too');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((v) => document.querySelector('#results-mirror .verdict')?.textContent === v, startVerdicts[0], { timeout: 20000 });
+      assertEqual(Number(await tokens.inputValue()), tokensBefore, 'a second undo brings the tokens back');
+      await ui.settled(page);
+      assertEqual('#' + (await stats(page)).link, startLink, 'undo restores the scenario exactly');
+      assertEqual(await focusedId(page), 'form-undo', 'the focus stays on Undo');
+      await context.close();
+    },
+
+    async 'a refused value is named next to its control; names are shown as text; canvas edits refresh the form without taking the focus'() {
+      const { page, context } = await openPage(browser, `${url}calculator.html`);
+      await waitForCalculator(page);
+      await ui.settled(page);
+      const link = (await stats(page)).link;
+      await page.keyboard.press('Control+Shift+F');
+      const workload = page.getByRole('group', { name: /^Workload 1:/ });
+      const tokens = workload.getByLabel('tokens', { exact: true });
+      await tabTo(page, tokens);
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('-5');
+      await page.keyboard.press('Enter');
+      const note = await tokens.evaluate((e) => document.getElementById(e.getAttribute('aria-describedby')).textContent);
+      assert(/^tokens.*must be/.test(note), `the refusal names the field, next to it: "${note}"`);
+      assertEqual(await tokens.getAttribute('aria-invalid'), 'true', 'the control is marked invalid');
+      assertEqual(await tokens.inputValue(), '-5', 'what was typed stays to be corrected');
+      assertEqual((await stats(page)).link, link, 'a refused value leaves the scenario as it was');
+
+      // Markup typed as a name is text, in the form and in the mirror.
+      const name = workload.getByLabel('name', { exact: true });
+      await tabTo(page, name, { back: true });
+      const markup = '<img src=x onerror="window.__injected=1">';
+      await page.keyboard.type(markup);
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((m) => [...document.querySelectorAll('#edit-form legend')].some((l) => l.textContent.includes(m)), markup, { timeout: 10000 });
+      assertEqual(await page.evaluate(() => document.querySelectorAll('#edit-form img, #results-mirror img').length), 0, 'no element made from a name');
+      assertEqual(await page.evaluate(() => window.__injected), undefined, 'no script ran');
+
+      // An edit from elsewhere (the canvas's path) refreshes the form; the control being typed in
+      // keeps its text and the focus.
+      await tabTo(page, tokens);
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('123');
+      await page.evaluate(() => {
+        const p = Module._malloc(64), v = Module._malloc(8);
+        stringToUTF8('workloads[0].runs', p, 64);
+        stringToUTF8('9', v, 8);
+        Module._free(Module._tc_form_edit(p, v, 1));
+        Module._free(p);
+        Module._free(v);
+      });
+      assertEqual(await workload.getByLabel('runs', { exact: true }).inputValue(), '9', 'the form shows the other edit');
+      assertEqual(await tokens.inputValue(), '123', 'the control being typed in keeps its text');
+      assertEqual(await focusedId(page), await tokens.evaluate((e) => e.id), 'and the focus');
+      // And an edit on the canvas itself.
+      await ui.type(page, 'workloads[0].runs', '12');
+      await page.waitForFunction(() => document.getElementById('f-workloads-0--runs')?.value === '12', null, { timeout: 10000 });
+      await context.close();
+    },
+  });
+} finally {
+  await browser.close();
+  server.close();
+}
