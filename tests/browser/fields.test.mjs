@@ -128,7 +128,8 @@ try {
       for (let w = 0; w < 2; ++w) {
         await ui.click(page, workloadTabs[w]);
         const W = `workloads[${w}]`;
-        for (const f of ['model.params', 'target.tokens', 'runs', 'horizon_months', 'deadline_days', 'budget_usd', 'usd_per_day_of_delay', 'whole_run_factor'])
+        // (The on-time chance is offered once a deadline is set: after deadline_days.)
+        for (const f of ['model.params', 'target.tokens', 'runs', 'horizon_months', 'deadline_days', 'deadline_confidence', 'budget_usd', 'usd_per_day_of_delay', 'whole_run_factor'])
           await check(`${W}.${f}`, `workloads[].${f}`);
         await ui.click(page, `${W} > Mixture of experts`);
         await check(`${W}.model.active_params`, 'workloads[].model.active_params');

