@@ -5,7 +5,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assert, assertEqual, launch, openPage, run, screenshot, serve, waitForCalculator } from './lib/harness.mjs';
+import { assert, assertEqual, launch, openPage, run, screenshot, serve, waitForCalculator, closeClean } from './lib/harness.mjs';
 import { cli, cliJson, linkFor, mirror } from './lib/calculator.mjs';
 import * as ui from './lib/ui.mjs';
 
@@ -20,11 +20,6 @@ async function open(link = '', { viewport = { width: 1280, height: 800 }, today 
   await waitForCalculator(opened.page);
   await ui.settled(opened.page);
   return opened;
-}
-// Closes a page after checking it logged no error (a crash in the module shows here first).
-async function closeClean(context, log) {
-  assertEqual(log.consoleErrors.join(' | '), '', 'console errors');
-  await context.close();
 }
 const notes = async (page, name) => (await ui.items(page)).filter((i) => i.name === name);
 const flat = (text) => text.replace(/\n/g, ' ');  // wrapped paragraphs are recorded with their line breaks

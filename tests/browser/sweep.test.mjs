@@ -5,7 +5,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assert, assertEqual, launch, openPage, run, screenshot, serve, waitForCalculator, writeJson } from './lib/harness.mjs';
+import { assert, assertEqual, launch, openPage, run, screenshot, serve, waitForCalculator, writeJson, closeClean, sameJson } from './lib/harness.mjs';
 import { cli, cliJson, linkFor, scenarioPath } from './lib/calculator.mjs';
 import * as ui from './lib/ui.mjs';
 
@@ -27,26 +27,7 @@ async function mirrorSweep(page) {
     return node ? { text: node.textContent, data: JSON.parse(node.getAttribute('data-json')), workload: node.getAttribute('data-workload') } : null;
   });
 }
-// Closes a page after checking it logged no error (a crash in the module shows here first).
-async function closeClean(context, log) {
-  assertEqual(log.consoleErrors.join(' | '), '', 'console errors');
-  await context.close();
-}
 const notes = async (page, name) => (await ui.items(page)).filter((i) => i.name === name);
-
-// Numbers equal to the last bit, or (should the two builds' arithmetic ever differ) within 1e-12.
-function sameJson(a, b, path = '') {
-  if (typeof a === 'number' && typeof b === 'number') {
-    assert(a === b || Math.abs(a - b) <= 1e-12 * Math.max(Math.abs(a), Math.abs(b)), `${path}: ${a} vs ${b}`);
-    return;
-  }
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') {
-    assertEqual(a, b, path);
-    return;
-  }
-  assertEqual(Object.keys(a).join(','), Object.keys(b).join(','), `${path}: keys`);
-  for (const k of Object.keys(a)) sameJson(a[k], b[k], `${path}.${k}`);
-}
 
 // A scenario with eight options (the page's maximum) for the cost of a recompute.
 function eightOptions() {

@@ -65,6 +65,26 @@ export function assert(condition, message) {
 export function assertEqual(actual, expected, message) {
   if (actual !== expected) throw new Error(`${message}\n  expected: ${JSON.stringify(expected)}\n  actual:   ${JSON.stringify(actual)}`);
 }
+// JSON equal, numbers to the last bit (or, should the native and wasm builds' arithmetic ever
+// differ, within 1e-12 relative): a page figure against the CLI's.
+export function sameJson(a, b, path = '') {
+  if (typeof a === 'number' && typeof b === 'number') {
+    assert(a === b || Math.abs(a - b) <= 1e-12 * Math.max(Math.abs(a), Math.abs(b)), `${path}: ${a} vs ${b}`);
+    return;
+  }
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') {
+    assertEqual(a, b, path);
+    return;
+  }
+  assertEqual(Object.keys(a).join(','), Object.keys(b).join(','), `${path}: keys`);
+  for (const k of Object.keys(a)) sameJson(a[k], b[k], `${path}.${k}`);
+}
+
+// Closes a page after checking it logged no error (a crash in the module shows here first).
+export async function closeClean(context, log) {
+  assertEqual(log.consoleErrors.join(' | '), '', 'console errors');
+  await context.close();
+}
 
 // Runs `tests` ({name: async fn}) one after another and prints one line each and a summary.
 export async function run(suite, tests) {
