@@ -78,6 +78,8 @@ struct UiState {
   double compare_chips = 0;     // the "By chip" tab's size (ComparisonAim::chips) and order
   CompareSort compare_sort = CompareSort::Cost;
   bool runs_per_month = false;  // the runs field shows runs per month × months
+  // The accessible form's group of layout pins and cost overrides shows this workload on this option.
+  size_t form_pair_workload = 0, form_pair_option = 0;
   // The "Pilot results" dialog (pilot_log_dialog.cpp): the log pasted, the option and size it is
   // of (-1 and unset: the pilot plan's candidate and the log's world size), and what reading it
   // showed (the preview), of the text, option and size in `pilot_log_read` (Apply needs them equal).
@@ -271,6 +273,7 @@ class App {
   bool tests_record_ = false;    // a test asked for the registry
   friend const char* get_clipboard(void*);
   friend void set_clipboard(void*, const char*);
+  friend std::string form_edit(App& app, const std::string& path, const std::string& value);  // its view choices republish
 };
 
 // Whether `d.analysis.result` can be shown with the current results: it is kept while a new one runs (so
