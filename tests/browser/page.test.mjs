@@ -408,6 +408,22 @@ try {
       await context.close();
     },
 
+    async 'at 1280x800 the nine columns of the results table fit beside the editor: headers take two lines rather than the table scroll sideways (issue 30 item 5)'() {
+      for (const example of ['', linkFor('portfolio-multicloud'), linkFor('finetune-1b')]) {
+        const { page, context } = await open(`calculator.html${example}`, { viewport: { width: 1280, height: 800 } });
+        await ui.find(page, 'Results');
+        const items = await ui.items(page);
+        const columns = items.filter((i) => /^column: /.test(i.name));
+        assertEqual(columns.length, 9, 'the nine columns');
+        for (const c of columns) assert(c.visible && c.x + c.w <= 1282 && c.fits !== false, `${c.name} is whole and in view (${c.x}+${c.w}, fits ${c.fits})`);  // a header spans its cell to the border
+        const cells = items.filter((i) => /^cell: /.test(i.name));
+        assert(cells.length >= 8 * 2, 'the cells are listed');
+        for (const c of cells) assert(c.visible && c.x + c.w <= 1280 && c.fits !== false, `${c.name} is whole and in view (${c.x}+${c.w})`);
+        if (example.includes('portfolio')) await screenshot(page, 'page-results-table-1280x800');
+        await context.close();
+      }
+    },
+
     async 'row 4: a phone (390x844, touch, DPR 3): verdict first, menu, swipe with momentum, tap, long press, pinch'() {
       const { page, context } = await open('calculator.html', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
       const verdict = (await notes(page, 'verdict'))[0];

@@ -92,7 +92,10 @@ void share_dialog(App& app) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   widget::wrapped("Markdown (for wikis without iframes): the verdict and table, with the link:");
   ImGui::PopStyleColor();
-  copyable(app, "markdown", "Copy Markdown", report_markdown(app.d.scenario, app.d.resolved, app.d.results, url), true);
+  // The link is the edited scenario's at once; its results come a few frames later (sliced). The
+  // Markdown pairs results with the link, so it waits for them rather than pair old with new.
+  if (app.base_updating()) ImGui::TextDisabled("Computing this scenario's results for the Markdown…");
+  else copyable(app, "markdown", "Copy Markdown", report_markdown(app.d.scenario, app.d.resolved, app.d.results, url), true);
   if (widget::button("Preview the embed view")) open_url(embed_url, true);
   ImGui::SameLine();
   if (widget::button("Close")) ImGui::CloseCurrentPopup();
