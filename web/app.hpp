@@ -99,10 +99,11 @@ struct UiState {
   chart::Rect sweep_rect;
 };
 
-// Units in the base evaluation's first slice, before its rate is known: a deadline search's size
-// (a layout search) costs about 0.3 ms natively, so 32 of them fit a frame even in WebAssembly; a
-// small scenario (the default example: 8 units) is done in this first slice, in the edit's frame.
-inline constexpr size_t kBaseFirstSlice = 32;
+// Units in the base evaluation's first chunk, before its rate is known: one, since a unit (a
+// layout search) can cost from a tenth of a millisecond to tens in WebAssembly. The slice goes on
+// a chunk at a time until its time is spent (SlicedJob), so a small scenario (the default
+// example: 8 units) is still done in the edit's own frame.
+inline constexpr size_t kBaseFirstSlice = 1;
 
 // What is computed from the scenario.
 struct Derived {
@@ -116,7 +117,7 @@ struct Derived {
   // in the edit's own slice. Until it is, `scenario`, `resolved` and `results` stay those before
   // (shown as updating), and the jobs below wait for it; it replaces all three at once, so nothing
   // ever reads half-filled results.
-  SlicedJob<EvaluationRun> base{kBaseFirstSlice};
+  SlicedJob<EvaluationRun> base{kBaseFirstSlice, 1};
   Scenario pending;              // last valid scenario (what the link and the autosave hold)
   std::string link;              // "s=1.…" of the last valid scenario
   // Per workload, its leader's thresholds against its runner-up (thresholds.hpp): computed with the
@@ -128,7 +129,7 @@ struct Derived {
   SlicedJob<AnalysisRun> analysis;
   // - The cluster-size sweep of the selected workload (sweep_state.hpp): a few sizes a slice, a
   //   little before the Monte Carlo. `has_result`: there is a chart to draw (maybe of the scenario before).
-  SlicedJob<SweepRun> sweep{kSweepFirstSlice};
+  SlicedJob<SweepRun> sweep{kSweepFirstSlice, 1};
   // - The pilot plan of the selected workload. Its value of information is a Monte Carlo, so it is
   //   planned only while its tab is open, after the analysis (never in the frame of an edit), and
   //   kept until the scenario or the workload changes.
@@ -138,7 +139,7 @@ struct Derived {
   // - The chip-by-chip table of the selected workload: only while its tab is open, a few rows a
   //   frame (a row is an evaluation with its own sizing search), kept until the scenario or the
   //   tab's aim changes.
-  SlicedJob<ComparisonRun> comparison{4};
+  SlicedJob<ComparisonRun> comparison{1, 1};
   ComparisonAim comparison_aim;      // of `comparison.result`
   ComparisonAim comparison_running;  // of `comparison.run`
   PriceAge prices;               // how old the catalog's prices are today (once, at start: price_age_view.hpp)
