@@ -193,9 +193,10 @@ class App {
   void edited();
   // Replaces the whole scenario (example, link, import): validated first; an invalid one is
   // refused with a banner and the current scenario stays. A new browser history entry is made
-  // for it when `new_entry` (Back returns to the scenario before).
-  bool replace_scenario(const std::string& json_text, const std::string& what, bool new_entry = true);
-  bool replace_scenario(const Scenario& s, const std::string& what, bool new_entry = true);
+  // for it with History::NewEntry (Back returns to the scenario before).
+  enum class History { NewEntry, SameEntry };  // Back returns to the scenario before, or opening it is no step of its own
+  bool replace_scenario(const std::string& json_text, const std::string& what, History history = History::NewEntry);
+  bool replace_scenario(const Scenario& s, const std::string& what, History history = History::NewEntry);
   // Import: a scenario JSON, a share link (or a page address with one), or a Hugging Face
   // config.json (which fills the selected workload's model). Returns "" or the problem.
   std::string import_text(const std::string& text);
@@ -208,7 +209,8 @@ class App {
   void banner(BannerKind kind, const std::string& text, double seconds = 0, const std::string& action = "", int action_id = 0);
   // A short confirmation for screen readers ("Copied to the clipboard."), in the text mirror.
   void announce(const std::string& text);
-  void set_theme(bool dark, bool follow_system);
+  enum class ThemeChoice { FollowSystem, Chosen };  // the system's light or dark, or the user's own choice
+  void set_theme(bool dark, ThemeChoice choice);
   void restore_autosave();  // brings back the scenario a link displaced
   std::string share_url() const;
   std::string stats_json() const;     // timings and state for the browser tests (Module._tc_stats)

@@ -350,14 +350,15 @@ OrderedJson form_json(const App& app) {
 namespace {
 
 // What was typed into `spec`'s control, in the scenario's scale: a value, or nothing (cleared,
-// where `clearable`), or the reason it is refused, naming the field.
+// where that is allowed), or the reason it is refused, naming the field.
 struct Typed {
   std::optional<double> value;
   std::string problem;
 };
-Typed read_typed(const FieldSpec& spec, const std::string& text, bool clearable) {
+enum class Empty { Clears, Refused };
+Typed read_typed(const FieldSpec& spec, const std::string& text, Empty empty) {
   const std::string name = label_of(spec);
-  if (text.empty()) return {std::nullopt, clearable ? "" : name + ": a value is needed."};
+  if (text.empty()) return {std::nullopt, empty == Empty::Clears ? "" : name + ": a value is needed."};
   const std::optional<double> typed = parse_number(text);
   if (!typed) return {std::nullopt, name + ": \"" + text + "\" is not a number."};
   const double v = *typed / scale_of(spec);
@@ -398,7 +399,7 @@ std::string edit_pair(Workload& w, int o, const std::string& rest, const std::st
   const FieldSpec* spec = pin ? field_by_key(Owner::Parallelism, rest.substr(4))
                               : starts_with(rest, "cost.") ? field_by_key(Owner::Costs, rest.substr(5)) : nullptr;
   if (!spec) return "\"pair." + rest + "\" is not a field this form edits.";
-  const Typed typed = read_typed(*spec, value, true);  // cleared: searched again, or the option's own value
+  const Typed typed = read_typed(*spec, value, Empty::Clears);  // cleared: searched again, or the option's own value
   if (!typed.problem.empty()) return typed.problem;
   if (pin) edit::set_pin(w, o, *spec, typed.value);
   else edit::set_override(w, o, *spec, typed.value);
@@ -431,7 +432,7 @@ std::string edit_ranges(Scenario& s, const ResolvedScenario& resolved, const std
   }
   const std::optional<InputRef> ref = parse_input_path(r.input);
   if (!ref || (rest != "low" && rest != "high")) return "\"" + path + "\" is not a field this form edits.";
-  const Typed typed = read_typed(*ref->kind->spec, value, false);
+  const Typed typed = read_typed(*ref->kind->spec, value, Empty::Refused);
   if (!typed.problem.empty()) return rest + " of the range on " + r.input + ": " + typed.problem;
   (rest == "low" ? r.low : r.high) = *typed.value;
   return "";
@@ -583,7 +584,7 @@ std::string form_edit(App& app, const std::string& path, const std::string& valu
   }
   if (spec) {
     if (!owner) return "\"" + path + "\" is not edited by this form.";
-    const Typed typed = read_typed(*spec, value, spec->access.optional);
+    const Typed typed = read_typed(*spec, value, spec->access.optional ? Empty::Clears : Empty::Refused);
     if (!typed.problem.empty()) return typed.problem;
     spec->access.set(owner, typed.value);
   } else if (!special) {
