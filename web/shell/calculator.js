@@ -30,6 +30,17 @@
     firstAnswer.hidden = false;
     document.body.classList.add('answer-shown');
   }
+  // Makes `parent`'s children those of `fresh` (a fragment), keeping each one that is equal
+  // already, so that the browser lays out only what changed.
+  function patchChildren(parent, fresh) {
+    var next = Array.prototype.slice.call(fresh.childNodes);
+    for (var i = 0; i < next.length; i++) {
+      var old = parent.childNodes[i];
+      if (!old) parent.appendChild(next[i]);
+      else if (!old.isEqualNode(next[i])) parent.replaceChild(next[i], old);
+    }
+    while (parent.childNodes.length > next.length) parent.removeChild(parent.lastChild);
+  }
   function showMirror() {
     if (handedOver) return;
     if (firstAnswer) firstAnswer.hidden = true;
@@ -349,15 +360,17 @@
     publishResults: function (json) {
       var data;
       try { data = JSON.parse(json); } catch (e) { return; }
+      // Built aside, then only what changed replaces what the page holds: a heavy scenario's
+      // mirror has thousands of nodes, and laying them all out again at every publish held the
+      // main thread for tens of milliseconds (issue 33 item 5).
+      var body = document.createDocumentFragment(), detail = document.createDocumentFragment();
       function add(tag, className, text, parent) {
         var node = document.createElement(tag);
         if (className) node.className = className;
         node.textContent = text;
-        return (parent || mirror).appendChild(node);
+        return (parent || body).appendChild(node);
       }
       showMirror();
-      while (mirror.firstChild) mirror.removeChild(mirror.firstChild);
-      while (mirrorDetail.firstChild) mirrorDetail.removeChild(mirrorDetail.firstChild);
       (data.workloads || []).forEach(function (w, wi) {
         add('h2', '', w.name);
         add('p', 'verdict', w.verdict).setAttribute('data-workload', String(wi));
@@ -387,7 +400,7 @@
           var tr = table.insertRow();
           row.forEach(function (cell) { tr.insertCell().textContent = cell; });
         });
-        mirror.appendChild(table);
+        body.appendChild(table);
         if (w.estimates) add('p', 'estimates', w.estimates).setAttribute('data-workload', String(wi));
       });
       if (data.portfolio) add('p', 'portfolio', data.portfolio);
@@ -395,13 +408,13 @@
       // The cluster-size sweep of the selected workload: the chart's figures as the CLI prints
       // them, and as its JSON for scripts and tests.
       if (data.sweep && data.sweep.text) {
-        var sweep = add('pre', 'sweep', data.sweep.text, mirrorDetail);
+        var sweep = add('pre', 'sweep', data.sweep.text, detail);
         sweep.setAttribute('data-workload', String(data.sweep.workload));
         sweep.setAttribute('data-json', JSON.stringify(data.sweep.data));
       }
       // The "By chip" tab's table once computed: as `traincost compare` prints it, and its JSON.
       if (data.comparison && data.comparison.text) {
-        var comparison = add('pre', 'comparison', data.comparison.text, mirrorDetail);
+        var comparison = add('pre', 'comparison', data.comparison.text, detail);
         comparison.setAttribute('data-workload', String(data.comparison.workload));
         comparison.setAttribute('data-json', JSON.stringify(data.comparison.data));
       }
@@ -411,6 +424,8 @@
       if (data.status) add('p', 'status', data.status);
       if (data.updating) add('p', 'updating', data.updating);
       if (data.announce) add('p', 'announce', data.announce);
+      patchChildren(mirror, body);
+      patchChildren(mirrorDetail, detail);
       renderForm(data.form);
     }
   };
