@@ -80,9 +80,13 @@ PreparedQuantile PreparedQuantile::lognormal_90(double p5, double p95) {
 double PreparedQuantile::operator()(double u) const {
   switch (kind_) {
     case Kind::Uniform: return low_ + u * width_;
-    case Kind::Triangular:
-      if (u < split_) return low_ + std::sqrt(u * width_ * left_);
-      return high_ - std::sqrt((1 - u) * width_ * right_);
+    case Kind::Triangular: {
+      // Which side of the mode u falls is a coin toss that a branch predictor loses often: both
+      // sides' operands are selected without a branch, and one square root is taken.
+      const bool left = u < split_;
+      const double root = std::sqrt(left ? u * width_ * left_ : (1 - u) * width_ * right_);
+      return left ? low_ + root : high_ - root;
+    }
     case Kind::LogNormal: return det::exp(mu_ + sigma_ * normal_quantile(u));
     case Kind::Constant: break;
   }
