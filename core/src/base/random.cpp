@@ -14,8 +14,6 @@ uint64_t splitmix64(uint64_t& x) {
   return z ^ (z >> 31);
 }
 
-uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
 // z such that Phi(z) = 0.95.
 constexpr double kZ95 = 1.6448536269514722;
 
@@ -23,23 +21,6 @@ constexpr double kZ95 = 1.6448536269514722;
 
 Random::Random(uint64_t seed) {
   for (uint64_t& s : s_) s = splitmix64(seed);
-}
-
-uint64_t Random::next() {
-  const uint64_t result = rotl(s_[1] * 5, 7) * 9;
-  const uint64_t t = s_[1] << 17;
-  s_[2] ^= s_[0];
-  s_[3] ^= s_[1];
-  s_[1] ^= s_[2];
-  s_[0] ^= s_[3];
-  s_[2] ^= t;
-  s_[3] = rotl(s_[3], 45);
-  return result;
-}
-
-double Random::uniform() {
-  // 53 random bits, centred in their cell: (k + 0.5) / 2^53.
-  return (static_cast<double>(next() >> 11) + 0.5) * (1.0 / 9007199254740992.0);
 }
 
 double uniform_quantile(double low, double high, double u) { return PreparedQuantile::uniform(low, high)(u); }
