@@ -26,7 +26,6 @@ double batch_tokens_of(const Workload& w, const PairInputs& p) {
 }
 
 PairInputs resolve_option(const Option& o, const Catalog& catalog, const PlatformCosts& wc, OptionInfo* info_out) {
-  const Defaults& d = catalog.defaults;
   PairInputs p;
   OptionInfo info;
   info.instance = o.instance;
@@ -80,9 +79,10 @@ PairInputs resolve_option(const Option& o, const Catalog& catalog, const Platfor
   p.scaling_reference_chips = o.scaling_reference_chips.value_or(0);
   p.scaling_per_doubling = o.scaling_per_doubling;
 
-  // Reliability: the option's value, else the catalog's (its MTBF is per chip).
+  // Reliability: the option's value, else the catalog's for the instance type, else for the
+  // chip family (its MTBF is per chip). Per type: AWS's Spot Instance Advisor band for reclaims.
   auto catalog_value = [&](const FieldSpec& f) {
-    const Figure* figure = d.find(f.catalog_default, info.family);
+    const Figure* figure = catalog.default_for(f.catalog_default, o.instance, info.family);
     return figure && figure->present() ? figure->value : 0.0;
   };
   p.mtbf_hours_per_instance = o.reliability.mtbf_hours_per_instance.value_or(

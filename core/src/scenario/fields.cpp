@@ -341,8 +341,8 @@ const FieldSpec checkpoint_interval_hours = {"options[].reliability.checkpoint_i
     "the Young/Daly optimum", "Compute time between checkpoints.", "0.1 to 4",
     bind<&Reliability::checkpoint_interval_hours>(), &PairNumbers::checkpoint_interval_hours};
 const FieldSpec spot_interruptions_per_hour = {"options[].reliability.spot_interruptions_per_hour", "spot interruptions", "per instance-hour", Display::Plain, {0, 1},
-    "spot: the catalog's default for the chip family; 0 for on-demand, reserved and Capacity Blocks", "How often the provider reclaims one spot instance. Any reclaim stops the whole (synchronous) job, which loses the work since its last checkpoint and waits for capacity.",
-    "0.000274 (20% of instances a month, the top band of AWS's Spot Instance Advisor); 0 for capacity you hold",
+    "spot: the catalog's figure for the instance type (AWS's Spot Instance Advisor band), else for the chip family; 0 for on-demand, reserved and Capacity Blocks", "How often the provider reclaims one spot instance. Any reclaim stops the whole (synchronous) job, which loses the work since its last checkpoint and waits for capacity.",
+    "0.0000342 (band <5% a month) to 0.000274 (20% a month, the family default); 0 for capacity you hold",
     bind<&Reliability::spot_interruptions_per_hour>(), &PairNumbers::spot_interruptions_per_hour, "spot_interruptions_per_instance_hour", kRangeable};
 const FieldSpec spot_recovery_hours = {"options[].reliability.spot_recovery_hours", "spot capacity back", "hours", Display::Plain, {0, 720},
     "catalog default (1, an estimate)", "Hours from a spot reclaim until capacity is back and the job relaunches; the restart and the checkpoint reload come on top. Unbilled: nothing runs meanwhile.",
