@@ -156,14 +156,14 @@ StepInputs step_inputs(const Workload& w, const Option& o, const OptionInfo& inf
   perf.batch_default = !given;
   // A LoRA or QLoRA fine-tune steps on tens of sequences, as its published recipes do
   // (kAdapterBatchSequences), not on a pretraining batch; a full fine-tune keeps full training's.
-  const bool adapters = w.fine_tune.adapters();
-  perf.batch_tokens = given      ? *given
-                      : adapters ? default_adapter_batch_tokens(chips, in.shape.seq_len, perf.optimal_batch_tokens)
-                                 : default_batch_tokens(chips, perf.optimal_batch_tokens);
+  const bool adapter_batch = w.fine_tune.adapters();
+  perf.batch_tokens = given           ? *given
+                      : adapter_batch ? default_adapter_batch_tokens(chips, in.shape.seq_len, perf.optimal_batch_tokens)
+                                      : default_batch_tokens(chips, perf.optimal_batch_tokens);
   in.global_batch_sequences = std::max(1.0, std::floor(perf.batch_tokens / in.shape.seq_len));
   // Full training's default may be raised toward Bopt to fill a pipeline; a fine-tune's stays the
   // recipe's (64 sequences already give 4 micro-batches to each of 16 stages).
-  if (perf.batch_default && !adapters)
+  if (perf.batch_default && !adapter_batch)
     in.max_batch_sequences = std::max(in.global_batch_sequences, std::floor(perf.optimal_batch_tokens / in.shape.seq_len));
   in.bytes_per_param = w.memory.bytes_per_param;
   in.usable_fraction = w.memory.usable_fraction;

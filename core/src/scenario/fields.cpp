@@ -172,9 +172,9 @@ const FieldSpec horizon_months = {"workloads[].horizon_months", "horizon", "mont
     "12", "Period the runs happen in; maintenance and annual totals use it.", "12 to 36",
     bind<&Workload::horizon_months>(), nullptr, nullptr, kRangeable};
 const FieldSpec global_batch_tokens = {"workloads[].global_batch_tokens", "global batch", "tokens", Display::Quantity, {1, 1e10},
-    "tokens_per_step of a steps target, else min(Bopt, max(4,194,304, 1,024 × chips)) per option, Bopt = 0.292 × C^0.3271 (DeepSeek LLM's compute-optimal batch)",
+    "tokens_per_step of a steps target, else min(Bopt, max(4,194,304, 1,024 × chips)) per option, Bopt = 0.292 × C^0.3271 (DeepSeek LLM's compute-optimal batch); a LoRA or QLoRA fine-tune: min(Bopt, max(64 × seq_len, 1,024 × chips)), 64 sequences as optimum-neuron's LoRA recipe",
     "Tokens per optimizer step: the data-parallel and pipeline layout must divide it. A given batch is kept; the default grows with the cluster (Llama 3 405B: 16M on 16,384 H100s) up to the batch beyond which more costs tokens, and the layout search may add micro-batches within that cap rather than idle a pipeline.",
-    "4M (Llama 3 8B) to 16M (Llama 3 405B)",
+    "4M (Llama 3 8B) to 16M (Llama 3 405B); 8K (QLoRA's Guanaco: 16 sequences) to 131K (optimum-neuron LoRA: 64 × 2,048) for adapters",
     bind<&Workload::global_batch_tokens>()};
 
 // ---- Workload: fine-tuning mode and sequence packing (model/fine_tune.hpp) ----------------------
