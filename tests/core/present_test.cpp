@@ -180,6 +180,53 @@ TEST(Present, EstimatesAreMarkedWithTheirReasons) {
   EXPECT_FALSE(estimate_flags(own, r2, 0, 0, builtin_catalog()).any());
 }
 
+// When only the porting effort is an estimate, the figures computed from it carry the mark and
+// the others do not: the one-time cost, the all-in cost per run (hardware + one-time / runs) and
+// the all-in $/M tok (that cost per run over the run's tokens, so it moves with the porting effort
+// as much), but not the time, the hardware cost or the compute-only $/M tok. (Before, the all-in
+// $/M tok lacked the mark its all-in cost per run had: finetune-1b's Trn1 x1.)
+TEST(Present, AnEstimatedPortingEffortMarksEveryAllInFigure) {
+  const std::string text = R"({"version":1,"workloads":[{"model":{"params":8e9},"target":{"tokens":1e11},"runs":4}],
+    "options":[{"instance":"trn2.48xlarge","instances":16,"measured_tokens_per_sec_per_chip":2000,"price_usd_per_hour":40},
+               {"instance":"p5.48xlarge","instances":32}],"reference":1})";
+  const Scenario s = test::scenario(text);
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  Results res;
+  evaluate(r, res);
+  const EstimateFlags f = estimate_flags(s, r, 0, 0, builtin_catalog());
+  ASSERT_FALSE(f.speed);  // a measured throughput
+  ASSERT_FALSE(f.price);  // the user's own price
+  ASSERT_TRUE(f.one_time);  // the catalog's default porting effort, an estimate
+  const OptionResult& o = res.workloads[0].options[0];
+  // The all-in $/M tok depends on the porting effort: it is the all-in cost per run over the run's
+  // 1e11 tokens, and a porting effort of one more engineer-week moves it.
+  EXPECT_NEAR(o.cost_per_million_tokens, o.cost_per_run / 1e11 * 1e6, 1e-9 * o.cost_per_million_tokens);
+  Scenario more = s;
+  more.options[0].porting.engineer_weeks = r.workloads[0].options[0].engineer_weeks + 1;
+  const ResolvedScenario r2 = resolve(more, builtin_catalog());
+  Results res2;
+  evaluate(r2, res2);
+  EXPECT_GT(res2.workloads[0].options[0].cost_per_million_tokens, o.cost_per_million_tokens);
+  EXPECT_EQ(res2.workloads[0].options[0].compute_cost_per_million_tokens, o.compute_cost_per_million_tokens);
+  const std::vector<std::string> cells = result_cells(r.options[0].label, o, f);
+  auto marked = [&](ResultCol c) { return cells[column_index(c)].rfind(kEstimateMark, 0) == 0; };
+  EXPECT_TRUE(marked(ResultCol::OneTime)) << cells[column_index(ResultCol::OneTime)];
+  EXPECT_TRUE(marked(ResultCol::FullyLoaded)) << cells[column_index(ResultCol::FullyLoaded)];
+  EXPECT_TRUE(marked(ResultCol::UsdPerMTokens)) << cells[column_index(ResultCol::UsdPerMTokens)];
+  EXPECT_FALSE(marked(ResultCol::WallClock));
+  EXPECT_FALSE(marked(ResultCol::ChipHours));
+  EXPECT_FALSE(marked(ResultCol::Hardware));
+  EXPECT_FALSE(marked(ResultCol::ComputeUsdPerMTokens));
+  // Whenever the all-in cost per run is marked, so is the all-in $/M tok, whatever the flags.
+  for (int bits = 0; bits < 8; ++bits) {
+    EstimateFlags g;
+    g.speed = bits & 1;
+    g.price = bits & 2;
+    g.one_time = bits & 4;
+    EXPECT_EQ(column_is_estimate(ResultCol::UsdPerMTokens, g), column_is_estimate(ResultCol::FullyLoaded, g)) << bits;
+  }
+}
+
 TEST(Present, CitationShowsTheFlagMonthOnlyDatesAndSecondarySources) {
   const Catalog& c = builtin_catalog();
   const Instance* trn2 = c.find_instance("trn2.48xlarge");

@@ -40,13 +40,15 @@ ResolveRun::ResolveRun(const Scenario& s, const Catalog& catalog) : s_(&s), cata
   r_.reference = s.reference;
 }
 
-size_t ResolveRun::total() const { return s_->options.size() + s_->workloads.size() * s_->options.size() + 1; }
+size_t ResolveRun::total() const {
+  return s_->options.size() + s_->workloads.size() * s_->options.size() + DeadlineOddsRun::total(*s_) + 1;
+}
 
 size_t ResolveRun::done() const {
   if (finished_) return total();  // (finish() may have moved the resolved scenario out)
   const size_t n = s_->options.size();
   if (r_.options.size() < n) return r_.options.size();
-  return n + r_.workloads.size() * n + wi_.options.size();
+  return n + r_.workloads.size() * n + wi_.options.size() + (odds_ ? odds_->done() : 0);
 }
 
 bool ResolveRun::step() {
@@ -103,9 +105,10 @@ bool ResolveRun::step() {
     return false;
   }
   // A deadline with odds resizes from the point estimate's sizes, drawing over the whole resolved
-  // scenario's ranges; the labels then count the instances it chose. (One step: a scenario with
-  // a deadline_confidence draws its 1,000 futures per size tried here in one go.)
-  size_for_deadline_odds(s, catalog, r_);
+  // scenario's ranges, a size or a batch of draws a step; the labels then count the instances it
+  // chose.
+  if (!odds_) odds_ = std::make_unique<DeadlineOddsRun>(s, catalog, r_);
+  if (!odds_->step()) return false;
   label_what_ran(s, catalog, r_);
   finished_ = true;
   return true;

@@ -130,13 +130,17 @@ EstimateFlags estimate_flags(const Scenario& s, const ResolvedScenario& r, size_
   return f;
 }
 
+// A figure is an estimate when any input it is computed from is. The time and chip-hours come from
+// the MFU; the hardware cost and its $/M tok from the MFU and the price; the one-time cost from the
+// porting effort; the all-in cost per run, and the all-in $/M tok (that cost over the run's
+// tokens), from all three, as the one-time costs are amortized over the runs.
 bool column_is_estimate(ResultCol column, const EstimateFlags& f) {
-  const bool cost = f.speed || f.price;
+  const bool hardware = f.speed || f.price;
   switch (column) {
     case ResultCol::WallClock: case ResultCol::ChipHours: return f.speed;
-    case ResultCol::Hardware: case ResultCol::ComputeUsdPerMTokens: case ResultCol::UsdPerMTokens: return cost;
+    case ResultCol::Hardware: case ResultCol::ComputeUsdPerMTokens: return hardware;
     case ResultCol::OneTime: return f.one_time;
-    case ResultCol::FullyLoaded: return cost || f.one_time;
+    case ResultCol::FullyLoaded: case ResultCol::UsdPerMTokens: return hardware || f.one_time;
     default: return false;
   }
 }

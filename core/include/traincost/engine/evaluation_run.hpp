@@ -7,8 +7,9 @@
 // is sliced.
 //
 // A unit of advance() is bounded work, whatever the scenario's sizes: one option's own numbers,
-// one pair through resolve_pair(), one size tried by a deadline's search, the labels, one pair's
-// evaluation, or the comparisons of the evaluated pairs.
+// one pair through resolve_pair(), one size tried by a deadline's search, one size put in place or
+// one batch of draws (kDeadlineOddsDrawsPerStep) of a deadline_confidence's search, the labels, one
+// pair's evaluation, or the comparisons of the evaluated pairs.
 #include <cstddef>
 
 #include "traincost/data/catalog.hpp"
@@ -35,7 +36,8 @@ class EvaluationRun {
   // Does up to `units` more units of work; true once the evaluation is complete.
   bool advance(size_t units);
   // Progress: the resolution's options, pairs and labels, then the pairs evaluated and the
-  // comparisons (a deadline's search counts as one however many sizes it tries).
+  // comparisons (a deadline's search, and a deadline_confidence's, counts as one per pair however
+  // many sizes it tries).
   size_t done() const;
   size_t total() const;
   // Once advance() has returned true.

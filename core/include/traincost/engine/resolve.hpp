@@ -7,6 +7,7 @@
 
 #include "traincost/data/catalog.hpp"
 #include "traincost/engine/deadline.hpp"
+#include "traincost/engine/deadline_odds.hpp"
 #include "traincost/engine/resolved.hpp"
 #include "traincost/scenario/scenario.hpp"
 
@@ -17,9 +18,10 @@ ResolvedScenario resolve(const Scenario& scenario, const Catalog& catalog);
 
 // resolve() a step at a time; resolve() is this run driven to completion. A step is bounded work:
 // one option's own numbers, one pair through resolve_pair(), one size tried by a deadline's search
-// (deadline.hpp), or the labels at the end; step() says whether the run is done. done() and
-// total() count the options, the pairs and the labels (a pair counts once however many sizes its
-// search tries), for progress. `scenario` and `catalog` must outlive the run, which must not move.
+// (deadline.hpp), one step of a deadline_confidence's search (a size put in place or a batch of
+// its draws: deadline_odds.hpp), or the labels at the end; step() says whether the run is done.
+// done() and total() count the options, the pairs, the pairs sized for odds and the labels (a pair
+// counts once however many sizes its searches try), for progress. `scenario` and `catalog` must outlive the run, which must not move.
 class ResolveRun {
  public:
   ResolveRun(const Scenario& scenario, const Catalog& catalog);
@@ -39,6 +41,7 @@ class ResolveRun {
   WorkloadInputs sized_;   // it with the default run length as a deadline (options with no size)
   bool started_workload_ = false;
   std::unique_ptr<DeadlineSearch> search_;  // the pair's search in progress
+  std::unique_ptr<DeadlineOddsRun> odds_;   // the resizing for deadline_confidence, once every pair is resolved
   bool finished_ = false;
 };
 

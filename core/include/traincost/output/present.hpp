@@ -49,7 +49,7 @@ std::string status_detail(const OptionResult& result);
 struct EstimateFlags {
   bool speed = false;     // MFU: time, chip-hours and every cost
   bool price = false;     // price: every cost
-  bool one_time = false;  // porting effort: one-time and fully loaded costs
+  bool one_time = false;  // porting effort: the one-time cost and the all-in ones (per run, $/M tok)
   std::vector<std::string> reasons;  // one sentence each, naming the option
   bool any() const { return speed || price || one_time; }
 };
