@@ -129,18 +129,19 @@ App::App() {
   ui.embed = url_query("embed") == "1";
   d.prices = price_age(builtin_catalog(), today_utc());
   const std::string saved_theme = storage_get(kThemeKey);
-  set_theme(saved_theme == "dark" || (saved_theme != "light" && prefers_dark_theme()), saved_theme != "dark" && saved_theme != "light");
+  const bool chosen = saved_theme == "dark" || saved_theme == "light";
+  set_theme(chosen ? saved_theme == "dark" : prefers_dark_theme(), chosen ? ThemeChoice::Chosen : ThemeChoice::FollowSystem);
   load_initial_scenario();
 }
 
-void App::set_theme(bool dark, bool follow_system) {
+void App::set_theme(bool dark, ThemeChoice choice) {
   ui.dark = dark;
-  ui.theme_follows_system = follow_system;
+  ui.theme_follows_system = choice == ThemeChoice::FollowSystem;
   apply_theme(dark);
 }
 
 void App::on_system_theme_change() {
-  if (ui.theme_follows_system) set_theme(prefers_dark_theme(), true);
+  if (ui.theme_follows_system) set_theme(prefers_dark_theme(), ThemeChoice::FollowSystem);
 }
 
 void App::banner(BannerKind kind, const std::string& text, double seconds, const std::string& action, int action_id) {
@@ -165,7 +166,7 @@ void App::load_initial_scenario() {
     Problems problems;
     std::vector<std::string> notices;
     if (auto s = decode_link(fragment, builtin_catalog(), problems, &notices)) {
-      replace_scenario(*s, "", false);
+      replace_scenario(*s, "", History::SameEntry);
       for (const std::string& n : notices) banner(BannerKind::Warning, n);
       Problems autosave_problems;
       if (!autosave.empty() && parse_scenario(autosave, builtin_catalog(), autosave_problems) &&
@@ -182,15 +183,15 @@ void App::load_initial_scenario() {
   if (!autosave.empty()) {
     Problems problems;
     if (auto s = parse_scenario(autosave, builtin_catalog(), problems)) {
-      replace_scenario(*s, "", false);
+      replace_scenario(*s, "", History::SameEntry);
       return;
     }
     banner(BannerKind::Warning, "Your autosaved scenario could not be read (" + first_problems(problems, 2) + "); starting from the default.");
   }
-  replace_scenario(std::string(default_scenario_json()), "", false);
+  replace_scenario(std::string(default_scenario_json()), "", History::SameEntry);
 }
 
-bool App::replace_scenario(const std::string& json_text, const std::string& what, bool new_entry) {
+bool App::replace_scenario(const std::string& json_text, const std::string& what, History history) {
   Problems problems;
   auto s = parse_scenario(json_text, builtin_catalog(), problems);
   if (!s) {
@@ -198,12 +199,12 @@ bool App::replace_scenario(const std::string& json_text, const std::string& what
                                   ". Your current scenario is unchanged.");
     return false;
   }
-  return replace_scenario(*s, what, new_entry);
+  return replace_scenario(*s, what, history);
 }
 
-bool App::replace_scenario(const Scenario& s, const std::string& what, bool new_entry) {
+bool App::replace_scenario(const Scenario& s, const std::string& what, History history) {
   // The scenario being replaced keeps its own history entry: write its address now.
-  if (new_entry && !what.empty() && d.persist_due_ms > 0) {
+  if (history == History::NewEntry && !what.empty() && d.persist_due_ms > 0) {
     d.persist_due_ms = 0;
     persist();
   }
@@ -218,7 +219,7 @@ bool App::replace_scenario(const Scenario& s, const std::string& what, bool new_
   if (d.valid) recompute();
   else publish();
   if (!what.empty()) {
-    if (new_entry && d.valid) push_url_fragment(d.link);  // Back returns to the scenario before
+    if (history == History::NewEntry && d.valid) push_url_fragment(d.link);  // Back returns to the scenario before
     if (history_.can_undo())
       banner(BannerKind::Info, "Loaded " + what + ". Undo (Ctrl+Z) or the browser's Back button brings back what you had.", 8, "Undo",
              kUndoLoad);
@@ -634,7 +635,7 @@ void App::on_hashchange() {
   std::vector<std::string> notices;
   if (auto s = decode_link(fragment, builtin_catalog(), problems, &notices)) {
     // The browser made the history entry (a new address, or Back and Forward).
-    replace_scenario(*s, "the scenario from the link", false);
+    replace_scenario(*s, "the scenario from the link", History::SameEntry);
     for (const std::string& n : notices) banner(BannerKind::Warning, n);
   } else {
     banner(BannerKind::Error, "This link could not be opened: " + first_problems(problems) + ". Your current scenario is unchanged.");

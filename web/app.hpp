@@ -78,6 +78,8 @@ struct UiState {
   double compare_chips = 0;     // the "By chip" tab's size (ComparisonAim::chips) and order
   CompareSort compare_sort = CompareSort::Cost;
   bool runs_per_month = false;  // the runs field shows runs per month × months
+  // The accessible form's group of layout pins and cost overrides shows this workload on this option.
+  size_t form_pair_workload = 0, form_pair_option = 0;
   // The "Pilot results" dialog (pilot_log_dialog.cpp): the log pasted, the option and size it is
   // of (-1 and unset: the pilot plan's candidate and the log's world size), and what reading it
   // showed (the preview), of the text, option and size in `pilot_log_read` (Apply needs them equal).
@@ -97,10 +99,11 @@ struct UiState {
   chart::Rect sweep_rect;
 };
 
-// Units in the base evaluation's first slice, before its rate is known: a deadline search's size
-// (a layout search) costs about 0.3 ms natively, so 32 of them fit a frame even in WebAssembly; a
-// small scenario (the default example: 8 units) is done in this first slice, in the edit's frame.
-inline constexpr size_t kBaseFirstSlice = 32;
+// Units in the base evaluation's first chunk, before its rate is known: one, since a unit (a
+// layout search) can cost from a tenth of a millisecond to tens in WebAssembly. The slice goes on
+// a chunk at a time until its time is spent (SlicedJob), so a small scenario (the default
+// example: 8 units) is still done in the edit's own frame.
+inline constexpr size_t kBaseFirstSlice = 1;
 
 // What is computed from the scenario.
 struct Derived {
@@ -114,7 +117,7 @@ struct Derived {
   // in the edit's own slice. Until it is, `scenario`, `resolved` and `results` stay those before
   // (shown as updating), and the jobs below wait for it; it replaces all three at once, so nothing
   // ever reads half-filled results.
-  SlicedJob<EvaluationRun> base{kBaseFirstSlice};
+  SlicedJob<EvaluationRun> base{kBaseFirstSlice, 1};
   Scenario pending;              // last valid scenario (what the link and the autosave hold)
   std::string link;              // "s=1.…" of the last valid scenario
   // Per workload, its leader's thresholds against its runner-up (thresholds.hpp): computed with the
@@ -126,7 +129,7 @@ struct Derived {
   SlicedJob<AnalysisRun> analysis;
   // - The cluster-size sweep of the selected workload (sweep_state.hpp): a few sizes a slice, a
   //   little before the Monte Carlo. `has_result`: there is a chart to draw (maybe of the scenario before).
-  SlicedJob<SweepRun> sweep{kSweepFirstSlice};
+  SlicedJob<SweepRun> sweep{kSweepFirstSlice, 1};
   // - The pilot plan of the selected workload. Its value of information is a Monte Carlo, so it is
   //   planned only while its tab is open, after the analysis (never in the frame of an edit), and
   //   kept until the scenario or the workload changes.
@@ -136,7 +139,7 @@ struct Derived {
   // - The chip-by-chip table of the selected workload: only while its tab is open, a few rows a
   //   frame (a row is an evaluation with its own sizing search), kept until the scenario or the
   //   tab's aim changes.
-  SlicedJob<ComparisonRun> comparison{4};
+  SlicedJob<ComparisonRun> comparison{1, 1};
   ComparisonAim comparison_aim;      // of `comparison.result`
   ComparisonAim comparison_running;  // of `comparison.run`
   PriceAge prices;               // how old the catalog's prices are today (once, at start: price_age_view.hpp)
@@ -190,9 +193,10 @@ class App {
   void edited();
   // Replaces the whole scenario (example, link, import): validated first; an invalid one is
   // refused with a banner and the current scenario stays. A new browser history entry is made
-  // for it when `new_entry` (Back returns to the scenario before).
-  bool replace_scenario(const std::string& json_text, const std::string& what, bool new_entry = true);
-  bool replace_scenario(const Scenario& s, const std::string& what, bool new_entry = true);
+  // for it with History::NewEntry (Back returns to the scenario before).
+  enum class History { NewEntry, SameEntry };  // Back returns to the scenario before, or opening it is no step of its own
+  bool replace_scenario(const std::string& json_text, const std::string& what, History history = History::NewEntry);
+  bool replace_scenario(const Scenario& s, const std::string& what, History history = History::NewEntry);
   // Import: a scenario JSON, a share link (or a page address with one), or a Hugging Face
   // config.json (which fills the selected workload's model). Returns "" or the problem.
   std::string import_text(const std::string& text);
@@ -205,7 +209,8 @@ class App {
   void banner(BannerKind kind, const std::string& text, double seconds = 0, const std::string& action = "", int action_id = 0);
   // A short confirmation for screen readers ("Copied to the clipboard."), in the text mirror.
   void announce(const std::string& text);
-  void set_theme(bool dark, bool follow_system);
+  enum class ThemeChoice { FollowSystem, Chosen };  // the system's light or dark, or the user's own choice
+  void set_theme(bool dark, ThemeChoice choice);
   void restore_autosave();  // brings back the scenario a link displaced
   std::string share_url() const;
   std::string stats_json() const;     // timings and state for the browser tests (Module._tc_stats)
@@ -271,6 +276,7 @@ class App {
   bool tests_record_ = false;    // a test asked for the registry
   friend const char* get_clipboard(void*);
   friend void set_clipboard(void*, const char*);
+  friend std::string form_edit(App& app, const std::string& path, const std::string& value);  // its view choices republish
 };
 
 // Whether `d.analysis.result` can be shown with the current results: it is kept while a new one runs (so

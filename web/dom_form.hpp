@@ -1,7 +1,8 @@
 #pragma once
 // The page's accessible form: every scenario input the canvas edits that the field table declares
-// (fields.cpp), plus the choices around them (instance, pricing, target kind, reference option,
-// names), as labelled DOM controls that a screen reader and the keyboard can use. The app
+// (fields.cpp), plus the choices around them (instance, pricing, precision, target kind, scaling
+// law, fine-tune mode and matrices, a custom instance's chip, layout pins and cost overrides per
+// workload and option, the Monte Carlo's ranges, reference option, names), as labelled DOM controls that a screen reader and the keyboard can use. The app
 // describes the form from the scenario after every change (form_json, sent with the text mirror);
 // calculator.js builds the controls from it and sends each edit back here (form_edit), which
 // changes exactly that field through the same edit functions and App::edited() as the canvas, so

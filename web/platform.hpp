@@ -39,7 +39,8 @@ void download_text(const std::string& filename, const std::string& mime, const s
 void download_canvas_png(const std::string& filename, float x, float y, float width, float height);
 // Opens the browser's file picker for a JSON file; the text arrives through App::on_file_loaded.
 void pick_json_file();
-void open_url(const std::string& url, bool new_tab);
+// Opens `url` in a new tab: the calculator never navigates away from the scenario being edited.
+void open_in_new_tab(const std::string& url);
 
 // Hides a phone's keyboard when no text field is being edited any more.
 void end_text_input();

@@ -210,7 +210,7 @@ void download_canvas_png(const std::string& filename, float x, float y, float wi
   tc_js_request_png(filename.c_str(), x, y, width, height);
 }
 void pick_json_file() { tc_js_pick_file(); }
-void open_url(const std::string& url, bool new_tab) { tc_js_open_url(url.c_str(), new_tab ? 1 : 0); }
+void open_in_new_tab(const std::string& url) { tc_js_open_url(url.c_str(), 1); }
 void publish_results(const std::string& results_json) { tc_js_publish_results(results_json.c_str()); }
 void set_overlay(const std::string& text) { tc_js_set_overlay(text.c_str()); }
 void end_text_input() { tc_js_end_text_input(); }

@@ -8,6 +8,7 @@
 // No browser types: it compiles natively and is tested in tests/web/slice_clock_test.cpp.
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 
 namespace traincost::web {
 
@@ -20,7 +21,10 @@ class SliceClock {
   // `first`: the slice that measures the rate, small enough for one frame on a slow phone. A
   // Monte Carlo sample costs microseconds; a unit of other runs (a chip comparison's row, an
   // evaluation) can cost a millisecond, and starts with fewer.
-  explicit SliceClock(size_t first = kFirstSlice) : first_(first) {}
+  // `max_chunk`: at most this many units between two looks at the clock; 1 for runs whose units
+  // cost a hundredfold more one than another (a layout search), so that a slice overruns its
+  // time by one unit at most.
+  explicit SliceClock(size_t first = kFirstSlice, size_t max_chunk = SIZE_MAX) : first_(first), max_chunk_(max_chunk) {}
 
   // Forgets the rate: the next run starts with a small slice again.
   void restart() { samples_per_ms_ = 0; }
@@ -31,6 +35,13 @@ class SliceClock {
     return static_cast<size_t>(std::max(1.0, samples_per_ms_ * kTargetMs));
   }
 
+  // Samples to compute before looking at the clock again within a slice (SlicedJob): an eighth of
+  // the slice at the last rate, or the first slice before there is one.
+  static constexpr size_t kChunksPerSlice = 8;
+  size_t next_chunk() const {
+    if (samples_per_ms_ <= 0) return std::min(first_, max_chunk_);
+    return std::min(max_chunk_, std::max<size_t>(1, next_slice() / kChunksPerSlice));
+  }
   // Records that `samples` took `elapsed_ms`. A slice too quick to time doubles the next one.
   void record(size_t samples, double elapsed_ms) {
     if (elapsed_ms > kMeasurableMs) samples_per_ms_ = static_cast<double>(samples) / elapsed_ms;
@@ -38,7 +49,7 @@ class SliceClock {
   }
 
  private:
-  size_t first_;
+  size_t first_, max_chunk_;
   double samples_per_ms_ = 0;  // rate of the last slice; 0 before the first
 };
 

@@ -37,9 +37,9 @@ class SweepRun {
   size_t workload_;
 };
 
-// Sizes in the sweep's first slice, before its rate is known: each is a layout search, as a base
-// evaluation's unit.
-inline constexpr size_t kSweepFirstSlice = 32;
+// Sizes in the sweep's first chunk, before its rate is known: each is a layout search, as a base
+// evaluation's unit (kBaseFirstSlice), whose cost varies a hundredfold.
+inline constexpr size_t kSweepFirstSlice = 1;
 
 // Starts or advances by one slice the sweep of `workload` of the last valid scenario into d.sweep
 // (its time in d.sweep.last_ms). True when it finished in this slice.

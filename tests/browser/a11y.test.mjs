@@ -11,7 +11,7 @@
 //   - the page has a main landmark, and the form is a form landmark holding every form control.
 // Widgets are found by their labels and reached with the keyboard only, never by coordinates.
 import { assert, assertEqual, launch, openPage, run, serve, waitForCalculator } from './lib/harness.mjs';
-import { cliJson, linkFor, mirror, stats } from './lib/calculator.mjs';
+import { cli, cliJson, linkFor, mirror, stats } from './lib/calculator.mjs';
 import * as ui from './lib/ui.mjs';
 
 const browser = await launch();
@@ -164,6 +164,82 @@ try {
       await ui.settled(page);
       assertEqual('#' + (await stats(page)).link, startLink, 'undo restores the scenario exactly');
       assertEqual(await focusedId(page), 'form-undo', 'the focus stays on Undo');
+      await context.close();
+    },
+
+    async 'the form reaches every input the canvas edits: target law, fine-tune, custom instance, pilot, layout pins and cost overrides, ranges'() {
+      const { page, context, log } = await openPage(browser, `${url}calculator.html`);
+      await waitForCalculator(page);
+      await ui.settled(page);
+      await page.keyboard.press('Control+Shift+F');
+      const workload = page.getByRole('group', { name: /^Workload 1:/ });
+      const option = () => page.getByRole('group', { name: /^Option 2:/ });
+      const pair = page.getByRole('group', { name: /^Layout pins and cost overrides:/ });
+      const ranges = page.getByRole('group', { name: 'Uncertainty ranges', exact: true });
+      const commit = async (control, text) => { await control.fill(text); await control.press('Enter'); };
+      const edited = async (what, check) => {
+        await page.waitForFunction(() => true);  // the edit's publish has run (it is synchronous)
+        const s = await ui.scenario(page);
+        assert(check(s), `${what} reached the scenario: ${JSON.stringify(s).slice(0, 400)}`);
+      };
+      const formPaths = () => page.evaluate(() => [...document.querySelectorAll('#edit-form [data-path]')].map((e) => e.getAttribute('data-path')));
+      const paths = new Set(await formPaths());
+      // A field the form has always shown, edited through it (each group's paths are the scenario's).
+      await commit(page.getByRole('group', { name: 'Scenario', exact: true }).getByLabel(/^samples/), '5000');
+      await commit(option().getByLabel(/^porting effort/), '5');
+      await commit(option().getByLabel(/^MTBF/), '4000');
+      await edited('the samples, porting effort and MTBF', (s) => s.analysis.samples === 5000 && s.options[1].porting?.engineer_weeks === 5 &&
+                   s.options[1].reliability?.mtbf_hours_per_instance === 4000);
+      // Open what the default scenario hides, from the form alone.
+      await workload.getByLabel('training target', { exact: true }).selectOption('steps');
+      for (const p of await formPaths()) paths.add(p);
+      await workload.getByLabel('training target', { exact: true }).selectOption('loss');
+      await workload.getByLabel('scaling law', { exact: true }).selectOption('custom');
+      await commit(workload.getByLabel(/^E \(/), '1.9');
+      await edited('the custom law', (s) => s.workloads[0].target.scaling_law.E === 1.9);
+      await workload.getByLabel('fine-tune mode', { exact: true }).selectOption('lora');
+      await commit(workload.getByLabel(/^adapter rank/), '16');
+      await workload.getByLabel('adapts the key matrices', { exact: true }).selectOption('off');
+      await workload.getByLabel('packed sequences', { exact: true }).selectOption('off');
+      await commit(workload.getByLabel(/^sequence fill/), '60');
+      await edited('the LoRA settings', (s) => s.workloads[0].fine_tune.mode === 'lora' && s.workloads[0].fine_tune.rank === 16 &&
+                   s.workloads[0].fine_tune.fill === 0.6 && !JSON.stringify(s.workloads[0].fine_tune.targets).includes('"k"'));
+      await option().getByLabel('instance type', { exact: true }).selectOption('custom');
+      await option().getByLabel('custom instance\'s chip', { exact: true }).selectOption('');
+      await commit(option().getByLabel(/^peak TFLOP\/s/), '500');
+      await option().getByLabel('precision', { exact: true }).selectOption('fp8');
+      await commit(option().getByLabel(/^pilot MFU/), '31');
+      await edited('the custom instance, precision and pilot', (s) => s.options[1].custom?.peak_tflops === 500 && s.options[1].precision === 'fp8' &&
+                   s.options[1].pilot?.mfu === 0.31);
+      // One workload on one option: a pin and a cost override.
+      await pair.getByLabel('option', { exact: true }).selectOption('1');
+      await commit(pair.getByLabel(/^tensor parallel/), '4');
+      await commit(pair.getByLabel(/^porting effort.*for this workload$/), '3');
+      await pair.getByLabel('recomputation', { exact: true }).selectOption('full');
+      await edited('the pins and the override', (s) => {
+        const ov = (s.workloads[0].overrides || []).find((o) => o.option === 1);
+        return ov && ov.parallelism.tensor === 4 && ov.parallelism.recompute === 'full' && ov.engineer_weeks === 3;
+      });
+      // A range added on the option's MFU, its low end typed.
+      await ranges.getByLabel('add a range on', { exact: true }).selectOption('options[1].mfu');
+      await commit(ranges.getByLabel(/: MFU, low/), '0.2');
+      await edited('the range', (s) => s.ranges.some((r) => r.input === 'options[1].mfu' && r.low === 0.2));
+
+      // Every field of the table is now a control of the form (by its scenario path).
+      const canonical = (p) => p.replace(/^pair\.pin\./, 'workloads[].overrides[].parallelism.').replace(/^pair\.option$/, 'workloads[].overrides[].option')
+        .replace(/\[\d+\]/g, '[]');
+      for (const p of await formPaths()) paths.add(p);
+      const covered = new Set([...paths].map(canonical));
+      const table = cli(['schema']).split('\n').map((l) => /^\| `([^`]+)` \|/.exec(l)?.[1]).filter(Boolean);
+      assert(table.length > 90, `the field table has ${table.length} rows`);
+      const missing = table.filter((p) => !covered.has(p));
+      assertEqual(missing.join(', '), '', 'fields of the table with no control in the form');
+      // The page's verdict is the CLI's for the link the form's edits made.
+      await ui.settled(page);
+      assertEqual(JSON.stringify(await verdicts(page)), JSON.stringify(cliVerdictsOfLink('#' + (await stats(page)).link)), 'the page\'s verdict is the CLI\'s');
+      const { violations } = await accessibilityViolations(page);
+      assertEqual(violations.join('\n'), '', 'accessibility violations with every group open');
+      assertEqual(log.consoleErrors.length, 0, `console errors: ${log.consoleErrors.join(' | ')}`);
       await context.close();
     },
 

@@ -251,6 +251,29 @@ try {
       await ui.paste(page, 'Import text', readFileSync(join(import.meta.dirname, '../cli/data/llama3-8b-config.json'), 'utf8'));
       await ui.click(page, 'Load');
       await scenarioWait(page, () => { const p = Module._tc_scenario(); const s = JSON.parse(UTF8ToString(p)); Module._free(p); return s.workloads[0].model.params === 8030261248; }, 'a config.json');
+      // A config fills only what it states, keeps what the user typed that it does not, and says
+      // what it changed (issue 29 item 3): a training length of 2,048 and 4 kv heads typed on the
+      // canvas, then a config that states neither, then Mixtral's (experts, kv heads, no length).
+      await ui.click(page, 'workloads[0] > Architecture (attention FLOPs, activations)');
+      await ui.type(page, 'workloads[0].model.seq_len', '2048');
+      await ui.type(page, 'workloads[0].model.kv_heads', '4');
+      const model = () => page.evaluate(() => { const p = Module._tc_scenario(); const s = JSON.parse(UTF8ToString(p)); Module._free(p); return s.workloads[0].model; });
+      const importBanner = async (text, count) => {
+        await ui.click(page, 'Import');
+        await ui.paste(page, 'Import text', text);
+        await ui.click(page, 'Load');
+        await page.waitForFunction((n) => [...document.querySelectorAll('#results-mirror .banner')].filter((b) => /Model filled from the config/.test(b.textContent)).length >= n,
+                                   count, { timeout: 20000 });
+        return page.evaluate(() => [...document.querySelectorAll('#results-mirror .banner')].map((b) => b.textContent).filter((t) => /Model filled/.test(t)).pop());
+      };
+      const bare = await importBanner('{"hidden_size":2048,"num_attention_heads":16,"num_hidden_layers":24,"vocab_size":32000}', 1);
+      let m = await model();
+      assertEqual(JSON.stringify([m.hidden, m.heads, m.layers, m.vocab, m.seq_len, m.kv_heads]), '[2048,16,24,32000,2048,4]', 'the stated fields filled, the typed length and kv heads kept');
+      assert(/changed .*hidden/.test(bare) && !/changed [^;]*kv_heads/.test(bare) && /seq_len kept at 2,?048/.test(bare), `the banner names what changed and what was kept: ${bare}`);
+      const mixtral = await importBanner(readFileSync(join(import.meta.dirname, '../core/data/hf/mixtral-8x7b.json'), 'utf8'), 2);
+      m = await model();
+      assertEqual(JSON.stringify([m.experts, m.experts_per_token, m.kv_heads, m.seq_len]), '[8,2,8,2048]', 'Mixtral\'s experts and kv heads filled, the typed length kept');
+      assert(/experts/.test(mixtral) && /kv_heads/.test(mixtral) && /seq_len kept at 2,?048/.test(mixtral), `the banner names the experts: ${mixtral}`);
       // Something else: the problem is shown in the dialog, which stays open.
       await ui.click(page, 'Import');
       await ui.paste(page, 'Import text', 'hello');
@@ -383,6 +406,22 @@ try {
       for (const c of cells) assert(c.visible && c.x >= 0 && c.x + c.w <= 390 && c.y + c.h <= 844, `${c.name} is on screen (${c.x},${c.y} ${c.w}x${c.h})`);
       await screenshot(page, 'page-phone-results-390x844');
       await context.close();
+    },
+
+    async 'at 1280x800 the nine columns of the results table fit beside the editor: headers take two lines rather than the table scroll sideways (issue 30 item 5)'() {
+      for (const example of ['', linkFor('portfolio-multicloud'), linkFor('finetune-1b')]) {
+        const { page, context } = await open(`calculator.html${example}`, { viewport: { width: 1280, height: 800 } });
+        await ui.find(page, 'Results');
+        const items = await ui.items(page);
+        const columns = items.filter((i) => /^column: /.test(i.name));
+        assertEqual(columns.length, 9, 'the nine columns');
+        for (const c of columns) assert(c.visible && c.x + c.w <= 1282 && c.fits !== false, `${c.name} is whole and in view (${c.x}+${c.w}, fits ${c.fits})`);  // a header spans its cell to the border
+        const cells = items.filter((i) => /^cell: /.test(i.name));
+        assert(cells.length >= 8 * 2, 'the cells are listed');
+        for (const c of cells) assert(c.visible && c.x + c.w <= 1280 && c.fits !== false, `${c.name} is whole and in view (${c.x}+${c.w})`);
+        if (example.includes('portfolio')) await screenshot(page, 'page-results-table-1280x800');
+        await context.close();
+      }
     },
 
     async 'row 4: a phone (390x844, touch, DPR 3): verdict first, menu, swipe with momentum, tap, long press, pinch'() {

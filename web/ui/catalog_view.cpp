@@ -35,7 +35,7 @@ void figure_cell(const Figure& f, const std::string& text) {
     if (s) ImGui::TextDisabled("%s (click to open)", s->url.c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
-    if (ImGui::IsItemClicked() && s) open_url(s->url, true);
+    if (ImGui::IsItemClicked() && s) open_in_new_tab(s->url);
   }
 }
 
@@ -210,7 +210,7 @@ void draw_catalog(App& app) {
     ImGui::EndTable();
   }
   ImGui::Spacing();
-  if (widget::button("Open the hardware data page")) open_url("data.html", true);
+  if (widget::button("Open the hardware data page")) open_in_new_tab("data.html");
   ImGui::Dummy(ImVec2(0, em(1)));
 }
 

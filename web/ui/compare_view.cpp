@@ -156,7 +156,9 @@ void draw_chip_comparison(App& app) {
                   std::string(kEstimateMark) + " rest on an estimate (hover an instance for why).");
   size_and_order(app);
   if (!d.comparison.has_result) {
-    ImGui::TextDisabled("Comparing %s rows…", fmt::number(static_cast<double>(d.comparison.run ? d.comparison.run->total() : 0)).c_str());
+    // The run starts after this frame on the tab's first opening: until then its row count is unknown.
+    if (d.comparison.run) ImGui::TextDisabled("Comparing %s rows…", fmt::number(static_cast<double>(d.comparison.run->total())).c_str());
+    else ImGui::TextDisabled("Comparing every instance and pricing of the catalog…");
     return;
   }
   const ChipComparison& c = d.comparison.result;

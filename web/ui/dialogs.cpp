@@ -37,14 +37,16 @@ namespace {
 
 constexpr const char* kSavedPrefix = "traincost.saved.";
 
+enum class TextShape { Line, Block };  // a link on one line, or code and Markdown in a box of lines
+
 // Read-only text with a copy button beside it (labelled `copy_label`, "Copy link").
-void copyable(App& app, const char* id, const char* copy_label, const std::string& text, bool multiline = false) {
+void copyable(App& app, const char* id, const char* copy_label, const std::string& text, TextShape shape = TextShape::Line) {
   ImGui::PushID(id);
   // Room for the button and the "Copied" it shows after a click.
   const float button = ImGui::CalcTextSize(copy_label).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::CalcTextSize("Copied").x +
                        ImGui::GetStyle().ItemSpacing.x;
   std::string copy = text;
-  if (multiline) {
+  if (shape == TextShape::Block) {
     ImGui::InputTextMultiline("##text", copy.data(), copy.size() + 1, ImVec2(ImGui::GetContentRegionAvail().x - button - em(0.5f), em(5)),
                               ImGuiInputTextFlags_ReadOnly);
     app.items.name(ImGui::GetItemID(), std::string(copy_label) + " text", true, text);
@@ -88,12 +90,15 @@ void share_dialog(App& app) {
   copyable(app, "iframe", "Copy code",
            "<iframe src=\"" + html_attribute(embed_url) + "\" width=\"800\" height=\"600\" style=\"border:0;max-width:100%\" title=\"" +
                html_attribute(title) + "\" loading=\"lazy\" referrerpolicy=\"no-referrer\"></iframe>",
-           true);
+           TextShape::Block);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   widget::wrapped("Markdown (for wikis without iframes): the verdict and table, with the link:");
   ImGui::PopStyleColor();
-  copyable(app, "markdown", "Copy Markdown", report_markdown(app.d.scenario, app.d.resolved, app.d.results, url), true);
-  if (widget::button("Preview the embed view")) open_url(embed_url, true);
+  // The link is the edited scenario's at once; its results come a few frames later (sliced). The
+  // Markdown pairs results with the link, so it waits for them rather than pair old with new.
+  if (app.base_updating()) ImGui::TextDisabled("Computing this scenario's results for the Markdown…");
+  else copyable(app, "markdown", "Copy Markdown", report_markdown(app.d.scenario, app.d.resolved, app.d.results, url), TextShape::Block);
+  if (widget::button("Preview the embed view")) open_in_new_tab(embed_url);
   ImGui::SameLine();
   if (widget::button("Close")) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();

@@ -27,7 +27,7 @@ void draw_embed(App& app) {
   widget::note("scenario name", d.scenario.name);
   const float open_w = ImGui::CalcTextSize("Open in the full calculator").x + em(1);
   ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowWidth() - open_w));
-  if (widget::small_button("Open in the full calculator")) open_url("calculator.html#" + d.link, true);
+  if (widget::small_button("Open in the full calculator")) open_in_new_tab("calculator.html#" + d.link);
 
   for (const Banner& b : app.ui.banners) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().bad), "%s", b.text.c_str());
   if (d.results.workloads.empty()) {

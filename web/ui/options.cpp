@@ -412,7 +412,7 @@ void how_sure_cell(Editor& e, Column& col, const FieldSpec*) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   widget::wrapped(text, 0, "prediction");
   ImGui::PopStyleColor();
-  if (widget::small_button("Validation table")) open_url("methodology.html#validation", true);
+  if (widget::small_button("Validation table")) open_in_new_tab("methodology.html#validation");
 }
 
 Group speed_group() {

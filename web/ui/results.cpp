@@ -57,32 +57,57 @@ void chart_title(App& app, const char* title, const char* file, chart::Rect& rec
   ImGui::PopID();
 }
 
+// A header on two lines, split at the space that makes its wider line narrowest ("Compute
+// $/M tok" -> "Compute\n$/M tok"); a header of one word stays as it is.
+std::string two_lines(const char* header) {
+  std::string text = header, best = header;
+  float narrowest = ImGui::CalcTextSize(header).x;
+  for (size_t at = text.find(' '); at != std::string::npos; at = text.find(' ', at + 1)) {
+    std::string split = text;
+    split[at] = '\n';
+    const float width = ImGui::CalcTextSize(split.c_str()).x;  // the wider of the two lines
+    if (width < narrowest) narrowest = width, best = split;
+  }
+  return best;
+}
+
 void results_table(App& app, size_t w) {
   const Derived& d = app.d;
   const WorkloadResult& wr = d.results.workloads[w];
   const Palette& pal = palette();
   const std::vector<ResultColumn>& columns = result_columns();
   const int n = static_cast<int>(columns.size());
-  // Where the pane is too narrow for every column at its natural width, the table scrolls
-  // sideways with the option's name kept in view, rather than squeezing headers and figures.
+  // Where the pane is too narrow for every column at its natural width, the headers take two
+  // lines (a header is often wider than its figures); where that is still too wide, the table
+  // scrolls sideways with the option's name kept in view, rather than squeezing figures.
   // The natural width: each column as wide as its header or its widest cell, plus padding.
   const ImGuiStyle& style = ImGui::GetStyle();
-  std::vector<float> widths(static_cast<size_t>(n), 0.0f);
-  for (int c = 0; c < n; ++c) widths[static_cast<size_t>(c)] = ImGui::CalcTextSize(columns[static_cast<size_t>(c)].short_header).x;
+  std::vector<float> cell_widths(static_cast<size_t>(n), 0.0f);
   for (size_t o = 0; o < wr.options.size(); ++o) {
     const std::vector<std::string> cells =
         result_cells(d.resolved.options[o].label, wr.options[o], estimate_flags(d.scenario, d.resolved, w, o, builtin_catalog()));
     for (int c = 0; c < n; ++c)
-      widths[static_cast<size_t>(c)] = std::max(widths[static_cast<size_t>(c)], ImGui::CalcTextSize(cells[static_cast<size_t>(c)].c_str()).x);
+      cell_widths[static_cast<size_t>(c)] = std::max(cell_widths[static_cast<size_t>(c)], ImGui::CalcTextSize(cells[static_cast<size_t>(c)].c_str()).x);
   }
-  float natural = ImGui::GetFrameHeight() + style.ItemSpacing.x;  // the explain arrow
-  for (float width : widths) natural += width + style.CellPadding.x * 2 + 1;
-  const bool scroll = natural > ImGui::GetContentRegionAvail().x;
+  std::vector<std::string> headers(static_cast<size_t>(n));
+  const auto natural_width = [&](bool wrapped) {
+    float natural = ImGui::GetFrameHeight() + style.ItemSpacing.x;  // the explain arrow
+    for (int c = 0; c < n; ++c) {
+      const size_t i = static_cast<size_t>(c);
+      headers[i] = wrapped ? two_lines(columns[i].short_header) : columns[i].short_header;
+      natural += std::max(cell_widths[i], ImGui::CalcTextSize(headers[i].c_str()).x) + style.CellPadding.x * 2 + 1;
+    }
+    return natural;
+  };
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const bool scroll = natural_width(false) > avail && natural_width(true) > avail;  // leaves `headers` wrapped when one line is too wide
   ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH;
   ImVec2 size(0, 0);
   if (scroll) {
     flags |= ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
-    size.y = ImGui::GetTextLineHeight() + style.CellPadding.y * 2 + wr.options.size() * (ImGui::GetFrameHeight() + style.CellPadding.y * 2) +
+    float header_height = 0;
+    for (const std::string& header : headers) header_height = std::max(header_height, ImGui::CalcTextSize(header.c_str()).y);
+    size.y = header_height + style.CellPadding.y * 2 + wr.options.size() * (ImGui::GetFrameHeight() + style.CellPadding.y * 2) +
              style.ScrollbarSize + 2;
   } else {
     flags |= ImGuiTableFlags_SizingStretchProp;
@@ -98,17 +123,22 @@ void results_table(App& app, size_t w) {
   if (!ImGui::BeginTable("results-table", n, flags, size)) return;
   if (scroll) ImGui::TableSetupScrollFreeze(1, 1);
   // Short headers; each explains itself on hover.
-  const float weights[] = {2.4f, 1.0f, 0.9f, 1.0f, 1.0f, 1.0f, 1.3f, 1.0f, 1.2f};
-  static_assert(std::size(weights) == column_index(ResultCol::Count), "a weight per column");
-  for (int c : shown)
-    ImGui::TableSetupColumn(columns[static_cast<size_t>(c)].short_header, scroll ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch,
-                            scroll ? 0.0f : weights[c]);
+  // Stretched in proportion to its natural width, each column gets at least that width when the
+  // table fits (the option's name is never cut while the figures have room to spare).
+  for (int c : shown) {
+    const size_t i = static_cast<size_t>(c);
+    const float weight = std::max(cell_widths[i], ImGui::CalcTextSize(headers[i].c_str()).x) +
+                         (c == 0 ? ImGui::GetFrameHeight() + style.ItemSpacing.x : 0.0f);
+    ImGui::TableSetupColumn(columns[i].short_header, scroll ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch,
+                            scroll ? 0.0f : weight);
+  }
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
   for (int at = 0; at < n; ++at) {
     const int c = shown[static_cast<size_t>(at)];
     ImGui::TableSetColumnIndex(at);
-    const bool header_fits = ImGui::CalcTextSize(columns[static_cast<size_t>(c)].short_header).x <= ImGui::GetContentRegionAvail().x + 0.5f;
-    ImGui::TableHeader(columns[static_cast<size_t>(c)].short_header);
+    const std::string& header = headers[static_cast<size_t>(c)];
+    const bool header_fits = ImGui::CalcTextSize(header.c_str()).x <= ImGui::GetContentRegionAvail().x + 0.5f;
+    ImGui::TableHeader((header + "##" + columns[static_cast<size_t>(c)].short_header).c_str());
     widget::note(std::string("column: ") + columns[static_cast<size_t>(c)].short_header, columns[static_cast<size_t>(c)].short_header, 0, header_fits);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", columns[static_cast<size_t>(c)].tip);
   }

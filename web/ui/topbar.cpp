@@ -54,8 +54,8 @@ void theme_items(App& app) {
   const int current = app.ui.theme_follows_system ? 0 : (app.ui.dark ? 1 : 2);
   for (int t = 0; t < 3; ++t)
     if (ImGui::MenuItem(themes[t], nullptr, t == current)) {
-      if (t == 0) app.set_theme(prefers_dark_theme(), true);
-      else app.set_theme(t == 1, false);
+      if (t == 0) app.set_theme(prefers_dark_theme(), App::ThemeChoice::FollowSystem);
+      else app.set_theme(t == 1, App::ThemeChoice::Chosen);
       storage_set("traincost.theme", t == 0 ? "system" : t == 1 ? "dark" : "light");
     }
 }
@@ -113,7 +113,7 @@ void draw_topbar(App& app) {
       }
       if (ImGui::MenuItem("Import")) app.ui.open_import = true;
       if (ImGui::MenuItem("Saved")) app.ui.open_saved = true;
-      if (ImGui::MenuItem("Methodology")) open_url("methodology.html", true);
+      if (ImGui::MenuItem("Methodology")) open_in_new_tab("methodology.html");
       if (ImGui::BeginMenu("Theme")) {
         theme_items(app);
         ImGui::EndMenu();
@@ -156,7 +156,7 @@ void draw_topbar(App& app) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Scenarios saved in this browser");
 
     flow(button_width("Methodology"));
-    if (widget::button("Methodology")) open_url("methodology.html", true);
+    if (widget::button("Methodology")) open_in_new_tab("methodology.html");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every formula, convention and source (opens a new tab)");
 
     flow(em(9));

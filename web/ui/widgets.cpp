@@ -64,9 +64,12 @@ void draw_rejection(ImGuiID id) {
   ImGui::PopStyleColor();
 }
 
+// What a field shows while not being edited: the user's value, or the default it falls back to (muted).
+enum class Shown { Value, Default };
+
 // The text field behind number() and optional_number(): shows `shown`, and on commit parses and
 // checks the text. Returns the accepted value.
-std::optional<double> edit(const char* id, const std::string& name, const std::string& shown, const FieldSpec& spec, bool muted,
+std::optional<double> edit(const char* id, const std::string& name, const std::string& shown, const FieldSpec& spec, Shown what,
                            const std::string& source = "") {
   const Style style = spec.display;
   const ImGuiID gid = ImGui::GetID(id);
@@ -83,6 +86,7 @@ std::optional<double> edit(const char* id, const std::string& name, const std::s
   Buffer local;
   std::snprintf(local.data(), local.size(), "%s", shown.c_str());
   ImGui::SetNextItemWidth(take_width());
+  const bool muted = what == Shown::Default;
   if (muted && !editing) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::InputText(id, editing ? typing->second.data() : local.data(), local.size(), ImGuiInputTextFlags_AutoSelectAll);
   registry().name(gid, name, true, editing ? std::string(typing->second.data()) : shown);
@@ -187,7 +191,7 @@ std::string path_of(const FieldSpec& spec) { return registry().path_of(spec.path
 
 bool number(double& value, const FieldSpec& spec, const char* name) {
   const std::string path = name ? std::string(name) : path_of(spec);
-  if (auto v = edit(id_of(spec).c_str(), path, show(value, spec.display), spec, false)) {
+  if (auto v = edit(id_of(spec).c_str(), path, show(value, spec.display), spec, Shown::Value)) {
     value = *v;
     return true;
   }
@@ -215,7 +219,7 @@ bool optional_number(std::optional<double>& value, double fallback, const FieldS
   if (value) next_width(ImGui::GetContentRegionAvail().x - reset_w);
   // A NaN fallback means the field has no default value at all (no deadline, no budget).
   const auto shown = [&](double v) { return std::isnan(v) ? std::string("none") : show(v, style); };
-  const std::optional<double> typed = edit("##v", path, shown(value ? *value : fallback), spec, !value,
+  const std::optional<double> typed = edit("##v", path, shown(value ? *value : fallback), spec, value ? Shown::Value : Shown::Default,
                                            value ? std::string() : fallback_source);
   if (typed) {
     value = *typed;

@@ -24,10 +24,12 @@ struct Axis {
   std::vector<double> ticks(int count) const { return log ? log_ticks(lo, hi, count) : nice_ticks(lo, hi, count); }
 };
 
+enum class Baseline { Fit, ZeroUnlessClose };  // the axis fits the values, or starts at 0 unless they sit close together
+
 // The range of `values` (finite ones; positive ones on a log axis) with a little room at both
 // ends. A linear axis of costs starts at 0 unless the values sit close together, where a zero
 // baseline would flatten the differences the chart is there to show.
-Axis fit_axis(std::vector<double> values, Scale scale, bool zero_based) {
+Axis fit_axis(std::vector<double> values, Scale scale, Baseline baseline) {
   Axis a;
   values.erase(std::remove_if(values.begin(), values.end(), [](double v) { return !std::isfinite(v); }), values.end());
   if (values.empty()) return a;
@@ -46,7 +48,7 @@ Axis fit_axis(std::vector<double> values, Scale scale, bool zero_based) {
     hi += pad;
   }
   const double span = hi - lo;
-  a.lo = zero_based && lo >= 0 && lo < hi * 0.6 ? 0 : lo - span * 0.08;
+  a.lo = baseline == Baseline::ZeroUnlessClose && lo >= 0 && lo < hi * 0.6 ? 0 : lo - span * 0.08;
   if (lo >= 0 && a.lo < 0) a.lo = 0;
   a.hi = hi + span * 0.08;
   return a;
@@ -80,8 +82,8 @@ XYChartResult xy_chart(const XYChartSpec& spec) {
   }
   for (const Guide& g : spec.guides)
     if (std::isfinite(g.x) && g.x > 0) xs.push_back(g.x);
-  const Axis ax = fit_axis(xs, spec.x_scale, false);
-  const Axis ay = fit_axis(ys, spec.y_scale, true);
+  const Axis ax = fit_axis(xs, spec.x_scale, Baseline::Fit);
+  const Axis ay = fit_axis(ys, spec.y_scale, Baseline::ZeroUnlessClose);
   out.log_x = ax.log;
   out.log_y = ay.log;
 

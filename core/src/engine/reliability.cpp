@@ -93,7 +93,7 @@ std::vector<GoodputSwing> goodput_sensitivity(const Workload& w, const PairInput
     // The spot defaults apply to spot capacity alone (an on-demand option has no reclaims to vary).
     const bool spot_field = field == &f::spot_interruptions_per_hour || field == &f::spot_recovery_hours;
     if (spot_field && option.pricing != PricingModel::Spot) continue;
-    const Figure* figure = catalog.defaults.find(field->catalog_default, family);
+    const Figure* figure = catalog.default_for(field->catalog_default, option.instance, family);
     if (!figure || !figure->has_range()) continue;
     // The catalog's MTBF is per chip; the field is per instance.
     const double per = field == &f::mtbf_hours_per_instance ? 1 / p.chips_per_instance : 1;
