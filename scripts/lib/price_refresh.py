@@ -196,6 +196,22 @@ def _bounds_change(item):
     return (item.low is not None and not same(item.low, f["low"])) or (item.high is not None and not same(item.high, f["high"]))
 
 
+DAY_UNKNOWN = "day not established"
+
+
+def _drop_day_unknown(f):
+    """A refreshed figure has a day: the note's "day not established: ..." clause (one of its
+    "; "-separated parts, tests/structure/check_asset_dates.py) no longer holds."""
+    note = f.get("note")
+    if not note or DAY_UNKNOWN not in note:
+        return
+    kept = [part for part in note.split("; ") if not part.startswith(DAY_UNKNOWN)]
+    if kept:
+        f["note"] = "; ".join(kept)
+    else:
+        del f["note"]
+
+
 def apply_plan(plan):
     """Writes the plan's decisions into the figures (the catalog dict they belong to). A number
     that does not change keeps its spelling (13 stays 13, not 13.0)."""
@@ -206,3 +222,4 @@ def apply_plan(plan):
                 f[key] = value
         f["as_of"] = plan.as_of
         f.pop("month_only", None)  # the snapshot's day is known
+        _drop_day_unknown(f)

@@ -171,6 +171,9 @@ class Catalog:
                     (f"instances/{i['id']}/region", "Region of the price", "region", i["region"]),
                     (f"instances/{i['id']}/network_gbps", "Network", "network_gbps", i["network_gbps"])]
             rows += [(f"instances/{i['id']}/prices/{k}", label, k, i["prices"][k]) for k, label in PRICING if k in i["prices"]]
+            # This type's own figures in place of the family defaults (Instance::defaults in the core).
+            rows += [(f"instances/{i['id']}/defaults/{k}", f"{dict(self.default_rows).get(k, k)} (this type)", k, v)
+                     for k, v in i.get("defaults", {}).items()]
             chip = self.chips.get(i["chip"], {"name": i["chip"]})
             head = (f'<code class="name">{esc(i["id"])}</code><br><small>{esc(i["provider"])}, {esc(i["region"]["value"])}<br>'
                     f'{i["chips"]["value"]} × <a href="#chip-{esc(i["chip"])}">{esc(chip["name"])}</a></small>')
@@ -216,6 +219,7 @@ class Catalog:
         for i in self.doc["instances"]:
             out += [(f"instances/{i['id']}/{k}", k, i[k]) for k in ("chips", "region", "network_gbps")]
             out += [(f"instances/{i['id']}/prices/{k}", k, v) for k, v in i["prices"].items()]
+            out += [(f"instances/{i['id']}/defaults/{k}", k, v) for k, v in i.get("defaults", {}).items()]
         d = self.doc["defaults"]
         out += [(f"defaults/{k}", k, v) for k, v in d.items() if k != "platform"]
         for fam, p in d["platform"].items():

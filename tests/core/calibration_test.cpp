@@ -37,6 +37,16 @@ TEST(Calibration, TheCatalogHoldsWhatTheFitProduces) {
   EXPECT_EQ(fit.trainium2.gemm_knee, fit.trainium.gemm_knee);
 }
 
+// NVIDIA's matmul efficiencies are shares of a measured ceiling (MAMF, the best a GEMM reached in a
+// sweep): a training step's matmuls cannot beat it, so the fit stops at 1. Unbounded, the FP8 share
+// fitted 1.008 (2026-12-05); bounded, it sits at 1 exactly.
+TEST(Calibration, MatmulEfficienciesOfAMeasuredCeilingNeverExceedIt) {
+  const FittedCalibration fit = fit_calibration(builtin_measurements(), builtin_catalog());
+  EXPECT_LE(fit.nvidia.matmul_efficiency, 1.0);
+  EXPECT_LE(fit.nvidia.fp8_matmul_efficiency, 1.0);
+  EXPECT_DOUBLE_EQ(fit.nvidia.fp8_matmul_efficiency, 1.0);
+}
+
 TEST(Calibration, TrainiumTwoIsPredictedWithItsOwnCalibrationAndThreeBorrowsIt) {
   const Catalog& c = builtin_catalog();
   const double own = c.performance.trainium2.matmul_efficiency.value;

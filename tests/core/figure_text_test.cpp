@@ -15,6 +15,10 @@ TEST(FigureText, EachKindInItsUnit) {
   EXPECT_EQ(figure_text("bf16_tflops", 190), "190 TFLOP/s");
   EXPECT_EQ(figure_text("bf16_tflops", 1299.5), "1,299.5 TFLOP/s");
   EXPECT_EQ(figure_text("mtbf_hours_per_chip", 50000), "50,000 h per chip");
+  // Small rates positionally, as the catalog writes them (a spot band's 2.5% a month / 730 h).
+  EXPECT_EQ(figure_text("spot_interruptions_per_instance_hour", 0.0000342), "0.0000342");
+  EXPECT_EQ(figure_text("spot_interruptions_per_instance_hour", 0.0000685), "0.0000685");
+  EXPECT_EQ(figure_text("spot_interruptions_per_instance_hour", 0.000274), "0.000274");
   // Prices exactly as the calculator uses them: whole dollars, cents, or every digit given.
   EXPECT_EQ(figure_text("on_demand", 35.76), "$35.76 per hour");
   EXPECT_EQ(figure_text("on_demand", 21.5), "$21.50 per hour");

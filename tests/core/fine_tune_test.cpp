@@ -9,6 +9,7 @@
 #include "traincost/engine/resolve.hpp"
 #include "traincost/io/link.hpp"
 #include "traincost/model/fine_tune.hpp"
+#include "traincost/model/formulas.hpp"
 #include "traincost/output/report.hpp"
 #include "traincost/output/verdict.hpp"
 
@@ -207,6 +208,43 @@ TEST(FineTune, TheResultsSayWhatWasDerived) {
   const ResolvedScenario rf = resolve(full, builtin_catalog());
   EXPECT_DOUBLE_EQ(perf.error_median, 2 * rf.workloads[0].options[0].performance.error_median);
   EXPECT_FALSE(results_to_json(full, rf, evaluate(rf))["workloads"][0].contains("fine_tune"));
+}
+
+// The global batch when the scenario gives none (formulas.hpp, kAdapterBatchSequences): a LoRA or
+// QLoRA fine-tune steps on 64 sequences, as optimum-neuron's LoRA recipe, not on full training's
+// batch. The 70B above at 4,096 tokens a sequence, 1e9 tokens, on one p5.48xlarge (8 chips):
+//   C = (6 × 70,553,706,496 + 12 × 80 × 8,192 × 4,096) × 1e9 = 455,534,493,696 × 1e9 = 4.555e20 FLOP
+//   Bopt = 0.292 × C^0.3271 = 1,670,264 tokens
+//   full:  B = min(1,670,264, max(4,194,304, 1,024 × 8))        = 1,670,264 → ⌊/4,096⌋ = 407 sequences
+//   LoRA:  B = min(1,670,264, max(64 × 4,096, 1,024 × 8))       =   262,144 → 64 sequences
+//   LoRA on 64 instances (512 chips): max(262,144, 1,024 × 512) =   524,288 → 128 sequences
+std::string default_batch_job(const std::string& fine_tune, int instances) {
+  return std::string(R"({"version":1,"workloads":[{"name":"70B fine-tune","model":{)") + kLlama70b +
+         R"(},"target":{"tokens":1e9})" + (fine_tune.empty() ? "" : ",\"fine_tune\":" + fine_tune) +
+         R"(}],"options":[{"instance":"p5.48xlarge","instances":)" + std::to_string(instances) + "}]}";
+}
+
+TEST(FineTune, AdaptersDefaultToARecipesBatchNotFullTrainings) {
+  EXPECT_DOUBLE_EQ(default_adapter_batch_tokens(8, 4096, 1670264), 262144);
+  EXPECT_DOUBLE_EQ(default_adapter_batch_tokens(512, 4096, 1670264), 524288);
+  EXPECT_DOUBLE_EQ(default_adapter_batch_tokens(8, 4096, 100000), 100000);  // capped at Bopt
+  struct Case {
+    const char* fine_tune;
+    int instances;
+    double tokens, sequences;
+  };
+  for (const Case& c : {Case{"", 1, 1670264.144337, 407}, Case{kLora16, 1, 262144, 64},
+                        Case{R"({"mode":"qlora","rank":16})", 1, 262144, 64}, Case{kLora16, 64, 524288, 128}}) {
+    const ResolvedScenario r = resolve(test::scenario(default_batch_job(c.fine_tune, c.instances)), builtin_catalog());
+    const PairPerformance& perf = r.workloads[0].options[0].performance;
+    EXPECT_TRUE(perf.batch_default);
+    EXPECT_NEAR(perf.batch_tokens, c.tokens, 1e-3) << c.fine_tune << " × " << c.instances;
+    EXPECT_DOUBLE_EQ(perf.global_batch_sequences, c.sequences) << c.fine_tune << " × " << c.instances;
+  }
+  // A batch the scenario gives is kept.
+  const ResolvedScenario given = resolve(test::scenario(job(kLora16)), builtin_catalog());
+  EXPECT_DOUBLE_EQ(given.workloads[0].options[0].performance.batch_tokens, 131072);
+  EXPECT_FALSE(given.workloads[0].options[0].performance.batch_default);
 }
 
 TEST(FineTune, TheShippedPresetIsALoraFineTune) {

@@ -155,8 +155,8 @@ TEST(Goodput, TheUncertaintyAnalysisVariesMtbfWhereFailuresCostTime) {
 // On-demand (Λ = 0): τ = √(2 × 0.1 × 1000)(1 + √5e-5/3 + 5e-5/9) − 0.1 = 14.075548 h,
 //   g = 14.075548 / 14.175548 / (1 + (0.2 + 7.087774)/1000) = 0.985762.
 // The unbilled wait: u = Λ × 0.8 × g × (τ + δ)/τ = 0.01 × 0.8 × 0.944763 × 1.023824 = 0.0077382.
-std::string spot_option(const std::string& pricing, const std::string& reclaims) {
-  return std::string(R"("instance":"p5en.48xlarge","instances":4,"pricing":")") + pricing +
+std::string spot_option(const std::string& pricing, const std::string& reclaims, const std::string& instance = "p5en.48xlarge") {
+  return R"("instance":")" + instance + R"(","instances":4,"pricing":")" + pricing +
          R"(","reliability":{"checkpoint_write_minutes":6,"restart_minutes":12,"mtbf_hours_per_instance":4000,"lost_work_share":1)" +
          (reclaims.empty() ? "" : R"(,"spot_interruptions_per_hour":)" + reclaims) + R"(,"spot_recovery_hours":0.8})";
 }
@@ -204,14 +204,65 @@ TEST(Spot, CapacityTheJobHoldsIsNotReclaimedAndReadsAsBefore) {
     // bit for bit the formula without reclaims
     EXPECT_EQ(t.goodput, goodput(t.checkpoint_interval_hours, 0.1, 0.2, 1, 1000));
   }
-  // Spot without a figure takes the catalog's band for the family: 0.000274 per instance-hour.
-  const ResolvedScenario spot = resolved_with(spot_option("spot", ""));
+  // Spot without a figure, on a type the advisor snapshot does not list, takes the catalog's band
+  // for the family: 0.000274 per instance-hour.
+  const ResolvedScenario spot = resolved_with(spot_option("spot", "", "p6-b200.48xlarge"));
   EXPECT_DOUBLE_EQ(goodput_terms(spot.workloads[0], spot.workloads[0].options[0]).reclaims_per_hour, 4 * 0.000274);
+}
+
+// The catalog's per-type figures (instances[].defaults, AWS's Spot Instance Advisor feed of
+// 2025-06-28, us-east-1 Linux) take the family's place. Same hand case as above (δ = 0.1 h,
+// R = 0.2 h, M = 1,000 h, s = 1, R_spot = 1.0 h), four instances, the rate from the catalog:
+//   p5en.48xlarge, band <5%: Λ₁ = 0.025 / 730 = 0.0000342; Λ = 0.0001368; Ms = 1/(0.001 + 0.0001368)
+//     = 879.6622 h; x = 5.684e-5; √(2 × 0.1 × 879.6622) = 13.263953 × 1.0025194 − 0.1 = τ 13.197370;
+//     g = (13.197370 / 13.297370) / (1 + (0.2 + 6.648685)/1000 + 0.0001368 × (1 + 6.648685))
+//       = 0.9924797 / (1 + 0.0068487 + 0.0010463) = 0.984705.
+//   p4d.24xlarge, band 10-15%: Λ₁ = 0.125 / 730 = 0.000171; Λ = 0.000684; Ms = 593.8242 h;
+//     τ = 10.897929 × 1.0030680 − 0.1 = 10.831364; g = 0.9908520 / (1 + 0.0056657 + 0.0044225) = 0.980956.
+//   p6-b200.48xlarge, not in the snapshot: the family's 0.000274; Λ = 0.001096; Ms = 477.0992 h;
+//     τ = 9.768308 × 1.0034240 − 0.1 = 9.701755; g = 0.9897977 / (1 + 0.0051009 + 0.0064674) = 0.978478.
+// Goodput falls as the type's band rises.
+TEST(Spot, AnInstanceTypesOwnAdvisorBandTakesThePlaceOfTheFamilys) {
+  struct Case {
+    const char* instance;
+    double per_instance_hour, goodput;
+  };
+  double previous = 1;
+  for (const Case& c : {Case{"p5en.48xlarge", 0.0000342, 0.984705}, Case{"p4d.24xlarge", 0.000171, 0.980956},
+                        Case{"p6-b200.48xlarge", 0.000274, 0.978478}}) {
+    const ResolvedScenario r = resolved_with(spot_option("spot", "", c.instance));
+    const GoodputTerms t = goodput_terms(r.workloads[0], r.workloads[0].options[0]);
+    EXPECT_DOUBLE_EQ(t.reclaims_per_hour, 4 * c.per_instance_hour) << c.instance;
+    EXPECT_NEAR(t.goodput, c.goodput, 1e-6) << c.instance;
+    EXPECT_LT(t.goodput, previous) << c.instance;
+    previous = t.goodput;
+  }
+  // The type's figure is the catalog's, sourced and dated; an instance without one has none.
+  const Catalog& c = builtin_catalog();
+  const Figure* p5en = c.default_for("spot_interruptions_per_instance_hour", "p5en.48xlarge", Family::Nvidia);
+  ASSERT_NE(p5en, nullptr);
+  EXPECT_EQ(p5en->source, "aws-spot-advisor-2025-06");
+  EXPECT_EQ(p5en->as_of, "2025-06-28");
+  EXPECT_EQ(c.default_for("spot_interruptions_per_instance_hour", "p6-b200.48xlarge", Family::Nvidia),
+            c.defaults.find("spot_interruptions_per_instance_hour", Family::Nvidia));
+}
+
+TEST(Spot, TheCatalogRefusesAPerInstanceDefaultNoSourceGivesPerType) {
+  std::string text = test::read_source_file("assets/catalog.json");
+  const std::string anchor = R"("id": "p5.48xlarge",)";
+  ASSERT_NE(text.find(anchor), std::string::npos);
+  text.replace(text.find(anchor), anchor.size(),
+               anchor + R"( "defaults": {"mtbf_hours_per_chip": {"value": 1, "source": "llama3", "as_of": "2024-07-23"}},)");
+  Problems problems;
+  EXPECT_FALSE(load_catalog(text, problems));
+  bool named = false;
+  for (const Problem& p : problems) named |= p.path.find("defaults.mtbf_hours_per_chip") != std::string::npos;
+  EXPECT_TRUE(named);
 }
 
 TEST(Spot, TheAnalysisDrawsTheReclaimRateWithinItsBand) {
   const Scenario s = test::scenario(test::simple_scenario(R"("model":{"params":70e9},"target":{"tokens":1e12})",
-                                                          R"("instance":"p5en.48xlarge","instances":4,"pricing":"spot")"));
+                                                          R"("instance":"p6-b200.48xlarge","instances":4,"pricing":"spot")"));
   const std::vector<RangedInput> inputs = ranged_inputs(s, resolve(s, builtin_catalog()), builtin_catalog());
   bool rate = false, recovery = false;
   for (const RangedInput& in : inputs) {
@@ -225,6 +276,18 @@ TEST(Spot, TheAnalysisDrawsTheReclaimRateWithinItsBand) {
   }
   EXPECT_TRUE(rate);
   EXPECT_TRUE(recovery);
+  // A type with its own band draws within that: p5en.48xlarge, 0 to 50% a month (US regions' bands).
+  const Scenario own = test::scenario(test::simple_scenario(R"("model":{"params":70e9},"target":{"tokens":1e12})",
+                                                            R"("instance":"p5en.48xlarge","instances":4,"pricing":"spot")"));
+  bool drawn = false;
+  for (const RangedInput& in : ranged_inputs(own, resolve(own, builtin_catalog()), builtin_catalog()))
+    if (in.path == "options[0].reliability.spot_interruptions_per_hour") {
+      drawn = true;
+      EXPECT_DOUBLE_EQ(in.low, 0);
+      EXPECT_DOUBLE_EQ(in.high, 0.000685);
+      EXPECT_DOUBLE_EQ(in.value, 0.0000342);
+    }
+  EXPECT_TRUE(drawn);
   // An on-demand option has no reclaims to draw.
   const Scenario od = test::scenario(test::simple_scenario(R"("model":{"params":70e9},"target":{"tokens":1e12})",
                                                            R"("instance":"p5en.48xlarge","instances":4)"));

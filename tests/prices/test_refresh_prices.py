@@ -308,3 +308,13 @@ def test_direction_overrides_and_line_separators_never_reach_the_terminal(catalo
     assert status == 0, err
     assert character not in out and character not in err
     assert "us-east-1\ufffdtxt" in out
+
+
+def test_a_refreshed_figure_drops_its_day_not_established_clause():
+    # check_asset_dates.py lets a month stand only with this clause; a refresh gives the day.
+    f = {"note": "spot samples 2.5-8.2; midpoint; day not established: the commit's date could not be read"}
+    price_refresh._drop_day_unknown(f)
+    assert f == {"note": "spot samples 2.5-8.2; midpoint"}
+    g = {"note": "day not established: the commit's date could not be read"}
+    price_refresh._drop_day_unknown(g)
+    assert g == {}

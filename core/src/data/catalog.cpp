@@ -20,6 +20,13 @@ const Figure* Defaults::find(std::string_view key, Family family) const {
 }
 
 const Source* Catalog::find_source(std::string_view id) const { return find_by_id(sources, id); }
+
+const Figure* Catalog::default_for(std::string_view key, std::string_view instance, Family family) const {
+  if (const Instance* inst = find_instance(instance))
+    for (const NamedFigure& f : inst->defaults)
+      if (f.key == key && f.figure.present()) return &f.figure;
+  return defaults.find(key, family);
+}
 bool ChipCalibration::applies_to(std::string_view chip) const { return std::find(chips.begin(), chips.end(), chip) != chips.end(); }
 bool Performance::validated(std::string_view chip) const {
   return std::find(validated_chips.begin(), validated_chips.end(), chip) != validated_chips.end();
@@ -243,6 +250,13 @@ std::optional<Catalog> load_catalog(std::string_view json_text, Problems& proble
       }
     }
     if (!any_price) problems.push_back({path + ".prices", "needs at least one price"});
+    if (j.contains("defaults") && !j["defaults"].is_object()) problems.push_back({path + ".defaults", "must be an object"});
+    else if (j.contains("defaults")) {
+      inst.defaults = read.figures(j["defaults"], path + ".defaults");
+      for (const NamedFigure& f : inst.defaults)
+        if (std::find(std::begin(kInstanceDefaultKeys), std::end(kInstanceDefaultKeys), f.key) == std::end(kInstanceDefaultKeys))
+          problems.push_back({path + ".defaults." + f.key, "no per-instance default of this name"});
+    }
     catalog.instances.push_back(std::move(inst));
   });
 

@@ -84,6 +84,13 @@ std::string printed(const char* format, double v) { return fmt::printf_c(format,
 // others to six significant digits ("0.88", "1.34375", "12,345.7").
 std::string plain(double v) {
   if (v == std::round(v) && std::fabs(v) < 1e15) return grouped(printed("%.0f", v));
+  // A small rate in positional notation, as the catalog writes it ("0.0000342", not "3.42e-05"):
+  // three significant digits' worth of places, trailing zeros dropped.
+  if (std::fabs(v) < 1e-4 && std::fabs(v) >= 1e-9) {
+    std::string text = printed("%.11f", v);
+    text.erase(text.find_last_not_of('0') + 1);
+    return text;
+  }
   return grouped(printed("%.6g", v));
 }
 

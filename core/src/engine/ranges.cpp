@@ -184,13 +184,13 @@ std::vector<RangedInput> ranged_inputs(const Scenario& s, const ResolvedScenario
         goodput_terms(first, first.options[i]).goodput < 0.97)
       add(ref_of(mtbf), mtbf_figure->low / p.chips_per_instance, mtbf_figure->high / p.chips_per_instance, Distribution::Triangular,
           true);
-    // Spot reclaims: the catalog's band for the family (a month's reclaimed share, per AWS's Spot
-    // Instance Advisor), and the wait for capacity over its stated range, where the option is spot
-    // and takes the catalog's figures.
+    // Spot reclaims: the catalog's band for the instance type, else for the family (a month's
+    // reclaimed share, per AWS's Spot Instance Advisor), and the wait for capacity over its stated
+    // range, where the option is spot and takes the catalog's figures.
     if (s.options[i].pricing == PricingModel::Spot)
       for (const FieldSpec* f : {&fields::spot_interruptions_per_hour, &fields::spot_recovery_hours}) {
         const std::string path = f->of_option(i);
-        const Figure* figure = catalog.defaults.find(f->catalog_default, info.family);
+        const Figure* figure = catalog.default_for(f->catalog_default, s.options[i].instance, info.family);
         if (!f->get(s.options[i].reliability) && figure && figure->has_range() && !has_range(path))
           add(ref_of(path), figure->low, figure->high, Distribution::Triangular, true);
       }

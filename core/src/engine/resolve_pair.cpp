@@ -26,7 +26,6 @@ double batch_tokens_of(const Workload& w, const PairInputs& p) {
 }
 
 PairInputs resolve_option(const Option& o, const Catalog& catalog, const PlatformCosts& wc, OptionInfo* info_out) {
-  const Defaults& d = catalog.defaults;
   PairInputs p;
   OptionInfo info;
   info.instance = o.instance;
@@ -80,9 +79,10 @@ PairInputs resolve_option(const Option& o, const Catalog& catalog, const Platfor
   p.scaling_reference_chips = o.scaling_reference_chips.value_or(0);
   p.scaling_per_doubling = o.scaling_per_doubling;
 
-  // Reliability: the option's value, else the catalog's (its MTBF is per chip).
+  // Reliability: the option's value, else the catalog's for the instance type, else for the
+  // chip family (its MTBF is per chip). Per type: AWS's Spot Instance Advisor band for reclaims.
   auto catalog_value = [&](const FieldSpec& f) {
-    const Figure* figure = d.find(f.catalog_default, info.family);
+    const Figure* figure = catalog.default_for(f.catalog_default, o.instance, info.family);
     return figure && figure->present() ? figure->value : 0.0;
   };
   p.mtbf_hours_per_instance = o.reliability.mtbf_hours_per_instance.value_or(
@@ -154,9 +154,16 @@ StepInputs step_inputs(const Workload& w, const Option& o, const OptionInfo& inf
   const double compute = training_flops(flops_per_token(w.model, false), target_tokens(w.target, w.model));
   perf.optimal_batch_tokens = std::isfinite(compute) && compute > 0 ? optimal_batch_tokens(compute) : kDefaultGlobalBatchTokens;
   perf.batch_default = !given;
-  perf.batch_tokens = given ? *given : default_batch_tokens(chips, perf.optimal_batch_tokens);
+  // A LoRA or QLoRA fine-tune steps on tens of sequences, as its published recipes do
+  // (kAdapterBatchSequences), not on a pretraining batch; a full fine-tune keeps full training's.
+  const bool adapter_batch = w.fine_tune.adapters();
+  perf.batch_tokens = given           ? *given
+                      : adapter_batch ? default_adapter_batch_tokens(chips, in.shape.seq_len, perf.optimal_batch_tokens)
+                                      : default_batch_tokens(chips, perf.optimal_batch_tokens);
   in.global_batch_sequences = std::max(1.0, std::floor(perf.batch_tokens / in.shape.seq_len));
-  if (perf.batch_default)
+  // Full training's default may be raised toward Bopt to fill a pipeline; a fine-tune's stays the
+  // recipe's (64 sequences already give 4 micro-batches to each of 16 stages).
+  if (perf.batch_default && !adapter_batch)
     in.max_batch_sequences = std::max(in.global_batch_sequences, std::floor(perf.optimal_batch_tokens / in.shape.seq_len));
   in.bytes_per_param = w.memory.bytes_per_param;
   in.usable_fraction = w.memory.usable_fraction;

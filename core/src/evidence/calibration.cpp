@@ -277,8 +277,10 @@ FittedCalibration fit_calibration(const MeasurementSet& set, const Catalog& cata
   // measured ceiling, FP8 alike, attention at half the matmul rate, a knee of 128, 50 bytes.
   auto nvidia_from = [&](const std::vector<double>& x) {
     Calibration c = out.nvidia;
-    c.matmul_efficiency = det::exp(x[0]);
-    c.fp8_matmul_efficiency = det::exp(x[1]);
+    // Both are shares of a measured matmul ceiling (the best a GEMM of that precision reached in a
+    // sweep), so a training step's matmuls cannot exceed it: bounded at 1.
+    c.matmul_efficiency = std::min(1.0, det::exp(x[0]));
+    c.fp8_matmul_efficiency = std::min(1.0, det::exp(x[1]));
     c.attention_efficiency = det::exp(x[2]);
     c.gemm_knee = det::exp(x[3]);
     c.memory_bound_bytes = det::exp(x[4]);

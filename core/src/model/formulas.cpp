@@ -26,6 +26,10 @@ double default_batch_tokens(double chips, double optimal_batch) {
   return std::min(optimal_batch, std::max(kDefaultGlobalBatchTokens, kBatchTokensPerChip * chips));
 }
 
+double default_adapter_batch_tokens(double chips, double seq_len, double optimal_batch) {
+  return std::min(optimal_batch, std::max(kAdapterBatchSequences * seq_len, kBatchTokensPerChip * chips));
+}
+
 double architecture_params(const Model& m) {
   const double h = m.hidden, l = m.layers, V = m.vocab;
   const double kv_hidden = m.heads > 0 && m.kv_heads > 0 ? h * m.kv_heads / m.heads : h;

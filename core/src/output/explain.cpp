@@ -8,6 +8,7 @@
 #include "traincost/engine/reliability.hpp"
 #include "traincost/scenario/fields.hpp"
 #include "traincost/model/fine_tune.hpp"
+#include "traincost/model/predict.hpp"
 #include "traincost/base/format.hpp"
 #include "traincost/output/present.hpp"
 #include "traincost/evidence/published_runs.hpp"
@@ -158,13 +159,21 @@ void explain_performance(std::vector<ExplainStep>& steps, const WorkloadInputs& 
       step<kOptimalBatch>(steps, Shown::Number, optimal_batch_tokens, compute);
       steps.back().result += " tokens (DeepSeek LLM's batch law: beyond it more batch costs more tokens)";
     }
-    step<kDefaultBatch>(steps, Shown::Number, default_batch_tokens, p.instances * p.chips_per_instance, perf.optimal_batch_tokens);
-    steps.back().result += " tokens (global_batch_tokens not given: " + g(kBatchTokensPerChip) + " a chip, at least 4M, at most Bopt)";
+    if (w.fine_tune.adapters()) {
+      step<kDefaultAdapterBatch>(steps, Shown::Number, default_adapter_batch_tokens, p.instances * p.chips_per_instance,
+                                 shape_of(w.model).seq_len, perf.optimal_batch_tokens);
+      steps.back().result += " tokens (global_batch_tokens not given: a " + std::string(to_string(w.fine_tune.mode)) + " fine-tune steps on " +
+                             g(kAdapterBatchSequences) + " sequences, as optimum-neuron's LoRA recipe; at least " + g(kBatchTokensPerChip) +
+                             " a chip, at most Bopt)";
+    } else {
+      step<kDefaultBatch>(steps, Shown::Number, default_batch_tokens, p.instances * p.chips_per_instance, perf.optimal_batch_tokens);
+      steps.back().result += " tokens (global_batch_tokens not given: " + g(kBatchTokensPerChip) + " a chip, at least 4M, at most Bopt)";
+    }
   }
   const bool raised = t.batch_sequences > perf.global_batch_sequences;
   steps.push_back({"Micro-batches per step",
                    "m = ⌊B / (d × b)⌋" + std::string(l.interleave > 1 ? ", a multiple of p" : "") +
-                       (perf.batch_default && l.pipeline > 1 ? ", raised to up to " + g(kMicroBatchesPerStage) + " × p / v within Bopt" : ""),
+                       (perf.batch_default && !w.fine_tune.adapters() && l.pipeline > 1 ? ", raised to up to " + g(kMicroBatchesPerStage) + " × p / v within Bopt" : ""),
                    g(perf.global_batch_sequences) + " / (" + g(l.data) + " × " + g(l.micro_batch) + ")",
                    "= " + g(t.micro_batches) + " (" + g(t.batch_sequences) + " sequences a step" +
                        (raised ? ", raised by gradient accumulation so the pipeline's stages are not idle" : "") + ")"});

@@ -172,9 +172,9 @@ const FieldSpec horizon_months = {"workloads[].horizon_months", "horizon", "mont
     "12", "Period the runs happen in; maintenance and annual totals use it.", "12 to 36",
     bind<&Workload::horizon_months>(), nullptr, nullptr, kRangeable};
 const FieldSpec global_batch_tokens = {"workloads[].global_batch_tokens", "global batch", "tokens", Display::Quantity, {1, 1e10},
-    "tokens_per_step of a steps target, else min(Bopt, max(4,194,304, 1,024 × chips)) per option, Bopt = 0.292 × C^0.3271 (DeepSeek LLM's compute-optimal batch)",
+    "tokens_per_step of a steps target, else min(Bopt, max(4,194,304, 1,024 × chips)) per option, Bopt = 0.292 × C^0.3271 (DeepSeek LLM's compute-optimal batch); a LoRA or QLoRA fine-tune: min(Bopt, max(64 × seq_len, 1,024 × chips)), 64 sequences as optimum-neuron's LoRA recipe",
     "Tokens per optimizer step: the data-parallel and pipeline layout must divide it. A given batch is kept; the default grows with the cluster (Llama 3 405B: 16M on 16,384 H100s) up to the batch beyond which more costs tokens, and the layout search may add micro-batches within that cap rather than idle a pipeline.",
-    "4M (Llama 3 8B) to 16M (Llama 3 405B)",
+    "4M (Llama 3 8B) to 16M (Llama 3 405B); 8K (QLoRA's Guanaco: 16 sequences) to 131K (optimum-neuron LoRA: 64 × 2,048) for adapters",
     bind<&Workload::global_batch_tokens>()};
 
 // ---- Workload: fine-tuning mode and sequence packing (model/fine_tune.hpp) ----------------------
@@ -341,8 +341,8 @@ const FieldSpec checkpoint_interval_hours = {"options[].reliability.checkpoint_i
     "the Young/Daly optimum", "Compute time between checkpoints.", "0.1 to 4",
     bind<&Reliability::checkpoint_interval_hours>(), &PairNumbers::checkpoint_interval_hours};
 const FieldSpec spot_interruptions_per_hour = {"options[].reliability.spot_interruptions_per_hour", "spot interruptions", "per instance-hour", Display::Plain, {0, 1},
-    "spot: the catalog's default for the chip family; 0 for on-demand, reserved and Capacity Blocks", "How often the provider reclaims one spot instance. Any reclaim stops the whole (synchronous) job, which loses the work since its last checkpoint and waits for capacity.",
-    "0.000274 (20% of instances a month, the top band of AWS's Spot Instance Advisor); 0 for capacity you hold",
+    "spot: the catalog's figure for the instance type (AWS's Spot Instance Advisor band), else for the chip family; 0 for on-demand, reserved and Capacity Blocks", "How often the provider reclaims one spot instance. Any reclaim stops the whole (synchronous) job, which loses the work since its last checkpoint and waits for capacity.",
+    "0.0000342 (band <5% a month) to 0.000274 (20% a month, the family default); 0 for capacity you hold",
     bind<&Reliability::spot_interruptions_per_hour>(), &PairNumbers::spot_interruptions_per_hour, "spot_interruptions_per_instance_hour", kRangeable};
 const FieldSpec spot_recovery_hours = {"options[].reliability.spot_recovery_hours", "spot capacity back", "hours", Display::Plain, {0, 720},
     "catalog default (1, an estimate)", "Hours from a spot reclaim until capacity is back and the job relaunches; the restart and the checkpoint reload come on top. Unbilled: nothing runs meanwhile.",

@@ -103,6 +103,11 @@ constexpr int kPricingModels = 5;
 inline const char* to_string(PricingModel model) { return word_of(kPricingWords, model); }      // "on_demand", ...
 inline const char* describe(PricingModel model) { return description_of(kPricingWords, model); }  // "On-demand", ...
 
+struct NamedFigure {
+  std::string key;
+  Figure figure;
+};
+
 struct Instance {
   std::string id;
   std::string provider;
@@ -113,6 +118,10 @@ struct Instance {
   Cited chips_cited;
   Figure network_gbps;
   std::array<Figure, kPricingModels> prices;  // indexed by PricingModel; absent where unpublished
+  // Figures for this instance type that take the place of the family's defaults of the same key
+  // ("instances[].defaults.<key>"). Only keys a source gives per type are allowed
+  // (kInstanceDefaultKeys): AWS's Spot Instance Advisor band for this type's reclaims.
+  std::vector<NamedFigure> defaults;
 
   const Figure& price(PricingModel m) const { return prices[static_cast<size_t>(m)]; }
 };
@@ -120,10 +129,6 @@ struct Instance {
 // Defaults for what a scenario leaves out, by key: "defaults.<key>" in the catalog applies to
 // every chip family, "defaults.platform.<family>.<key>" to one. Which scenario field each key is
 // the default of is declared with the field (FieldSpec::catalog_default in fields.cpp).
-struct NamedFigure {
-  std::string key;
-  Figure figure;
-};
 struct Defaults {
   std::vector<NamedFigure> shared;
   std::vector<NamedFigure> trainium;
@@ -206,7 +211,13 @@ struct Catalog {
   const Chip* find_chip(std::string_view id) const;
   const Instance* find_instance(std::string_view id) const;
   const Source* find_source(std::string_view id) const;
+  // The default a scenario field takes on one instance type: the type's own figure for the key
+  // (Instance::defaults), else the family's, else the shared one; nullptr when there is none.
+  const Figure* default_for(std::string_view key, std::string_view instance, Family family) const;
 };
+
+// The keys an instance may carry in its own "defaults": per-type figures a source publishes.
+inline constexpr std::string_view kInstanceDefaultKeys[] = {"spot_interruptions_per_instance_hour"};
 
 // Parses and checks a catalog: every figure must name a known source and an as-of date, every
 // instance a known chip. Returns nothing (and the problems) when anything is wrong.

@@ -62,6 +62,27 @@ inline constexpr double kBatchTokensPerChip = 1024;
 double default_batch_tokens(double chips, double optimal_batch);
 inline constexpr Formula kDefaultBatch{"Global batch (default)", "B", "min({Bopt}, max(4,194,304, 1,024 × {chips}))", "chips, Bopt"};
 
+// Sequences per optimizer step of a LoRA or QLoRA fine-tune when a scenario gives no batch.
+// Published adapter recipes step on tens of sequences, not on a pretraining batch of millions of
+// tokens:
+//   64   optimum-neuron's LoRA fine-tune of Llama 3.1 8B on one trn1.32xlarge
+//        (examples/training/llama/finetune_llama.sh and .py, commits 1b52010 and 8a970f2: 32 ranks
+//        at tensor parallelism 8 = 4 data-parallel replicas × batch 1 × 16 accumulation steps, packed
+//        2,048-token sequences: 131,072 tokens a step)
+//   16   QLoRA's Guanaco 7B and 65B (Dettmers et al. 2023, arXiv 2305.14314; artidoro/qlora
+//        scripts/finetune_guanaco_7b.sh and _65b.sh, commit 0b46ca8: per-device batch 4 × 4
+//        accumulation steps = 16 sequences of up to 16 + 512 tokens, unpacked, on one GPU)
+// The default takes the cluster recipe's 64 sequences of the workload's seq_len.
+inline constexpr double kAdapterBatchSequences = 64;
+
+// The global batch of a LoRA or QLoRA fine-tune when the scenario gives none: 64 sequences, at
+// least the cluster's floor of tokens per chip (as for full training), at most the compute-optimal
+// batch.
+//   B = min(Bopt, max(64 × seq_len, 1,024 × chips))
+double default_adapter_batch_tokens(double chips, double seq_len, double optimal_batch);
+inline constexpr Formula kDefaultAdapterBatch{"Global batch (LoRA/QLoRA default)", "B",
+                                              "min({Bopt}, max(64 × {seq_len}, 1,024 × {chips}))", "chips, seq_len, Bopt"};
+
 // GPipe's rule for gradient accumulation (Huang et al. 2019, arXiv 1811.06965, §2.3): with at
 // least 4 micro-batches per pipeline stage the bubble is negligible. When the batch is a default,
 // the layout search raises a pipelined layout's micro-batches to 4·p/v (p stages, v interleaved
