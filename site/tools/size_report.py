@@ -22,7 +22,7 @@ import re
 import sys
 import tarfile
 
-BUDGET_CALCULATOR = 450_000   # bytes gzipped, the calculator page's first load (was 400 KB; see tests/browser/site.test.mjs)
+BUDGET_CALCULATOR = 570_000   # bytes gzipped, the calculator page's first load (the same as tests/browser/site.test.mjs, which gives its history)
 BUDGET_PAGE = 100_000         # every other page
 ALREADY_COMPRESSED = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".woff2", ".gz", ".br")
 
@@ -126,7 +126,7 @@ def site_report(root):
         raw, gz = sizes[f]
         print(f"  {os.path.relpath(f, root):<{width}}  {raw:>9,}  {gz:>9,}")
     print(f"  {'total':<{width}}  {sum(s[0] for s in sizes.values()):>9,}  {sum(s[1] for s in sizes.values()):>9,}")
-    print("First load per page, gzipped (budget: calculator.html <= 450 KB, other pages < 100 KB):")
+    print(f"First load per page, gzipped (budget: calculator.html <= {BUDGET_CALCULATOR // 1000} KB, other pages < 100 KB):")
     for page in (f for f in files if f.endswith(".html")):
         loaded = first_load(root, page)
         total = sum(sizes[p][1] for p in loaded)
