@@ -14,8 +14,6 @@ uint64_t splitmix64(uint64_t& x) {
   return z ^ (z >> 31);
 }
 
-uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
 // z such that Phi(z) = 0.95.
 constexpr double kZ95 = 1.6448536269514722;
 
@@ -23,23 +21,6 @@ constexpr double kZ95 = 1.6448536269514722;
 
 Random::Random(uint64_t seed) {
   for (uint64_t& s : s_) s = splitmix64(seed);
-}
-
-uint64_t Random::next() {
-  const uint64_t result = rotl(s_[1] * 5, 7) * 9;
-  const uint64_t t = s_[1] << 17;
-  s_[2] ^= s_[0];
-  s_[3] ^= s_[1];
-  s_[1] ^= s_[2];
-  s_[0] ^= s_[3];
-  s_[2] ^= t;
-  s_[3] = rotl(s_[3], 45);
-  return result;
-}
-
-double Random::uniform() {
-  // 53 random bits, centred in their cell: (k + 0.5) / 2^53.
-  return (static_cast<double>(next() >> 11) + 0.5) * (1.0 / 9007199254740992.0);
 }
 
 double uniform_quantile(double low, double high, double u) { return PreparedQuantile::uniform(low, high)(u); }
@@ -80,9 +61,13 @@ PreparedQuantile PreparedQuantile::lognormal_90(double p5, double p95) {
 double PreparedQuantile::operator()(double u) const {
   switch (kind_) {
     case Kind::Uniform: return low_ + u * width_;
-    case Kind::Triangular:
-      if (u < split_) return low_ + std::sqrt(u * width_ * left_);
-      return high_ - std::sqrt((1 - u) * width_ * right_);
+    case Kind::Triangular: {
+      // Which side of the mode u falls is a coin toss that a branch predictor loses often: both
+      // sides' operands are selected without a branch, and one square root is taken.
+      const bool left = u < split_;
+      const double root = std::sqrt(left ? u * width_ * left_ : (1 - u) * width_ * right_);
+      return left ? low_ + root : high_ - root;
+    }
     case Kind::LogNormal: return det::exp(mu_ + sigma_ * normal_quantile(u));
     case Kind::Constant: break;
   }

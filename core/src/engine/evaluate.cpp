@@ -1,6 +1,8 @@
 #include "traincost/engine/evaluate.hpp"
 
 #include <cmath>
+#include <limits>
+#include <utility>
 
 #include "traincost/engine/cost_parts.hpp"
 #include "traincost/engine/reliability.hpp"
@@ -27,19 +29,30 @@ MemoryFit memory_fit(const PairPerformance& perf) {
   return m;
 }
 
-bool valid_figure(double v) { return std::isfinite(v) && v >= 0; }
+// Finite and not negative: NaN fails both comparisons, +infinity the second.
+bool valid_figure(double v) { return v >= 0 && v <= std::numeric_limits<double>::max(); }
 
 // The rule of numeric safety (docs/input-output.md): an option is feasible only when every time,
 // work and cost figure is finite and not negative and its goodput a fraction in (0, 1].
+// Every figure is tested (no early exit): the loop has no branch to mispredict.
 bool figures_valid(const OptionResult& r) {
+  bool valid = r.goodput > 0 && r.goodput <= 1;
   for (const double v : {r.tokens, r.training_flops, r.cluster_flops_per_sec, r.tokens_per_sec, r.compute_hours, r.training_hours,
                          r.wall_clock_hours, r.chip_hours, r.instance_hours, r.price_usd_per_hour, r.hardware_cost_per_run,
                          r.one_time_cost, r.days_to_model, r.fixed_cost, r.per_run_cost, r.cost_per_run, r.cost_per_million_tokens,
                          r.compute_cost_per_million_tokens, r.horizon_cost, r.annual_cost})
-    if (!valid_figure(v)) return false;
-  for (const CostPart& part : kCostParts)
-    if (!valid_figure(r.*part.member)) return false;
-  return r.goodput > 0 && r.goodput <= 1;
+    valid &= valid_figure(v);
+  for (const CostPart& part : kCostParts) valid &= valid_figure(r.*part.member);
+  return valid;
+}
+
+// Each part of the cost with its formula, in the table's order (cost_parts.hpp; a part may read
+// the ones above it). Unrolled over the table at compile time, so that each part's function is
+// called directly and inlined, and only its amount is computed (a loop calls each through a
+// pointer and fills in its arguments for explain).
+template <size_t... I>
+void fill_parts(const PartContext& context, OptionResult& r, std::index_sequence<I...>) {
+  ((r.*kCostParts[I].member = kCostParts[I].work(context).amount), ...);
 }
 
 // Sets every field of `r` for one pair. evaluate_options() fills its results in place with it:
@@ -94,9 +107,8 @@ void fill_pair(const WorkloadInputs& w, const PairInputs& p, double target_token
 
   // Money.
   r.price_usd_per_hour = discounted_price(p.price_usd_per_hour, p.discount);
-  // Each part of the cost with its formula, in the table's order (cost_parts.hpp).
   const PartContext context{w, p, r};
-  for (const CostPart& part : kCostParts) r.*part.member = part.work(context).amount;
+  fill_parts(context, r, std::make_index_sequence<kCostPartCount>{});
   r.hardware_cost_per_run = r.compute_cost + r.compile_cost;
   r.one_time_cost = r.porting_cost + r.validation_cost;
   r.fixed_cost = sum_of_parts(r, Recurrence::Fixed);

@@ -1,6 +1,7 @@
 #include "traincost/engine/reliability.hpp"
 
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 
 #include "traincost/scenario/fields.hpp"
@@ -70,10 +71,25 @@ GoodputTerms goodput_terms(const GoodputInputs& p) {
 
 GoodputTerms goodput_terms(const Workload& w, const PairInputs& p) { return goodput_terms(goodput_inputs(w, p)); }
 
+namespace {
+// Whether two inputs are bit for bit the same, word by word: memcmp would be a call into the C
+// library for each pair of every Monte Carlo sample.
+bool same_bits(const GoodputInputs& a, const GoodputInputs& b) {
+  static_assert(sizeof(GoodputInputs) % sizeof(uint64_t) == 0, "GoodputInputs holds doubles only");
+  constexpr size_t kWords = sizeof(GoodputInputs) / sizeof(uint64_t);
+  uint64_t x[kWords], y[kWords];
+  std::memcpy(x, &a, sizeof a);
+  std::memcpy(y, &b, sizeof b);
+  uint64_t differ = 0;
+  for (size_t i = 0; i < kWords; ++i) differ |= x[i] ^ y[i];
+  return differ == 0;
+}
+}  // namespace
+
 const GoodputTerms& GoodputMemo::terms(const Workload& w, const PairInputs& p) {
   const GoodputInputs now = goodput_inputs(w, p);
   // Bit for bit the same inputs give bit for bit the same terms (a NaN or a -0 included).
-  if (!known_ || std::memcmp(&now, &inputs_, sizeof now) != 0) {
+  if (!known_ || !same_bits(now, inputs_)) {
     inputs_ = now;
     terms_ = goodput_terms(now);
     known_ = true;

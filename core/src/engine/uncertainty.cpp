@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <initializer_list>
 #include <limits>
+#include <memory>
 
 #include "traincost/engine/reliability.hpp"
 #include "traincost/engine/resolve.hpp"
@@ -47,7 +48,8 @@ void order_statistics(std::vector<double>& v, const std::vector<size_t>& ranks, 
   for (size_t j = 0; j < m; ++j) sample[j] = v[j * step];
   std::sort(sample.begin(), sample.end());
 
-  std::vector<double> inside(n);
+  // Every value is written before it is read: no zeroing (800 KB for 100,000 samples, per call).
+  const std::unique_ptr<double[]> inside(new double[n]);
   size_t i = 0;
   while (i < ranks.size()) {
     // A bracket: the rank's place in the sample, give or take four standard deviations (as sample
@@ -76,8 +78,8 @@ void order_statistics(std::vector<double>& v, const std::vector<size_t>& ranks, 
     }
     for (; i < last; ++i) {
       if (ranks[i] >= below && ranks[i] - below < count) {
-        const auto at = inside.begin() + static_cast<std::ptrdiff_t>(ranks[i] - below);
-        std::nth_element(inside.begin(), at, inside.begin() + static_cast<std::ptrdiff_t>(count));
+        double* const at = inside.get() + (ranks[i] - below);
+        std::nth_element(inside.get(), at, inside.get() + count);
         out[i] = *at;
       } else {
         const auto at = v.begin() + static_cast<std::ptrdiff_t>(ranks[i]);
@@ -287,8 +289,8 @@ Analysis AnalysisRun::finish() {
 
   // Histogram of the difference over its central 99%, 40 bins; the tails land in the end bins.
   if (!difference_.empty()) {
-    std::vector<double> scratch = difference_;
-    const std::vector<double> ends = sample_quantiles(scratch, {0.005, 0.995});
+    // Reordered in place: the bins below count the values, whatever their order.
+    const std::vector<double> ends = sample_quantiles(difference_, {0.005, 0.995});
     double lo = ends[0], hi = ends[1];
     if (!(hi > lo)) {
       lo -= 1;

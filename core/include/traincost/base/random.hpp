@@ -11,11 +11,25 @@ namespace traincost {
 class Random {
  public:
   explicit Random(uint64_t seed);
-  uint64_t next();
+  // Defined here so that the Monte Carlo loop, which draws every input of every sample, inlines
+  // them.
+  uint64_t next() {
+    const uint64_t result = rotl(s_[1] * 5, 7) * 9;
+    const uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
+    return result;
+  }
   // Uniform in the open interval (0, 1): never exactly 0 or 1, so inverse CDFs stay finite.
-  double uniform();
+  // 53 random bits, centred in their cell: (k + 0.5) / 2^53.
+  double uniform() { return (static_cast<double>(next() >> 11) + 0.5) * (1.0 / 9007199254740992.0); }
 
  private:
+  static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
   uint64_t s_[4];
 };
 
