@@ -30,6 +30,17 @@
     firstAnswer.hidden = false;
     document.body.classList.add('answer-shown');
   }
+  // Makes `parent`'s children those of `fresh` (a fragment), keeping each one that is equal
+  // already, so that the browser lays out only what changed.
+  function patchChildren(parent, fresh) {
+    var next = Array.prototype.slice.call(fresh.childNodes);
+    for (var i = 0; i < next.length; i++) {
+      var old = parent.childNodes[i];
+      if (!old) parent.appendChild(next[i]);
+      else if (!old.isEqualNode(next[i])) parent.replaceChild(next[i], old);
+    }
+    while (parent.childNodes.length > next.length) parent.removeChild(parent.lastChild);
+  }
   function showMirror() {
     if (handedOver) return;
     if (firstAnswer) firstAnswer.hidden = true;
@@ -181,71 +192,94 @@
               g.actions.map(function (a) { return a.path + '\u0000' + a.label; })];
     }));
   }
+  // One group of controls (a fieldset with its legend, labelled controls and action buttons).
+  function buildGroup(g) {
+    var set = document.createElement('fieldset');
+    set.id = 'g-' + g.id;
+    var legend = document.createElement('legend');
+    legend.textContent = g.title;
+    set.appendChild(legend);
+    g.controls.forEach(function (c) {
+      var row = document.createElement('div');
+      row.className = 'field';
+      var id = controlId(c.path);
+      var label = document.createElement('label');
+      label.htmlFor = id;
+      label.textContent = c.label;
+      var control;
+      if (c.kind === 'select') {
+        control = document.createElement('select');
+        (c.choices || []).forEach(function (x) {
+          var option = document.createElement('option');
+          option.value = x.value;
+          option.textContent = x.text;
+          control.appendChild(option);
+        });
+        control.addEventListener('change', function () { commitControl(control); });
+      } else {
+        control = document.createElement('input');
+        control.type = 'text';
+        control.autocomplete = 'off';
+        control.spellcheck = false;
+        if (c.kind === 'number') control.inputMode = 'decimal';
+        control.addEventListener('input', function () { formDirty[c.path] = true; });
+        control.addEventListener('change', function () { commitControl(control); });
+      }
+      control.id = id;
+      control.setAttribute('data-path', c.path);
+      var note = document.createElement('p');
+      note.className = 'field-problem';
+      note.id = id + '-problem';
+      control.setAttribute('aria-describedby', note.id);
+      row.appendChild(label);
+      row.appendChild(control);
+      row.appendChild(note);
+      set.appendChild(row);
+    });
+    g.actions.forEach(function (a) {
+      var button = document.createElement('button');
+      button.type = 'button';
+      button.id = controlId(a.path);
+      button.textContent = a.label;
+      button.addEventListener('click', function () { runAction(a.path, a.label); });
+      set.appendChild(button);
+    });
+    return set;
+  }
+  // A heavy scenario's form has over a thousand controls and options (16 workloads × 8 options):
+  // built in one go with the page's first answer, it held the main thread for a tenth of a
+  // second. While the focus is elsewhere it is built a few groups per task (issue 33 item 5);
+  // with the focus in it (an edit from the form that adds or removes controls) it is built at
+  // once, so the focus comes back to where it was.
+  var formBuilding = null;  // {groups, next} while groups remain to be built
+  var formLatest = null;    // the last form published: its values go in once it is built
   function buildForm(form) {
     var focusedId = formFields.contains(document.activeElement) ? document.activeElement.id : '';
     while (formFields.firstChild) formFields.removeChild(formFields.firstChild);
-    form.groups.forEach(function (g) {
-      var set = document.createElement('fieldset');
-      set.id = 'g-' + g.id;
-      var legend = document.createElement('legend');
-      legend.textContent = g.title;
-      set.appendChild(legend);
-      g.controls.forEach(function (c) {
-        var row = document.createElement('div');
-        row.className = 'field';
-        var id = controlId(c.path);
-        var label = document.createElement('label');
-        label.htmlFor = id;
-        label.textContent = c.label;
-        var control;
-        if (c.kind === 'select') {
-          control = document.createElement('select');
-          (c.choices || []).forEach(function (x) {
-            var option = document.createElement('option');
-            option.value = x.value;
-            option.textContent = x.text;
-            control.appendChild(option);
-          });
-          control.addEventListener('change', function () { commitControl(control); });
-        } else {
-          control = document.createElement('input');
-          control.type = 'text';
-          control.autocomplete = 'off';
-          control.spellcheck = false;
-          if (c.kind === 'number') control.inputMode = 'decimal';
-          control.addEventListener('input', function () { formDirty[c.path] = true; });
-          control.addEventListener('change', function () { commitControl(control); });
-        }
-        control.id = id;
-        control.setAttribute('data-path', c.path);
-        var note = document.createElement('p');
-        note.className = 'field-problem';
-        note.id = id + '-problem';
-        control.setAttribute('aria-describedby', note.id);
-        row.appendChild(label);
-        row.appendChild(control);
-        row.appendChild(note);
-        set.appendChild(row);
-      });
-      g.actions.forEach(function (a) {
-        var button = document.createElement('button');
-        button.type = 'button';
-        button.id = controlId(a.path);
-        button.textContent = a.label;
-        button.addEventListener('click', function () { runAction(a.path, a.label); });
-        set.appendChild(button);
-      });
-      formFields.appendChild(set);
-    });
-    if (focusedId) {
-      var again = document.getElementById(focusedId);
-      (again || formHeading).focus({preventScroll: true});
-    }
+    formBuilding = {groups: form.groups, next: 0};
+    if (!focusedId) { buildSomeGroups(); return; }
+    while (formBuilding.next < formBuilding.groups.length) formFields.appendChild(buildGroup(formBuilding.groups[formBuilding.next++]));
+    formBuilding = null;
+    var again = document.getElementById(focusedId);
+    (again || formHeading).focus({preventScroll: true});
+  }
+  function buildSomeGroups() {
+    var b = formBuilding;
+    if (!b) return;
+    var began = performance.now();
+    while (b.next < b.groups.length && (b.next === 0 || performance.now() - began < 8)) formFields.appendChild(buildGroup(b.groups[b.next++]));
+    if (b.next < b.groups.length) { setTimeout(buildSomeGroups, 0); return; }
+    if (formBuilding === b) { formBuilding = null; fillForm(formLatest); }
   }
   function renderForm(form) {
     if (!form || !form.groups) return;
+    formLatest = form;
     var shape = shapeOf(form);
     if (shape !== formShape) { formShape = shape; buildForm(form); }
+    if (!formBuilding) fillForm(form);
+  }
+  // The form's values, titles and problems as the scenario has them now.
+  function fillForm(form) {
     form.groups.forEach(function (g) {
       var set = document.getElementById('g-' + g.id);
       if (set && set.firstChild.textContent !== g.title) set.firstChild.textContent = g.title;
@@ -349,15 +383,17 @@
     publishResults: function (json) {
       var data;
       try { data = JSON.parse(json); } catch (e) { return; }
+      // Built aside, then only what changed replaces what the page holds: a heavy scenario's
+      // mirror has thousands of nodes, and laying them all out again at every publish held the
+      // main thread for tens of milliseconds (issue 33 item 5).
+      var body = document.createDocumentFragment(), detail = document.createDocumentFragment();
       function add(tag, className, text, parent) {
         var node = document.createElement(tag);
         if (className) node.className = className;
         node.textContent = text;
-        return (parent || mirror).appendChild(node);
+        return (parent || body).appendChild(node);
       }
       showMirror();
-      while (mirror.firstChild) mirror.removeChild(mirror.firstChild);
-      while (mirrorDetail.firstChild) mirrorDetail.removeChild(mirrorDetail.firstChild);
       (data.workloads || []).forEach(function (w, wi) {
         add('h2', '', w.name);
         add('p', 'verdict', w.verdict).setAttribute('data-workload', String(wi));
@@ -387,7 +423,7 @@
           var tr = table.insertRow();
           row.forEach(function (cell) { tr.insertCell().textContent = cell; });
         });
-        mirror.appendChild(table);
+        body.appendChild(table);
         if (w.estimates) add('p', 'estimates', w.estimates).setAttribute('data-workload', String(wi));
       });
       if (data.portfolio) add('p', 'portfolio', data.portfolio);
@@ -395,13 +431,13 @@
       // The cluster-size sweep of the selected workload: the chart's figures as the CLI prints
       // them, and as its JSON for scripts and tests.
       if (data.sweep && data.sweep.text) {
-        var sweep = add('pre', 'sweep', data.sweep.text, mirrorDetail);
+        var sweep = add('pre', 'sweep', data.sweep.text, detail);
         sweep.setAttribute('data-workload', String(data.sweep.workload));
         sweep.setAttribute('data-json', JSON.stringify(data.sweep.data));
       }
       // The "By chip" tab's table once computed: as `traincost compare` prints it, and its JSON.
       if (data.comparison && data.comparison.text) {
-        var comparison = add('pre', 'comparison', data.comparison.text, mirrorDetail);
+        var comparison = add('pre', 'comparison', data.comparison.text, detail);
         comparison.setAttribute('data-workload', String(data.comparison.workload));
         comparison.setAttribute('data-json', JSON.stringify(data.comparison.data));
       }
@@ -411,6 +447,8 @@
       if (data.status) add('p', 'status', data.status);
       if (data.updating) add('p', 'updating', data.updating);
       if (data.announce) add('p', 'announce', data.announce);
+      patchChildren(mirror, body);
+      patchChildren(mirrorDetail, detail);
       renderForm(data.form);
     }
   };
