@@ -294,6 +294,16 @@ std::optional<Catalog> load_catalog(std::string_view json_text, Problems& proble
       f.holdout_p90_error = read.figure(j, "holdout_p90_error", path, true);
       f.holdout_rows = read.figure(j, "holdout_rows", path, true);
       f.calibration_rows = read.figure(j, "calibration_rows", path, true);
+      f.dense_holdout_median_error = read.figure(j, "dense_holdout_median_error", path, true);
+      f.dense_holdout_p90_error = read.figure(j, "dense_holdout_p90_error", path, true);
+      f.dense_holdout_rows = read.figure(j, "dense_holdout_rows", path, true);
+      f.dense_calibration_rows = read.figure(j, "dense_calibration_rows", path, true);
+      f.moe_holdout_rows = read.figure(j, "moe_holdout_rows", path, true);
+      f.moe_calibration_rows = read.figure(j, "moe_calibration_rows", path, true);
+      // Absent when the family has no held-out mixture-of-experts row (resolve_pair.cpp doubles the dense band).
+      const bool moe_held_out = f.moe_holdout_rows.value > 0;
+      f.moe_holdout_median_error = read.figure(j, "moe_holdout_median_error", path, moe_held_out);
+      f.moe_holdout_p90_error = read.figure(j, "moe_holdout_p90_error", path, moe_held_out);
     }
     if (perf.contains("trainium2") && perf["trainium2"].is_object()) {
       const Json& j = perf["trainium2"];

@@ -292,7 +292,8 @@ void predict_pair(const Workload& w, const Option& o, const OptionInfo& info, co
       if (search_layout(in, chips * scale, pins).found) perf.min_instances = p.instances * scale;
   }
 
-  // The error band: the held-out error of the calibration the chip is predicted with. A chip with
+  // The error band: the held-out error of the calibration the chip is predicted with, on the
+  // workload's kind of model. A chip with
   // its own calibration (Trainium2) rests on a handful of rows that cannot show a spread, so its
   // band is what a chip with no measurement of its own gets (twice its family's), or its own
   // held-out error where that is larger. A chip with no published measurement gets twice the band
@@ -300,12 +301,29 @@ void predict_pair(const Workload& w, const Option& o, const OptionInfo& info, co
   const FamilyPerformance& family = catalog.performance.family(info.family);
   const ChipCalibration* own = info.chip ? catalog.performance.own_calibration(info.chip->id) : nullptr;
   perf.validated = info.chip && catalog.performance.validated(info.chip->id);
-  double median = family.holdout_median_error.value, p90 = family.holdout_p90_error.value;
-  perf.measurements = family.holdout_rows.value + family.calibration_rows.value;
+  // The band is that of the workload's kind: the model's error on dense models says little about
+  // mixtures of experts (NVIDIA's held-out MoE rows err several times more than its dense ones).
+  // A family with no held-out MoE row gives an MoE workload twice its dense band, the rule for
+  // thin evidence; it then rests on the family's dense measurements.
+  perf.moe = is_moe(w.model.experts);
+  perf.moe_unmeasured = perf.moe && family.moe_holdout_rows.value <= 0;
+  double median = family.dense_holdout_median_error.value, p90 = family.dense_holdout_p90_error.value;
+  perf.measurements = family.dense_holdout_rows.value + family.dense_calibration_rows.value;
+  const std::string family_name = info.family == Family::Trainium ? "Trainium" : "NVIDIA";
+  perf.evidence = family_name + (perf.moe && !perf.moe_unmeasured ? " mixture-of-experts training" : " dense training");
+  if (perf.moe_unmeasured) {
+    median *= 2;
+    p90 *= 2;
+  } else if (perf.moe) {
+    median = family.moe_holdout_median_error.value;
+    p90 = family.moe_holdout_p90_error.value;
+    perf.measurements = family.moe_holdout_rows.value + family.moe_calibration_rows.value;
+  }
   if (own) {
     median = std::max(2 * median, own->holdout_median_error.value);
     p90 = std::max(2 * p90, own->holdout_p90_error.value);
     perf.measurements = own->holdout_rows.value + own->calibration_rows.value;
+    perf.evidence = (info.chip_name.empty() ? info.chip->id : info.chip_name) + " dense training";  // its own rows are all dense
     perf.few_measurements = true;
   }
   perf.error_median = median * (perf.validated ? 1 : 2);

@@ -338,12 +338,26 @@ FittedCalibration rounded(const FittedCalibration& fit) {
 Validation validate(const MeasurementSet& set, const Catalog& catalog, const FittedCalibration& calibrations) {
   Validation v;
   std::vector<double> e[6];
+  std::vector<double> by_kind[6][2];  // [group × set][moe]
   for (const Measurement& m : set.rows) {
     const CalibrationGroup g = calibration_group(catalog, m);
     ValidationRow row{&m, predict(m, catalog, calibration_for(calibrations, g))};
-    if (!m.excluded) e[2 * static_cast<int>(g) + (m.holdout ? 1 : 0)].push_back(row.prediction.found ? std::fabs(row.prediction.error) : 1);
+    if (!m.excluded) {
+      const int i = 2 * static_cast<int>(g) + (m.holdout ? 1 : 0);
+      const double error = row.prediction.found ? std::fabs(row.prediction.error) : 1;
+      e[i].push_back(error);
+      by_kind[i][is_moe(m.shape.experts) ? 1 : 0].push_back(error);
+    }
     v.rows.push_back(row);
   }
+  v.nvidia_dense_calibration = summarize(by_kind[0][0]);
+  v.nvidia_moe_calibration = summarize(by_kind[0][1]);
+  v.nvidia_dense_holdout = summarize(by_kind[1][0]);
+  v.nvidia_moe_holdout = summarize(by_kind[1][1]);
+  v.trainium_dense_calibration = summarize(by_kind[2][0]);
+  v.trainium_moe_calibration = summarize(by_kind[2][1]);
+  v.trainium_dense_holdout = summarize(by_kind[3][0]);
+  v.trainium_moe_holdout = summarize(by_kind[3][1]);
   v.nvidia_calibration = summarize(e[0]);
   v.nvidia_holdout = summarize(e[1]);
   v.trainium_calibration = summarize(e[2]);

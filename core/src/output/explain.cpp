@@ -227,8 +227,9 @@ void explain_performance(std::vector<ExplainStep>& steps, const WorkloadInputs& 
       : !perf.validated ? (perf.few_measurements ? ", twice Trainium2's: no measurement of this chip)" : ", doubled: no measurement of this chip)")
       : perf.few_measurements ? ", at least twice the family's: this chip's own calibration rests on " + g(perf.measurements) + " measurements)"
                               : ")";
-  steps.back().result += " (HFU " + g(perf.hfu) + "; held-out error: median " + fmt::percent(perf.error_median) + ", 90th percentile " +
-                         fmt::percent(perf.error_p90) + band_reason;
+  steps.back().result += " (HFU " + g(perf.hfu) + "; held-out error on " + perf.evidence +
+                         (perf.moe_unmeasured ? " (none on mixture-of-experts training: doubled)" : "") + ": median " +
+                         fmt::percent(perf.error_median) + ", 90th percentile " + fmt::percent(perf.error_p90) + band_reason;
   step<kStateBytesPerParam>(steps, Shown::Number, state_bytes_per_param, w.memory.bytes_per_param, l.zero, l.data);
   if (w.fine_tune.adapters()) steps.back().quantity = "State bytes per adapter parameter (ZeRO)";
   if (x.expert_params_per_chip > 0 && !w.fine_tune.adapters()) {

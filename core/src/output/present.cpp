@@ -83,6 +83,13 @@ std::vector<std::string> result_cells(const std::string& label, const OptionResu
           status_text(r)};
 }
 
+namespace {
+// Said after the evidence a band is of, when a mixture of experts' band is its family's dense one doubled.
+std::string moe_note(const PairPerformance& perf) {
+  return perf.moe_unmeasured ? ", none of mixture-of-experts training: band doubled" : "";
+}
+}  // namespace
+
 EstimateFlags estimate_flags(const Scenario& s, const ResolvedScenario& r, size_t w, size_t o, const Catalog& c) {
   EstimateFlags f;
   if (o >= r.options.size() || w >= r.workloads.size()) return f;
@@ -98,12 +105,13 @@ EstimateFlags estimate_flags(const Scenario& s, const ResolvedScenario& r, size_
   } else if (info.throughput == ThroughputSource::Predicted && p.performance.layout_found && !p.performance.validated) {
     f.speed = true;
     f.reasons.push_back(label + "'s MFU (" + fmt::percent(p.mfu) + ") is an estimate: predicted with no published measurement of " +
-                        info.chip_name + " (median error " + fmt::percent(p.performance.error_median) + "); measure your own run");
+                        info.chip_name + " (median error " + fmt::percent(p.performance.error_median) + ", twice that on " +
+                        p.performance.evidence + moe_note(p.performance) + "); measure your own run");
   } else if (info.throughput == ThroughputSource::Predicted && p.performance.layout_found && p.performance.few_measurements) {
     f.speed = true;
     f.reasons.push_back(label + "'s MFU (" + fmt::percent(p.mfu) + ") rests on " + fmt::number(p.performance.measurements) +
-                        " published measurements of " + info.chip_name + " (median error " + fmt::percent(p.performance.error_median) +
-                        "); measure your own run");
+                        " published measurements of " + p.performance.evidence + moe_note(p.performance) + " (median error " +
+                        fmt::percent(p.performance.error_median) + "); measure your own run");
   }
   if (info.price_from_catalog && info.catalog_price && info.catalog_price->estimate) {
     f.price = true;

@@ -116,7 +116,8 @@ std::string calibration_json(const FittedCalibration& fit, const Validation& v, 
     if (!note.empty()) f["note"] = note;
     return f;
   };
-  auto family = [&](const Calibration& c, const ErrorSummary& cal, const ErrorSummary& hold, bool trainium) {
+  auto family = [&](const Calibration& c, const ErrorSummary& cal, const ErrorSummary& hold, const ErrorSummary& dense_cal,
+                    const ErrorSummary& dense_hold, const ErrorSummary& moe_cal, const ErrorSummary& moe_hold, bool trainium) {
     OrderedJson j = OrderedJson::object();
     j["matmul_efficiency"] = figure(c.matmul_efficiency, trainium ? "of the dense BF16 peak (no measured matmul ceiling for Trainium)"
                                                                   : "of the measured BF16 matmul ceiling (MAMF)");
@@ -129,11 +130,24 @@ std::string calibration_json(const FittedCalibration& fit, const Validation& v, 
     j["holdout_p90_error"] = figure(hold.p90, "");
     j["holdout_rows"] = figure(hold.rows, "");
     j["calibration_rows"] = figure(cal.rows, "");
+    // The band an option shows is its workload's kind's (resolve_pair.cpp).
+    j["dense_holdout_median_error"] = figure(dense_hold.median, "on the held-out rows of dense models (one expert or none)");
+    j["dense_holdout_p90_error"] = figure(dense_hold.p90, "");
+    j["dense_holdout_rows"] = figure(dense_hold.rows, "");
+    j["dense_calibration_rows"] = figure(dense_cal.rows, "");
+    if (moe_hold.rows > 0) {
+      j["moe_holdout_median_error"] = figure(moe_hold.median, "on the held-out rows of mixture-of-experts models");
+      j["moe_holdout_p90_error"] = figure(moe_hold.p90, "");
+    }
+    j["moe_holdout_rows"] = figure(moe_hold.rows, moe_hold.rows > 0 ? "" : "no held-out mixture-of-experts row: an MoE option's band is twice the dense one");
+    j["moe_calibration_rows"] = figure(moe_cal.rows, "");
     return j;
   };
   OrderedJson j = OrderedJson::object();
-  j["nvidia"] = family(fit.nvidia, v.nvidia_calibration, v.nvidia_holdout, false);
-  j["trainium"] = family(fit.trainium, v.trainium_calibration, v.trainium_holdout, true);
+  j["nvidia"] = family(fit.nvidia, v.nvidia_calibration, v.nvidia_holdout, v.nvidia_dense_calibration, v.nvidia_dense_holdout,
+                       v.nvidia_moe_calibration, v.nvidia_moe_holdout, false);
+  j["trainium"] = family(fit.trainium, v.trainium_calibration, v.trainium_holdout, v.trainium_dense_calibration, v.trainium_dense_holdout,
+                         v.trainium_moe_calibration, v.trainium_moe_holdout, true);
   OrderedJson t2 = OrderedJson::object();
   t2["matmul_efficiency"] = figure(fit.trainium2.matmul_efficiency,
                                    "of the dense BF16 peak, fitted on Trainium2's calibration rows; every other factor is Trn1's");

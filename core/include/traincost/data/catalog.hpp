@@ -150,7 +150,13 @@ struct FamilyPerformance {
   Figure holdout_p90_error;
   Figure holdout_rows;
   Figure calibration_rows;
+  // The same errors split by the model's kind (is_moe): an option's band is its workload's kind's.
+  // A family with no held-out mixture-of-experts row has no moe_holdout_median_error (value 0).
+  Figure dense_holdout_median_error, dense_holdout_p90_error, dense_holdout_rows, dense_calibration_rows;
+  Figure moe_holdout_median_error, moe_holdout_p90_error, moe_holdout_rows, moe_calibration_rows;
 };
+// A mixture of experts, for the error bands and their evidence: a model with more than one expert.
+inline bool is_moe(double experts) { return experts > 1; }
 // A chip generation calibrated on its own measurements (Trainium2, on the AXLearn paper's rows):
 // the one factor its few rows can fit (the matmul efficiency; every other factor is its family's)
 // and its held-out errors. `chips` are the chips predicted with it: those in validated_chips were

@@ -66,6 +66,9 @@ struct PairPerformance {
   bool validated = false;             // the chip has published measurements in the validation
   double measurements = 0;            // published measurements its calibration rests on (calibration + held out)
   bool few_measurements = false;      // the chip's own calibration (Trainium2's) rests on a handful of rows
+  bool moe = false;                   // the band is the family's mixture-of-experts rows' (dense rows' otherwise)
+  bool moe_unmeasured = false;        // no held-out MoE row in the family: twice its dense band
+  std::string evidence;               // the measurements the band is of ("NVIDIA mixture-of-experts training")
   PilotFit pilot;                     // when the option has a pilot measurement (source Pilot)
   bool fine_tune_derived = false;     // a LoRA/QLoRA step: derived, never measured, so its error band is doubled
 };

@@ -101,7 +101,14 @@ struct ValidationRow {
 struct Validation {
   std::vector<ValidationRow> rows;
   ErrorSummary nvidia_calibration, nvidia_holdout, trainium_calibration, trainium_holdout, trainium2_calibration, trainium2_holdout;
+  // The same rows split by the model's kind (mixture of experts: more than one expert; dense
+  // otherwise), per family: an option's error band is that of its workload's kind, since the
+  // model's error on one kind says little about the other's. Each pair of kinds adds up to the
+  // all-rows summary's rows. (Trainium2's own rows are summarized whole: they are all dense.)
+  ErrorSummary nvidia_dense_calibration, nvidia_dense_holdout, nvidia_moe_calibration, nvidia_moe_holdout;
+  ErrorSummary trainium_dense_calibration, trainium_dense_holdout, trainium_moe_calibration, trainium_moe_holdout;
 };
+
 // Every row predicted with the given calibrations (by default the catalog's).
 Validation validate(const MeasurementSet& set, const Catalog& catalog, const FittedCalibration& calibrations);
 Validation validate(const MeasurementSet& set, const Catalog& catalog);
