@@ -24,8 +24,12 @@ const CALCULATOR = 'calculator.html';
 // and the pilot-log readers joined the core the page carries.
 // Raised to 570 KB on 2026-12-05 (measured 562,345 B): the accessible DOM form, the sliced base
 // evaluation, the "By chip" tab and the pilot-results dialog.
+// Raised to 580 KB on 2026-12-05, third session (measured 576,972 B from a clean clone): the form
+// reaching every input the canvas edits, the Monte Carlo's input drawing compiled at -O2 with the
+// cost parts unrolled (the sample path about twice as fast), per-type spot rates, error bands by
+// model kind and the stepped on-time-odds search.
 // Issue 32 (a lighter page, rarely used parts loaded on first use) is where it comes back down.
-const BUDGET_CALCULATOR = 570_000;
+const BUDGET_CALCULATOR = 580_000;
 const BUDGET_PAGE = 100_000;        // every other page: strictly less
 const ALREADY_COMPRESSED = /\.(png|jpe?g|webp|gif|woff2)$/i;
 
@@ -333,7 +337,7 @@ try {
       assertEqual(problems.join('\n'), '', 'pages wider than a phone');
     },
 
-    async 'first-load transfer: calculator <= 570 KB gzipped, every other page < 100 KB'() {
+    async 'first-load transfer: calculator <= 580 KB gzipped, every other page < 100 KB'() {
       const sizes = {};
       const problems = [];
       for (const file of htmlFiles) {
