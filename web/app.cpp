@@ -440,9 +440,24 @@ void App::publish() {
   if (!d.valid) j["status"] = "Some inputs need fixing: " + first_problems(d.problems) + ". Results are for the last valid scenario.";
   if (base_updating())
     j["updating"] = d.results.workloads.empty() ? "Evaluating the scenario…" : "Updating the results: those shown are of the scenario before.";
-  j["form"] = form_json(*this);  // the accessible form follows every change, from either side
   publish_results(j.dump());
   published_banners_ = ui.banners.size();
+  // The accessible form follows every change, from either side, in a task of its own: on the heavy
+  // link building it costs as much as the results (20-60 ms in wasm), and the two in one task held
+  // the main thread past 100 ms (issue 33 item 5).
+  if (!form_due_) {
+    form_due_ = true;
+    run_soon([](void* app) { static_cast<App*>(app)->publish_form(); }, this);
+  }
+}
+
+void App::publish_form() {
+  if (!form_due_) return;  // already sent at once, after an edit made in the form
+  form_due_ = false;
+  std::string form = form_json(*this).dump();
+  if (form == published_form_) return;
+  web::publish_form(form);  // the page's, platform.hpp
+  published_form_ = std::move(form);
 }
 
 bool App::work_now() const { return !ui.pending_png.empty() || ui.select_results_tab >= 0; }
@@ -463,7 +478,7 @@ double App::next_due_ms() const {
 }
 
 bool App::settled() const {
-  return !base_updating() && d.persist_due_ms == 0 && d.sweep.due_ms == 0 && (!d.valid || d.analysis.ready) && !pilot_wanted() &&
+  return !base_updating() && !form_due_ && d.persist_due_ms == 0 && d.sweep.due_ms == 0 && (!d.valid || d.analysis.ready) && !pilot_wanted() &&
          !comparison_wanted() && !input.queued() && loop.frames_left == 0 &&
          ui.pending_png.empty();
 }

@@ -249,6 +249,10 @@ class App {
   widget::State widgets;
   ThemeState theme;
 
+ // The accessible form as the last publish() left the page: sent in a task of its own after it
+  // (several publishes in one task share one), or at once after an edit made in the form.
+  void publish_form();
+
  private:
   void recompute();
   void run_base();           // advances the base evaluation by one frame's slice
@@ -268,6 +272,8 @@ class App {
   bool settled() const;
 
   size_t published_banners_ = 0;
+  bool form_due_ = false;        // publish() has changed what the form may show; publish_form() is scheduled
+  std::string published_form_;   // the form's JSON as last sent (an unchanged form is not sent again)
   std::string clipboard_;        // ImGui's clipboard: filled by copies and by the page's paste event
   std::string autosave_backup_;  // the autosave a link displaced, offered back by a banner
   UndoHistory<Scenario> history_;

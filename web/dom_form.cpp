@@ -118,16 +118,6 @@ double current_mfu(const App& app, size_t o) {
   return o < pairs.size() ? pairs[o].mfu : 0;
 }
 
-// "Llama 8B: MFU": a range's input as people read it.
-std::string range_title(const Scenario& s, const InputRef& ref) {
-  const size_t i = static_cast<size_t>(ref.index);
-  const bool workload = ref.kind->scope == InputScope::Workload;
-  const std::string owner = workload ? (i < s.workloads.size() ? workload_title(s.workloads[i], i) : "workload " + std::to_string(i + 1))
-                                     : (i < s.options.size() ? (s.options[i].label.empty() ? automatic_label(s.options[i], builtin_catalog()) : s.options[i].label)
-                                                             : "option " + std::to_string(i + 1));
-  return owner + ": " + ref.kind->label;
-}
-
 // Parses a number as typed: decimal or e-notation, nothing after it.
 std::optional<double> parse_number(const std::string& text) {
   const char* begin = text.c_str();
@@ -319,7 +309,7 @@ OrderedJson form_json(const App& app) {
       const Range& range = s.ranges[r];
       const std::optional<InputRef> ref = parse_input_path(range.input);
       if (!ref) continue;
-      const std::string prefix = "ranges[" + std::to_string(r) + "].", title = range_title(s, *ref);
+      const std::string prefix = "ranges[" + std::to_string(r) + "].", title = input_title(s, *ref, builtin_catalog());
       controls.push_back(select_control(app, prefix + "dist", title + ", distribution", word_of(kDistributionWords, range.dist), choices_of(kDistributionWords)));
       for (const char* end : {"low", "high"}) {
         const FieldSpec& spec = *ref->kind->spec;
@@ -338,7 +328,7 @@ OrderedJson form_json(const App& app) {
         const std::string path = ref.path();
         bool taken = false;
         for (const Range& r : s.ranges) taken = taken || r.input == path;
-        if (!taken) inputs.push_back(choice(path, range_title(s, ref)));
+        if (!taken) inputs.push_back(choice(path, input_title(s, ref, builtin_catalog())));
       }
     }
     controls.push_back(select_control(app, "ranges.add", "add a range on", "", inputs));

@@ -190,6 +190,7 @@ EMSCRIPTEN_KEEPALIVE char* tc_form_edit(const char* path, const char* value, int
   App* app = the_app();
   if (!app) return js_string("The calculator is still loading.");
   const std::string problem = traincost::web::form_edit(*app, path ? path : "", value && length > 0 ? std::string(value, static_cast<size_t>(length)) : std::string());
+  app->publish_form();  // the form shows the edit as the scenario took it before this returns
   wake(*app);
   return js_string(problem);
 }
@@ -257,10 +258,17 @@ EMSCRIPTEN_KEEPALIVE int tc_reveal(const char* name) {
 }
 }
 
-int main() {
+namespace {
+
+void start_app(void* window);
+
+// The start runs in three tasks, so that none holds the main thread long (issue 33 item 5; the
+// catalog was loaded before main(), by calculator.js's first call): the window and ImGui here,
+// then the App (start_app), which reads the link and starts evaluating it, then the main loop.
+void start_window(void*) {
   if (!glfwInit()) {
     traincost::web::set_overlay("This browser could not start the calculator (no window system).");
-    return 1;
+    return;
   }
   glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
@@ -269,26 +277,33 @@ int main() {
   GLFWwindow* window = glfwCreateWindow(static_cast<int>(size.css_width), static_cast<int>(size.css_height), "TrainCost", nullptr, nullptr);
   if (!window) {
     traincost::web::set_overlay("This calculator needs WebGL2, which this browser did not provide.");
-    return 1;
+    return;
   }
   glfwMakeContextCurrent(window);
-  glfwSetCursorPosCallback(window, on_cursor);
-  glfwSetMouseButtonCallback(window, on_button);
-  glfwSetKeyCallback(window, on_key);
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // layout is not persisted; the scenario is (localStorage)
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
-  ImGui_ImplGlfw_InitForOpenGL(window, true);
-  glfwSetScrollCallback(window, on_scroll);  // replaces the backend's (see input_repair.hpp)
-  glfwSetCharCallback(window, on_char);      // replaces the backend's (see input_repair.hpp)
   ImGui_ImplOpenGL3_Init("#version 300 es");
+  emscripten_async_call(start_app, window, 0);
+}
+
+void start_app(void* window_pointer) {
+  GLFWwindow* window = static_cast<GLFWwindow*>(window_pointer);
+  // Input reaches the App from this task on: the callbacks find it through the window's user
+  // pointer, set below before any event can run.
+  glfwSetCursorPosCallback(window, on_cursor);
+  glfwSetMouseButtonCallback(window, on_button);
+  glfwSetKeyCallback(window, on_key);
+  ImGui_ImplGlfw_InitForOpenGL(window, true);  // chains to the three above; the App then replaces its clipboard
+  glfwSetScrollCallback(window, on_scroll);    // replaces the backend's (see input_repair.hpp)
+  glfwSetCharCallback(window, on_char);        // replaces the backend's (see input_repair.hpp)
 
   // The app lives as long as the page (the main loop outlives main()).
   App* app = new App();
-  io.UserData = app;
+  ImGui::GetIO().UserData = app;
   glfwSetWindowUserPointer(window, app);
   app->loop.window = window;
   app->loop.fonts[0] = traincost::web::font_file(0);
@@ -302,5 +317,11 @@ int main() {
   // frame rasterizes the fonts (font_ratio is still 0) and draws: on a slow phone that first
   // frame takes a good fraction of a second.
   emscripten_async_call([](void* a) { emscripten_set_main_loop_arg(frame, a, 0, false); }, app, -1);
+}
+
+}  // namespace
+
+int main() {
+  emscripten_async_call(start_window, nullptr, 0);
   return 0;
 }

@@ -147,6 +147,10 @@ EM_JS(void, tc_js_publish_results, (const char* json), {
   window.TrainCostShell && window.TrainCostShell.publishResults(UTF8ToString(json));
 });
 
+EM_JS(void, tc_js_publish_form, (const char* json), {
+  window.TrainCostShell && window.TrainCostShell.publishForm(UTF8ToString(json));
+});
+
 EM_JS(void, tc_js_end_text_input, (), {
   window.TrainCostShell && window.TrainCostShell.blurTextProxy && window.TrainCostShell.blurTextProxy();
 });
@@ -212,6 +216,8 @@ void download_canvas_png(const std::string& filename, float x, float y, float wi
 void pick_json_file() { tc_js_pick_file(); }
 void open_in_new_tab(const std::string& url) { tc_js_open_url(url.c_str(), 1); }
 void publish_results(const std::string& results_json) { tc_js_publish_results(results_json.c_str()); }
+void publish_form(const std::string& form_json) { tc_js_publish_form(form_json.c_str()); }
+void run_soon(void (*task)(void*), void* arg) { emscripten_async_call(task, arg, 0); }
 void set_overlay(const std::string& text) { tc_js_set_overlay(text.c_str()); }
 void end_text_input() { tc_js_end_text_input(); }
 double now_ms() { return emscripten_get_now(); }

@@ -2,6 +2,7 @@
 // cross-references (overrides, ranges, the reference option) pointing at the same things.
 #include "traincost/api/builtin.hpp"
 #include "traincost/api/edit.hpp"
+#include "traincost/scenario/labels.hpp"
 
 #include <gtest/gtest.h>
 
@@ -302,6 +303,27 @@ TEST(Edit, AutomaticLabelsNameChipCountAndWhere) {
   EXPECT_EQ(automatic_label(o, c), "H100 x32 (Lambda)");
   ASSERT_TRUE(edit::make_custom(o, c));
   EXPECT_EQ(automatic_label(o, c), "H100 x32 (custom)");
+}
+
+TEST(Edit, AnInputIsNamedByItsOwnerThenItself) {
+  const Catalog& c = builtin_catalog();
+  Scenario s;
+  Option o;
+  o.instance = "p5.48xlarge";
+  o.instances = 4;
+  s.options.push_back(o);  // no label of its own: the automatic one
+  o.label = "our cluster";
+  s.options.push_back(o);
+  Workload w;
+  w.name = "pretrain";
+  s.workloads.push_back(w);
+  const auto title = [&](const char* path) { return input_title(s, *parse_input_path(path), c); };
+  EXPECT_EQ(title("options[0].mfu"), "H100 x4 (p5): MFU");
+  EXPECT_EQ(title("options[1].mfu"), "our cluster: MFU");
+  EXPECT_EQ(title("workloads[0].runs"), "pretrain: " + std::string(parse_input_path("workloads[0].runs")->kind->label));
+  // A range kept in a link after its option was removed still reads as something.
+  EXPECT_EQ(title("options[5].mfu"), "option 6: MFU");
+  EXPECT_EQ(title("workloads[2].runs").rfind("workload 3: ", 0), 0u);
 }
 
 TEST(Edit, AnAutomaticLabelSaysHowTheOptionIsPaidFor) {

@@ -173,7 +173,7 @@
     if (control.tagName !== 'SELECT' && !formDirty[path]) return;
     delete formDirty[path];
     delete formRefused[path];
-    // An accepted edit redraws the form from the scenario before this returns (publishResults).
+    // An accepted edit redraws the form from the scenario before this returns (publishForm).
     var problem = formEdit(path, control.value);
     formStatus.textContent = problem;
     if (problem) {
@@ -449,7 +449,12 @@
       if (data.announce) add('p', 'announce', data.announce);
       patchChildren(mirror, body);
       patchChildren(mirrorDetail, detail);
-      renderForm(data.form);
+    },
+    // The accessible form's controls (web/dom_form.cpp), sent after the results in a task of their own.
+    publishForm: function (json) {
+      var form;
+      try { form = JSON.parse(json); } catch (e) { return; }
+      renderForm(form);
     }
   };
   window.TrainCostShell = shell;

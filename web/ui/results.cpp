@@ -82,13 +82,17 @@ void results_table(App& app, size_t w) {
   // scrolls sideways with the option's name kept in view, rather than squeezing figures.
   // The natural width: each column as wide as its header or its widest cell, plus padding.
   const ImGuiStyle& style = ImGui::GetStyle();
-  std::vector<float> cell_widths(static_cast<size_t>(n), 0.0f);
+  // Each row's cells, formatted once per frame: measured here, drawn below.
+  std::vector<std::vector<std::string>> row_cells;
+  std::vector<EstimateFlags> row_estimates;
   for (size_t o = 0; o < wr.options.size(); ++o) {
-    const std::vector<std::string> cells =
-        result_cells(d.resolved.options[o].label, wr.options[o], estimate_flags(d.scenario, d.resolved, w, o, builtin_catalog()));
+    row_estimates.push_back(estimate_flags(d.scenario, d.resolved, w, o, builtin_catalog()));
+    row_cells.push_back(result_cells(d.resolved.options[o].label, wr.options[o], row_estimates.back()));
+  }
+  std::vector<float> cell_widths(static_cast<size_t>(n), 0.0f);
+  for (const std::vector<std::string>& cells : row_cells)
     for (int c = 0; c < n; ++c)
       cell_widths[static_cast<size_t>(c)] = std::max(cell_widths[static_cast<size_t>(c)], ImGui::CalcTextSize(cells[static_cast<size_t>(c)].c_str()).x);
-  }
   std::vector<std::string> headers(static_cast<size_t>(n));
   const auto natural_width = [&](bool wrapped) {
     float natural = ImGui::GetFrameHeight() + style.ItemSpacing.x;  // the explain arrow
@@ -144,8 +148,8 @@ void results_table(App& app, size_t w) {
   }
   for (size_t o = 0; o < wr.options.size(); ++o) {
     const OptionResult& r = wr.options[o];
-    const EstimateFlags estimates = estimate_flags(d.scenario, d.resolved, w, o, builtin_catalog());
-    const std::vector<std::string> cells = result_cells(d.resolved.options[o].label, r, estimates);
+    const EstimateFlags& estimates = row_estimates[o];
+    const std::vector<std::string>& cells = row_cells[o];
     const bool winner = wr.comparison.cheapest == static_cast<int>(o);
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);

@@ -151,9 +151,7 @@ void ranges_editor(App& app) {
         bool taken = false;
         for (const Range& r : s.ranges) taken = taken || r.input == path;
         if (taken) continue;
-        const std::string owner = kind.scope == InputScope::Workload ? workload_title(s.workloads[i], i)
-                                                                     : (s.options[i].label.empty() ? automatic_label(s.options[i], builtin_catalog()) : s.options[i].label);
-        const std::string item = owner + ": " + kind.label + "##" + path;
+        const std::string item = input_title(s, InputRef{&kind, static_cast<int>(i)}, builtin_catalog()) + "##" + path;
         widget::name_id(item.c_str(), "range on " + path);
         if (ImGui::Selectable(item.c_str()))
           changed |= edit::add_range(s, path, input_value(s, app.d.resolved, builtin_catalog(), InputRef{&kind, static_cast<int>(i)}));

@@ -159,4 +159,16 @@ std::string automatic_workload_name(const Workload& w) {
 
 std::string workload_title(const Workload& w, size_t) { return w.name.empty() ? automatic_workload_name(w) : w.name; }
 
+std::string input_title(const Scenario& s, const InputRef& ref, const Catalog& catalog) {
+  const size_t i = static_cast<size_t>(ref.index);
+  std::string owner;
+  if (ref.kind->scope == InputScope::Workload)
+    owner = i < s.workloads.size() ? workload_title(s.workloads[i], i) : "workload " + std::to_string(i + 1);
+  else if (i < s.options.size())
+    owner = s.options[i].label.empty() ? automatic_label(s.options[i], catalog) : s.options[i].label;
+  else
+    owner = "option " + std::to_string(i + 1);
+  return owner + ": " + ref.kind->label;
+}
+
 }  // namespace traincost

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "traincost/data/catalog.hpp"
+#include "traincost/scenario/inputs.hpp"
 #include "traincost/scenario/scenario.hpp"
 
 namespace traincost {
@@ -34,5 +35,9 @@ std::string automatic_workload_name(const Workload& workload);
 // A workload's name: the one the user typed, else the automatic one. `index` is unused (kept
 // for the callers that number workloads).
 std::string workload_title(const Workload& workload, size_t index);
+
+// How the page names one input of one workload or option (a range, a choice of input): its owner's
+// title or label, then the input, "H100 x32: MFU". An owner past the scenario's end is numbered.
+std::string input_title(const Scenario& scenario, const InputRef& ref, const Catalog& catalog);
 
 }  // namespace traincost
