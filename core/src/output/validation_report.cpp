@@ -61,6 +61,13 @@ std::string kind_note(const Validation& v) {
          "doubled, once (on Trainium2 too, whose own rows already double it).";
 }
 
+// Table cells are our own data, but Markdown needs its pipes escaped all the same.
+std::string cell(std::string s) {
+  std::string out;
+  for (char ch : s) out += ch == '|' ? std::string("\\|") : std::string(1, ch);
+  return out;
+}
+
 // What the Trainium2 rows rest on, said under both tables.
 constexpr const char* kTrainium2Note =
     "Trainium2 has one public end-to-end training measurement, the AXLearn paper's (Llama 2 7B and 70B on 1,024 Trn2 "
@@ -69,7 +76,7 @@ constexpr const char* kTrainium2Note =
     "the backward pass: 45% of the 7B's forward matmuls, 8% of the Trn2 70B's, 55% of the H100 70B's (counted as full "
     "recomputation, the 7B had fitted an efficiency 13% too high and the 70B was 29% too fast). Two rows show no spread, "
     "so a Trainium2 prediction carries twice the Trainium family's error band "
-    "(or its held-out row's error, if larger), doubled once for a mixture of experts too. Trainium3 has no measurement: it borrows Trainium2's calibration with "
+    "(or its held-out row's error, if larger), the same on a mixture of experts (doubled once, not twice). Trainium3 has no measurement: it borrows Trainium2's calibration with "
     "twice Trainium2's band.";
 
 // The layout the prediction used, with the share of the forward matmuls the source's checkpoint
