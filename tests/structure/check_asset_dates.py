@@ -31,6 +31,10 @@ _SKYPILOT_WHY = ("the pinned skypilot-catalog commit's date could not be read: t
                  "snapshot is 1.7 GB, over the 500 MB fetch limit (so no `git log`), the file index "
                  "holds the CSV at that commit but no commit dates, and no page or thread names the "
                  "commit (tried 2026-12-05, issue 29)")
+# The month 2026-08 is itself an inference, not read from the commit: the post-June-2025 AWS cut is
+# in the CSV, and the p5en.48xlarge on-demand rate it quotes (63.296 in us-east-1) is the one
+# dstackai/dstack pull request #4110 printed on 2026-08-06. That dates the rate, not the commit, so
+# the figures keep the SkyPilot source (scripts/refresh-prices refreshes by source) and the month.
 # SkyPilot catalog v8, AWS vms.csv at 00148f2af3672e2229b4f7bf8157d5a3f36e3c35 (as_of 2026-08).
 _SKYPILOT_AWS = [f"instances[{i}].{f}" for i, fields in [
     ("trn1.2xlarge", ["region", "prices.on_demand"]),
