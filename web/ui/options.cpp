@@ -403,8 +403,9 @@ void how_sure_cell(Editor& e, Column& col, const FieldSpec*) {
   const PairPerformance& p = pair->performance;
   std::string text = "Predicted from hardware specs and " + fmt::number(p.measurements) + " public measurements (median error " +
                      fmt::percent(p.error_median) + (!p.validated ? ", doubled: none of them on " + col.info.chip_name + ")"
-                                                     : p.few_measurements ? ", at least doubled: too few to show a spread)" : ")");
-  if (!p.validated || p.few_measurements) text = kEstimateMark + text;
+                                                     : p.few_measurements ? ", at least doubled: too few to show a spread)"
+                                                     : p.estimate_band ? ", an estimate: at least twice the dense-model error)" : ")");
+  if (!p.validated || p.estimate_band) text = kEstimateMark + text;
   if (col.info.throughput != ThroughputSource::Predicted) text = "Prediction unused: " + text;
   // The step time is not the whole run: what published runs realized against their plan.
   const std::string whole = whole_run_note(e.c);

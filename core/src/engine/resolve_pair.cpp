@@ -265,6 +265,7 @@ void fit_pilot(const Workload& w, const Option& o, const OptionInfo& info, const
   perf.error_p90 = fit.same_size ? kPilotSameSizeError : kPilotScalingWorstError;
   perf.validated = true;
   perf.few_measurements = false;
+  perf.estimate_band = false;
 }
 
 // Runs the step-time model for a pair: the fastest layout that fits, its step time and memory,
@@ -293,39 +294,47 @@ void predict_pair(const Workload& w, const Option& o, const OptionInfo& info, co
   }
 
   // The error band: the held-out error of the calibration the chip is predicted with, on the
-  // workload's kind of model. A chip with
-  // its own calibration (Trainium2) rests on a handful of rows that cannot show a spread, so its
-  // band is what a chip with no measurement of its own gets (twice its family's), or its own
-  // held-out error where that is larger. A chip with no published measurement gets twice the band
-  // of the calibration it borrows (Trainium3: twice Trainium2's).
+  // workload's kind of model. Thin evidence doubles it, once: a family with no held-out row of the
+  // workload's kind (no Trainium mixture of experts is published), or a chip with its own
+  // calibration on a handful of rows that cannot show a spread (Trainium2). The two are the same
+  // want of evidence, so a chip with both (Trainium2 on an MoE) is doubled once, not twice. A chip
+  // with its own calibration keeps its own held-out error where that is larger. A chip with no
+  // published measurement gets twice the band of the calibration it borrows (Trainium3: twice
+  // Trainium2's).
   const FamilyPerformance& family = catalog.performance.family(info.family);
   const ChipCalibration* own = info.chip ? catalog.performance.own_calibration(info.chip->id) : nullptr;
   perf.validated = info.chip && catalog.performance.validated(info.chip->id);
   // The band is that of the workload's kind: the model's error on dense models says little about
   // mixtures of experts (NVIDIA's held-out MoE rows err several times more than its dense ones).
-  // A family with no held-out MoE row gives an MoE workload twice its dense band, the rule for
-  // thin evidence; it then rests on the family's dense measurements.
+  // A family with no held-out MoE row gives an MoE workload its dense band, doubled; it then rests
+  // on the family's dense measurements.
   perf.moe = is_moe(w.model.experts);
   perf.moe_unmeasured = perf.moe && family.moe_holdout_rows.value <= 0;
   double median = family.dense_holdout_median_error.value, p90 = family.dense_holdout_p90_error.value;
   perf.measurements = family.dense_holdout_rows.value + family.dense_calibration_rows.value;
   const std::string family_name = info.family == Family::Trainium ? "Trainium" : "NVIDIA";
   perf.evidence = family_name + (perf.moe && !perf.moe_unmeasured ? " mixture-of-experts training" : " dense training");
-  if (perf.moe_unmeasured) {
-    median *= 2;
-    p90 *= 2;
-  } else if (perf.moe) {
+  if (perf.moe && !perf.moe_unmeasured) {
     median = family.moe_holdout_median_error.value;
     p90 = family.moe_holdout_p90_error.value;
     perf.measurements = family.moe_holdout_rows.value + family.moe_calibration_rows.value;
   }
+  if (perf.moe_unmeasured || own) {
+    median *= 2;
+    p90 *= 2;
+  }
   if (own) {
-    median = std::max(2 * median, own->holdout_median_error.value);
-    p90 = std::max(2 * p90, own->holdout_p90_error.value);
+    median = std::max(median, own->holdout_median_error.value);
+    p90 = std::max(p90, own->holdout_p90_error.value);
     perf.measurements = own->holdout_rows.value + own->calibration_rows.value;
     perf.evidence = (info.chip_name.empty() ? info.chip->id : info.chip_name) + " dense training";  // its own rows are all dense
     perf.few_measurements = true;
   }
+  // Figures resting on such a band are estimates, by the quality of the evidence rather than by
+  // chip: thin evidence (the doubling above), or measurements of the workload's kind that err at
+  // least as much as thin evidence is assumed to (twice the family's dense held-out error: NVIDIA's
+  // mixture-of-experts rows).
+  perf.estimate_band = perf.moe_unmeasured || perf.few_measurements || median >= 2 * family.dense_holdout_median_error.value;
   perf.error_median = median * (perf.validated ? 1 : 2);
   perf.error_p90 = p90 * (perf.validated ? 1 : 2);
   // No LoRA or QLoRA step time is among the measurements the model was validated on: a frozen

@@ -46,7 +46,7 @@ Option row_option(const Instance& inst, PricingModel pricing, const CompareOptio
 
 Evidence evidence_of(const PairPerformance& p) {
   if (!p.validated) return Evidence::Estimate;
-  return p.few_measurements || p.fine_tune_derived ? Evidence::Predicted : Evidence::Validated;
+  return p.estimate_band || p.fine_tune_derived ? Evidence::Predicted : Evidence::Validated;
 }
 
 CompareRow evaluate_row(const Workload& w, const Instance& inst, PricingModel pricing, const CompareOptions& options,

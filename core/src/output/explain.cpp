@@ -226,6 +226,8 @@ void explain_performance(std::vector<ExplainStep>& steps, const WorkloadInputs& 
       perf.fine_tune_derived ? ", doubled: a LoRA step is derived from the full-training model, never measured)"
       : !perf.validated ? (perf.few_measurements ? ", twice Trainium2's: no measurement of this chip)" : ", doubled: no measurement of this chip)")
       : perf.few_measurements ? ", at least twice the family's: this chip's own calibration rests on " + g(perf.measurements) + " measurements)"
+      : perf.moe_unmeasured   ? "; an estimate)"
+      : perf.estimate_band    ? "; an estimate: at least twice the family's dense-model error)"
                               : ")";
   steps.back().result += " (HFU " + g(perf.hfu) + "; held-out error on " + perf.evidence +
                          (perf.moe_unmeasured ? " (none on mixture-of-experts training: doubled)" : "") + ": median " +

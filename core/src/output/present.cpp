@@ -107,7 +107,7 @@ EstimateFlags estimate_flags(const Scenario& s, const ResolvedScenario& r, size_
     f.reasons.push_back(label + "'s MFU (" + fmt::percent(p.mfu) + ") is an estimate: predicted with no published measurement of " +
                         info.chip_name + " (median error " + fmt::percent(p.performance.error_median) + ", twice that on " +
                         p.performance.evidence + moe_note(p.performance) + "); measure your own run");
-  } else if (info.throughput == ThroughputSource::Predicted && p.performance.layout_found && p.performance.few_measurements) {
+  } else if (info.throughput == ThroughputSource::Predicted && p.performance.layout_found && p.performance.estimate_band) {
     f.speed = true;
     f.reasons.push_back(label + "'s MFU (" + fmt::percent(p.mfu) + ") rests on " + fmt::number(p.performance.measurements) +
                         " published measurements of " + p.performance.evidence + moe_note(p.performance) + " (median error " +

@@ -2,6 +2,9 @@
 
 #include <cmath>
 #include <cstdio>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "traincost/base/format.hpp"
 #include "traincost/base/json_text.hpp"
@@ -14,10 +17,50 @@ namespace {
 std::string pct(double v) {
   return fmt::printf_c("%+.0f%%", v * 100);
 }
-std::string summary_line(const char* what, const ErrorSummary& s) {
-  return std::string("| ") + what + " | " + std::to_string(s.rows) + " | " + fmt::percent(s.median) + " | " + fmt::percent(s.p90) +
-         " | " + fmt::percent(s.worst) + " |\n";
+// A summary's cells; a kind with no rows shows dashes, not a 0% error.
+std::vector<std::string> summary_cells(const ErrorSummary& s) {
+  if (s.rows == 0) return {"0", "–", "–", "–"};
+  return {std::to_string(s.rows), fmt::percent(s.median), fmt::percent(s.p90), fmt::percent(s.worst)};
 }
+
+// The headline rows: per chip family and set, all rows and then split by the model's kind, the
+// split an option's error band uses (resolve_pair.cpp). Trainium2's own rows are all dense.
+struct SummaryRow {
+  const char* what;
+  ErrorSummary Validation::*summary;
+};
+constexpr SummaryRow kSummaryRows[] = {
+    {"NVIDIA, calibration", &Validation::nvidia_calibration},
+    {"NVIDIA, calibration: dense", &Validation::nvidia_dense_calibration},
+    {"NVIDIA, calibration: mixture of experts", &Validation::nvidia_moe_calibration},
+    {"NVIDIA, held out", &Validation::nvidia_holdout},
+    {"NVIDIA, held out: dense", &Validation::nvidia_dense_holdout},
+    {"NVIDIA, held out: mixture of experts", &Validation::nvidia_moe_holdout},
+    {"Trainium (Trn1), calibration", &Validation::trainium_calibration},
+    {"Trainium (Trn1), calibration: dense", &Validation::trainium_dense_calibration},
+    {"Trainium (Trn1), calibration: mixture of experts", &Validation::trainium_moe_calibration},
+    {"Trainium (Trn1), held out", &Validation::trainium_holdout},
+    {"Trainium (Trn1), held out: dense", &Validation::trainium_dense_holdout},
+    {"Trainium (Trn1), held out: mixture of experts", &Validation::trainium_moe_holdout},
+    {"Trainium2, calibration (dense)", &Validation::trainium2_calibration},
+    {"Trainium2, held out (dense)", &Validation::trainium2_holdout},
+};
+
+// What the split means for an option's band, said under both tables (resolve_pair.cpp's rule,
+// with the family whose rows meet it named from the rows).
+std::string kind_note(const Validation& v) {
+  const bool nvidia_moe_wide = v.nvidia_moe_holdout.rows > 0 && v.nvidia_moe_holdout.median >= 2 * v.nvidia_dense_holdout.median;
+  return "Mixture-of-experts rows are those of models with more than one expert; the others are dense. An option's "
+         "error band is the held-out rows' of its workload's kind, since the model's error on one kind says little about "
+         "the other's. A figure whose band is at least twice its family's dense one is marked as an estimate, as thin "
+         "evidence is" +
+         (nvidia_moe_wide ? std::string(": NVIDIA's mixture-of-experts rows (median " + fmt::percent(v.nvidia_moe_holdout.median) +
+                                        " against " + fmt::percent(v.nvidia_dense_holdout.median) + " dense) are")
+                          : std::string()) +
+         ". No Trainium mixture-of-experts training is published: an MoE workload on Trainium gets the dense band "
+         "doubled, once (on Trainium2 too, whose own rows already double it).";
+}
+
 // Table cells are our own data, but Markdown needs its pipes escaped all the same.
 std::string cell(std::string s) {
   std::string out;
@@ -33,7 +76,7 @@ constexpr const char* kTrainium2Note =
     "the backward pass: 45% of the 7B's forward matmuls, 8% of the Trn2 70B's, 55% of the H100 70B's (counted as full "
     "recomputation, the 7B had fitted an efficiency 13% too high and the 70B was 29% too fast). Two rows show no spread, "
     "so a Trainium2 prediction carries twice the Trainium family's error band "
-    "(or its held-out row's error, if larger). Trainium3 has no measurement: it borrows Trainium2's calibration with "
+    "(or its held-out row's error, if larger), the same on a mixture of experts (doubled once, not twice). Trainium3 has no measurement: it borrows Trainium2's calibration with "
     "twice Trainium2's band.";
 
 // The layout the prediction used, with the share of the forward matmuls the source's checkpoint
@@ -52,13 +95,12 @@ std::string layout_text(const ValidationRow& r) {
 std::string validation_markdown(const MeasurementSet& set, const Validation& v) {
   std::string out =
       "| Chips | Rows | Median error | 90th percentile | Worst |\n|---|---:|---:|---:|---:|\n";
-  out += summary_line("NVIDIA, calibration", v.nvidia_calibration);
-  out += summary_line("NVIDIA, held out", v.nvidia_holdout);
-  out += summary_line("Trainium (Trn1), calibration", v.trainium_calibration);
-  out += summary_line("Trainium (Trn1), held out", v.trainium_holdout);
-  out += summary_line("Trainium2, calibration", v.trainium2_calibration);
-  out += summary_line("Trainium2, held out", v.trainium2_holdout);
-  out += "\nError = predicted / measured tokens per second per chip − 1. " + std::string(kTrainium2Note) + "\n\n";
+  for (const SummaryRow& row : kSummaryRows) {
+    out += std::string("| ") + row.what;
+    for (const std::string& c : summary_cells(v.*row.summary)) out += " | " + c;
+    out += " |\n";
+  }
+  out += "\nError = predicted / measured tokens per second per chip − 1. " + kind_note(v) + "\n\n" + kTrainium2Note + "\n\n";
   out += "| Measurement | Set | Chips | Model | Precision | Layout (stated; searched keys filled in) | Measured tokens/s/chip | "
          "Predicted | Error | Source |\n|---|---|---|---|---|---|---:|---:|---:|---|\n";
   for (const ValidationRow& r : v.rows) {
@@ -76,18 +118,18 @@ std::string validation_markdown(const MeasurementSet& set, const Validation& v) 
 }
 
 std::string validation_html(const MeasurementSet& set, const Validation& v) {
-  auto row = [](const char* what, const ErrorSummary& s) {
-    return std::string("<tr><th scope=\"row\">") + what + "</th><td>" + std::to_string(s.rows) + "</td><td>" + fmt::percent(s.median) +
-           "</td><td>" + fmt::percent(s.p90) + "</td><td>" + fmt::percent(s.worst) + "</td></tr>";
-  };
   std::string out =
       "<div class=\"table-wrap\"><table class=\"plain\" id=\"validation-summary\"><thead><tr><th scope=\"col\">Chips</th>"
       "<th scope=\"col\">Rows</th><th scope=\"col\">Median error</th><th scope=\"col\">90th percentile</th><th scope=\"col\">Worst</th>"
       "</tr></thead><tbody>";
-  out += row("NVIDIA, calibration", v.nvidia_calibration) + row("NVIDIA, held out", v.nvidia_holdout) +
-         row("Trainium (Trn1), calibration", v.trainium_calibration) + row("Trainium (Trn1), held out", v.trainium_holdout) +
-         row("Trainium2, calibration", v.trainium2_calibration) + row("Trainium2, held out", v.trainium2_holdout);
-  out += "</tbody></table></div>\n<p>" + escape_html(kTrainium2Note) + "</p>\n<div class=\"table-wrap\"><table class=\"figures\" id=\"validation-rows\"><thead><tr>"
+  for (const SummaryRow& row : kSummaryRows) {
+    // The kinds' rows are marked so the page can set them apart from their family's whole.
+    const bool kind = std::string_view(row.what).find(':') != std::string_view::npos;
+    out += std::string("<tr") + (kind ? " class=\"kind\"" : "") + "><th scope=\"row\">" + row.what + "</th>";
+    for (const std::string& c : summary_cells(v.*row.summary)) out += "<td>" + c + "</td>";
+    out += "</tr>";
+  }
+  out += "</tbody></table></div>\n<p>" + escape_html(kind_note(v)) + "</p>\n<p>" + escape_html(kTrainium2Note) + "</p>\n<div class=\"table-wrap\"><table class=\"figures\" id=\"validation-rows\"><thead><tr>"
          "<th scope=\"col\">Measurement</th><th scope=\"col\">Set</th><th scope=\"col\">Chips</th><th scope=\"col\">Model</th>"
          "<th scope=\"col\">Precision</th><th scope=\"col\">Layout</th><th scope=\"col\">Measured tokens/s/chip</th>"
          "<th scope=\"col\">Predicted</th><th scope=\"col\">Error</th><th scope=\"col\">Source</th></tr></thead><tbody>";

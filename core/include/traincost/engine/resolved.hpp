@@ -68,6 +68,7 @@ struct PairPerformance {
   bool few_measurements = false;      // the chip's own calibration (Trainium2's) rests on a handful of rows
   bool moe = false;                   // the band is the family's mixture-of-experts rows' (dense rows' otherwise)
   bool moe_unmeasured = false;        // no held-out MoE row in the family: twice its dense band
+  bool estimate_band = false;         // thin or poor evidence (resolve_pair.cpp): figures from the prediction are estimates
   std::string evidence;               // the measurements the band is of ("NVIDIA mixture-of-experts training")
   PilotFit pilot;                     // when the option has a pilot measurement (source Pilot)
   bool fine_tune_derived = false;     // a LoRA/QLoRA step: derived, never measured, so its error band is doubled
