@@ -157,8 +157,9 @@ def defining_objects(objects_dir):
     except OSError:
         return where
     for line in out.splitlines():
-        # "path.o: 0000002a T traincost::web::App::frame()" (demangled names hold spaces)
-        m = re.match(r"^(.*?\.o): (?:[0-9a-f]+ |\s+)([TtWw]) (.+)$", line)
+        # "path.o: 0000002a T traincost::web::App::frame()" (demangled names hold spaces); an
+        # LLVM bitcode object (the wasm build's -flto) has "--------" in place of the address.
+        m = re.match(r"^(.*?\.o): (?:[0-9a-f]+ |-+ |\s+)([TtWw]) (.+)$", line)
         if m:
             where[m.group(3)].add(source_of(m.group(1)))
     return where

@@ -29,7 +29,9 @@ const CALCULATOR = 'calculator.html';
 // cost parts unrolled (the sample path about twice as fast), per-type spot rates, error bands by
 // model kind and the stepped on-time-odds search.
 // Issue 32 (a lighter page, rarely used parts loaded on first use) is where it comes back down.
-const BUDGET_CALCULATOR = 580_000;
+// Lowered to 562 KB on 2026-12-05 (measured 556,480 B, plus 1%): the wasm objects compiled with
+// -Oz, -flto, -fno-rtti and -fno-exceptions (docs/performance.md, "The objects' flags").
+const BUDGET_CALCULATOR = 562_000;
 const BUDGET_PAGE = 100_000;        // every other page: strictly less
 const ALREADY_COMPRESSED = /\.(png|jpe?g|webp|gif|woff2)$/i;
 
@@ -337,7 +339,7 @@ try {
       assertEqual(problems.join('\n'), '', 'pages wider than a phone');
     },
 
-    async 'first-load transfer: calculator <= 580 KB gzipped, every other page < 100 KB'() {
+    async 'first-load transfer: calculator <= 562 KB gzipped, every other page < 100 KB'() {
       const sizes = {};
       const problems = [];
       for (const file of htmlFiles) {
