@@ -31,7 +31,9 @@ const CALCULATOR = 'calculator.html';
 // Issue 32 (a lighter page, rarely used parts loaded on first use) is where it comes back down.
 // Lowered to 562 KB on 2026-12-05 (measured 556,480 B, plus 1%): the wasm objects compiled with
 // -Oz, -flto, -fno-rtti and -fno-exceptions (docs/performance.md, "The objects' flags").
-const BUDGET_CALCULATOR = 562_000;
+// Set to 565 KB the same day (this test measured 559,684 B, about 3 KB more than size_report.py's
+// count, which had set the 562: 1% over what this test measures).
+const BUDGET_CALCULATOR = 565_000;
 const BUDGET_PAGE = 100_000;        // every other page: strictly less
 const ALREADY_COMPRESSED = /\.(png|jpe?g|webp|gif|woff2)$/i;
 
@@ -339,7 +341,7 @@ try {
       assertEqual(problems.join('\n'), '', 'pages wider than a phone');
     },
 
-    async 'first-load transfer: calculator <= 562 KB gzipped, every other page < 100 KB'() {
+    async 'first-load transfer: calculator <= 565 KB gzipped, every other page < 100 KB'() {
       const sizes = {};
       const problems = [];
       for (const file of htmlFiles) {
