@@ -451,7 +451,7 @@ void draw_verdict(App& app) {
     ImGui::PopStyleColor();
     ImGui::Spacing();
   }
-  // The base evaluation of an edit runs a slice per frame (a heavy scenario's deadline searches
+  // The base evaluation of an edit runs a slice per task (a heavy scenario's deadline searches
   // take seconds): the results of the scenario before stay until it is done.
   if (app.base_updating()) {
     const double p = d.base.progress();
