@@ -17,6 +17,7 @@
 #include "traincost/engine/resolve.hpp"
 #include "traincost/io/hf_config.hpp"
 #include "traincost/io/link.hpp"
+#include "traincost/output/analysis_report.hpp"
 #include "traincost/output/card.hpp"
 #include "traincost/output/present.hpp"
 #include "traincost/output/report.hpp"
@@ -416,8 +417,8 @@ void App::publish() {
       std::string headline = headline_point_estimate(d.scenario, d.resolved, d.results, w);  // as the static card says it
       if (analysis_usable(d) && d.analysis.result.workload == w) {
         const OptionStats& st = d.analysis.result.monte_carlo.options[b];
-        headline += "; Monte Carlo median " + fmt::usd(st.cost_per_run.p50) + ", 90% range " + fmt::usd(st.cost_per_run.p5) + "–" +
-                    fmt::usd(st.cost_per_run.p95) + (d.analysis.ready ? "" : " (updating)");
+        headline += "; Monte Carlo median " + percentile_text(st.cost_per_run.p50, st) + ", 90% range " +
+                    range_text(st.cost_per_run.p5, st.cost_per_run.p95, st) + (d.analysis.ready ? "" : " (updating)");
       }
       item["headline"] = headline;
     }

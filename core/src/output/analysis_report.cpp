@@ -50,6 +50,13 @@ std::string percentile_text(double value, const OptionStats& st, bool usd) {
   return why;
 }
 
+std::string range_text(double low, double high, const OptionStats& st, bool usd) {
+  // Samples where the option cannot run sort last (+inf): a missing low end means a missing high one.
+  if (std::isfinite(high)) return percentile_text(low, st, usd) + "–" + percentile_text(high, st, usd);
+  if (std::isfinite(low)) return "from " + percentile_text(low, st, usd) + "; " + percentile_text(NAN, st, usd);
+  return percentile_text(NAN, st, usd);
+}
+
 std::string percentiles_text(const Percentiles& p, const OptionStats& st, bool usd) {
   // Samples where the option cannot run sort last (+inf), so the missing percentiles are the
   // upper ones: "P5 $369k; P50 and P95 none: not run in 66% of futures (…)".
