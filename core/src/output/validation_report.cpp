@@ -168,6 +168,8 @@ std::string calibration_json(const FittedCalibration& fit, const Validation& v, 
     j["attention_efficiency"] = figure(c.attention_efficiency, trainium ? "NVIDIA's: too few Trainium rows to fit" : "relative to BF16 matmuls");
     j["gemm_knee"] = figure(c.gemm_knee, trainium ? "NVIDIA's: too few Trainium rows to fit" : "smallest GEMM dimension at half speed");
     j["memory_bound_bytes"] = figure(c.memory_bound_bytes, "HBM bytes per token, layer and width unit of non-matmul work");
+    if (!trainium)
+      j["flex_moe_share"] = figure(c.flex_moe_share, "share of the mixture-of-experts memory-bound overhead a layer pays with a flex dispatcher (DeepEP, HybridEP)");
     j["holdout_median_error"] = figure(hold.median, "median |predicted / measured - 1| on the held-out rows");
     j["holdout_p90_error"] = figure(hold.p90, "");
     j["holdout_rows"] = figure(hold.rows, "");
