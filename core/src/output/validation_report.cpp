@@ -87,6 +87,9 @@ std::string layout_text(const ValidationRow& r) {
   const double share = r.measurement->recomputed_matmul_share;
   if (share >= 0 && r.prediction.layout.recompute != Recompute::None)
     text += " (its checkpoint policy recomputes " + fmt::printf_c("%.0f%%", share * 100) + " of the forward matmuls)";
+  // A mixture of experts' dispatch as its recipe states it (layout.moe_dispatcher, moe_a2a_overlap).
+  if (is_moe(r.measurement->shape.experts) && r.measurement->dispatcher == MoeDispatcher::Flex) text += ", flex dispatcher";
+  if (is_moe(r.measurement->shape.experts) && r.measurement->expert_overlap) text += ", all-to-all overlapped";
   return text;
 }
 
