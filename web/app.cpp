@@ -17,6 +17,7 @@
 #include "traincost/engine/resolve.hpp"
 #include "traincost/io/hf_config.hpp"
 #include "traincost/io/link.hpp"
+#include "traincost/output/analysis_report.hpp"
 #include "traincost/output/card.hpp"
 #include "traincost/output/present.hpp"
 #include "traincost/output/report.hpp"
@@ -327,7 +328,7 @@ bool App::pilot_wanted() const {
   return !d.pilot.ready || d.pilot.result.workload != selected_workload() || d.pilot_aimed != pilot_aim();
 }
 
-// Starts or advances the pilot plan by one frame's slice of samples, sized as the analysis's are.
+// Starts or advances the pilot plan by one slice of samples, sized as the analysis's are.
 void App::run_pilot() {
   const size_t w = selected_workload();
   if (d.pilot.run && (d.pilot.run->workload() != w || d.pilot_aimed != pilot_aim())) d.pilot.run.reset();  // for a view before
@@ -364,7 +365,7 @@ bool App::comparison_wanted() const {
   return ui.results_tab == kChipsTab && d.valid && !d.scenario.workloads.empty() && !comparison_current();
 }
 
-// Starts or advances the chip-by-chip table by one frame's slice of rows.
+// Starts or advances the chip-by-chip table by one slice of rows.
 void App::run_comparison() {
   const ComparisonAim aim = comparison_aim();
   if (d.comparison.run && d.comparison_running != aim) d.comparison.run.reset();  // for an aim before
@@ -390,6 +391,7 @@ void App::persist() {
 
 // The verdict and the results table as text in the page's DOM (see calculator.js).
 void App::publish() {
+  ++publishes_;
   OrderedJson j;
   OrderedJson columns = OrderedJson::array();
   for (const ResultColumn& c : result_columns()) columns.push_back(c.header);
@@ -415,8 +417,7 @@ void App::publish() {
       std::string headline = headline_point_estimate(d.scenario, d.resolved, d.results, w);  // as the static card says it
       if (analysis_usable(d) && d.analysis.result.workload == w) {
         const OptionStats& st = d.analysis.result.monte_carlo.options[b];
-        headline += "; Monte Carlo median " + fmt::usd(st.cost_per_run.p50) + ", 90% range " + fmt::usd(st.cost_per_run.p5) + "–" +
-                    fmt::usd(st.cost_per_run.p95) + (d.analysis.ready ? "" : " (updating)");
+        headline += "; Monte Carlo " + median_range_text(st.cost_per_run, st) + (d.analysis.ready ? "" : " (updating)");
       }
       item["headline"] = headline;
     }
@@ -464,17 +465,66 @@ bool App::work_now() const { return !ui.pending_png.empty() || ui.select_results
 
 double App::next_due_ms() const {
   double due = pacing::kNever;
-  if (base_updating()) due = std::min(due, d.base.due_ms);  // kept while it runs: a slice per frame
-  if (!d.analysis.ready && d.valid) due = std::min(due, d.analysis.due_ms);
-  else if (pilot_wanted()) due = std::min(due, d.pilot.due_ms);
-  if (comparison_wanted()) due = std::min(due, d.comparison.due_ms);
   if (d.persist_due_ms > 0) due = std::min(due, d.persist_due_ms);
-  if (d.sweep.due_ms > 0) due = std::min(due, d.sweep.due_ms);
   for (const Banner& b : ui.banners)
     if (b.expires_ms > 0) due = std::min(due, b.expires_ms);
   for (const auto& r : widgets.rejections) due = std::min(due, r.second.until_ms);
   if (widgets.copied_until_ms > 0) due = std::min(due, widgets.copied_until_ms);
   return due;
+}
+
+// The sweep follows the selected workload (its chart is of that workload): due when scheduled, and
+// at once when another workload is shown.
+namespace {
+bool sweep_due(const Derived& d, size_t shown, double now) {
+  return (d.sweep.due_ms > 0 && now >= d.sweep.due_ms) || (d.sweep.has_result && !sweep_current(d, shown));
+}
+}  // namespace
+
+// One slice of one job, in order of urgency: the base evaluation of an edit (what follows waits for
+// its results), then the chip-by-chip table while its tab is open (the user is looking at it),
+// then the sweep and the Monte Carlo by turns, then the pilot plan while its tab is open.
+bool App::work_slice() {
+  const double now = now_ms();
+  const unsigned published = publishes_;
+  if (base_updating()) {
+    if (now >= d.base.due_ms) run_base();
+    return publishes_ != published;
+  }
+  if (comparison_wanted() && now >= d.comparison.due_ms) {
+    run_comparison();
+    return publishes_ != published;
+  }
+  const size_t shown = selected_workload();
+  const bool sweep = !d.scenario.workloads.empty() && sweep_due(d, shown, now);
+  const bool analysis = !d.analysis.ready && d.valid && now >= d.analysis.due_ms;
+  sweep_turn_ = !sweep_turn_;
+  if (sweep && (sweep_turn_ || !analysis)) {
+    const bool had = d.sweep.has_result;
+    if (compute_sweep(d, shown) || had != d.sweep.has_result) publish();
+  } else if (analysis) {
+    run_analysis();
+  } else if (d.analysis.ready && pilot_wanted() && now >= d.pilot.due_ms) {
+    run_pilot();
+  }
+  return publishes_ != published;
+}
+
+double App::work_due_ms() const {
+  if (base_updating()) return d.base.due_ms;  // the rest waits for its results
+  double due = pacing::kNever;
+  if (comparison_wanted()) due = std::min(due, d.comparison.due_ms);
+  if (!d.analysis.ready && d.valid) due = std::min(due, d.analysis.due_ms);
+  else if (pilot_wanted()) due = std::min(due, d.pilot.due_ms);
+  if (!d.scenario.workloads.empty()) {
+    if (d.sweep.due_ms > 0) due = std::min(due, d.sweep.due_ms);
+    if (d.sweep.has_result && !sweep_current(d, selected_workload())) due = 0;
+  }
+  return due;
+}
+
+bool App::working() const {
+  return base_updating() || d.analysis.run || d.pilot.run || d.comparison.run || d.sweep.run;
 }
 
 bool App::settled() const {
@@ -490,19 +540,7 @@ void App::frame() {
     d.persist_due_ms = 0;
     persist();
   }
-  // One sliced job per frame at most: the base evaluation of an edit first (what follows waits for
-  // its results), then the chip-by-chip table while its tab is open (the user is looking at it),
-  // else the analysis, then the pilot plan when its tab is open.
   const bool base_ready = !base_updating();
-  if (!base_ready) {
-    if (now >= d.base.due_ms) run_base();
-  } else if (comparison_wanted() && now >= d.comparison.due_ms) {
-    run_comparison();
-  } else if (!d.analysis.ready && d.valid && now >= d.analysis.due_ms) {
-    run_analysis();
-  } else if (d.analysis.ready && pilot_wanted() && now >= d.pilot.due_ms) {
-    run_pilot();
-  }
   ui.banners.erase(std::remove_if(ui.banners.begin(), ui.banners.end(), [&](const Banner& b) { return b.expires_ms > 0 && b.expires_ms <= now; }),
                    ui.banners.end());
   if (widgets.copied_until_ms > 0 && widgets.copied_until_ms <= now) widgets.copied_until_ms = 0;
@@ -510,14 +548,6 @@ void App::frame() {
   // would keep waking up for them.
   for (auto it = widgets.rejections.begin(); it != widgets.rejections.end();)
     it = it->second.until_ms <= now ? widgets.rejections.erase(it) : std::next(it);
-  // The sweep follows the selected workload (its chart is of that workload).
-  if (base_ready && !d.scenario.workloads.empty()) {
-    const size_t shown = selected_workload();
-    if ((d.sweep.due_ms > 0 && now >= d.sweep.due_ms) || (d.sweep.has_result && !sweep_current(d, shown))) {
-      const bool had = d.sweep.has_result;
-      if (compute_sweep(d, shown) || had != d.sweep.has_result) publish();
-    }
-  }
   // Re-run the Monte Carlo when another workload is selected.
   const size_t shown_workload = selected_workload();
   if (base_ready && d.valid && ((d.analysis.ready && d.analysis.result.workload != shown_workload) ||

@@ -113,7 +113,7 @@ struct Derived {
   ResolvedScenario resolved;
   Results results;
   // The base evaluation (resolve and evaluate, with their deadline searches: evaluation_run.hpp)
-  // of `pending`, due at once on every edit and run a slice per frame; a small scenario's is done
+  // of `pending`, due at once on every edit and run a slice per task (App::work_slice); a small scenario's is done
   // in the edit's own slice. Until it is, `scenario`, `resolved` and `results` stay those before
   // (shown as updating), and the jobs below wait for it; it replaces all three at once, so nothing
   // ever reads half-filled results.
@@ -123,7 +123,7 @@ struct Derived {
   // Per workload, its leader's thresholds against its runner-up (thresholds.hpp): computed with the
   // results, as they are cheap (two evaluations of one pair per input).
   std::vector<std::vector<Threshold>> thresholds;
-  // The work that follows a pause in editing, a slice per frame (sliced_job.hpp); each keeps the
+  // The work that follows a pause in editing, a slice per task (sliced_job.hpp); each keeps the
   // result before until its new one is ready.
   // - The Monte Carlo of the selected workload: starts kAnalysisDelayMs after the last edit.
   SlicedJob<AnalysisRun> analysis;
@@ -162,9 +162,11 @@ struct Loop {
   bool paused = false;
   bool started = false;
   double wake_at_ms = 0;      // a timed wake-up is pending for then (0: none)
+  double pump_at_ms = 0;      // the background work's next slice is pending for then (0: none)
+  double progress_frame_at_ms = 0;  // when the pump last asked for a frame
   unsigned frames_drawn = 0;  // read by the browser tests through tc_frames_drawn()
   // The frame count by which the last wake-up's frames are drawn: input has settled then even
-  // while timed work (a Monte Carlo running a slice per frame) keeps promising frames.
+  // while background work (a Monte Carlo's progress) keeps asking for frames.
   unsigned settled_at_frame = 0;
   int backbuffer_w = 0, backbuffer_h = 0;
   float font_ratio = 0;       // pixel ratio the font atlas was rasterized for
@@ -178,7 +180,15 @@ class App {
   void frame();         // builds this frame's UI
   void after_render();  // work that needs the frame on screen (PNG snapshots)
   bool work_now() const;      // a frame is needed now (pacing.hpp)
-  double next_due_ms() const; // the earliest timed work (pacing::kNever: none)
+  double next_due_ms() const; // the earliest timed work a frame does (pacing::kNever: none)
+
+  // The background work: the sliced jobs above (the base evaluation, the chip-by-chip table, the
+  // sweep, the Monte Carlo, the pilot plan). main.cpp's pump runs it a slice per task, in tasks of
+  // its own rather than in drawn frames: a drawn frame costs the browser a raster and a commit
+  // besides ImGui's frame, and a slice inside it made the task that much longer (issue 33 item 5).
+  bool work_slice();           // runs one slice of the most urgent job due now; true when what is shown changed
+  double work_due_ms() const;  // when the next slice is due (pacing::kNever: nothing to do)
+  bool working() const;        // a job is under way, its progress on the canvas
 
   // Browser events (main.cpp forwards them).
   void on_hashchange();
@@ -255,9 +265,9 @@ class App {
 
  private:
   void recompute();
-  void run_base();           // advances the base evaluation by one frame's slice
+  void run_base();           // advances the base evaluation by one slice
   void base_done();          // its results in place; the work that follows them scheduled
-  void run_analysis();       // starts or advances the Monte Carlo by one frame's slice
+  void run_analysis();       // starts or advances the Monte Carlo by one slice
   void run_pilot();
   bool pilot_wanted() const;  // the pilot tab is open and its plan is not yet that of the scenario
   void run_comparison();
@@ -272,6 +282,8 @@ class App {
   bool settled() const;
 
   size_t published_banners_ = 0;
+  unsigned publishes_ = 0;       // publish() calls: work_slice() tells a frame that what is shown changed
+  bool sweep_turn_ = false;      // the sweep and another job are due: they take turns, a slice each
   bool form_due_ = false;        // publish() has changed what the form may show; publish_form() is scheduled
   std::string published_form_;   // the form's JSON as last sent (an unchanged form is not sent again)
   std::string clipboard_;        // ImGui's clipboard: filled by copies and by the page's paste event

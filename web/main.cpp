@@ -54,6 +54,36 @@ void wake_later(App& app, double ms) {
   }, &app, static_cast<int>(std::ceil(ms)));
 }
 
+// The background work's pump (App::work_slice): a slice per task of its own, so that a slice and a
+// drawn frame never share a task. A frame is asked for only when what is shown changed (a job
+// finished), or every kProgressFrameMs while a job runs, for its progress; the browser draws
+// frames and handles input between the tasks. Only the earliest pending pump is kept.
+void pump(void* arg);
+
+void schedule_pump(App& app) {
+  const double due = app.work_due_ms();
+  if (due == pacing::kNever) return;
+  const double now = traincost::web::now_ms();
+  const double at = std::max(due, now);
+  if (app.loop.pump_at_ms > 0 && app.loop.pump_at_ms <= at) return;
+  app.loop.pump_at_ms = at;
+  traincost::web::run_after(pump, &app, at - now);
+}
+
+void pump(void* arg) {
+  App& app = *static_cast<App*>(arg);
+  const double now = traincost::web::now_ms();
+  if (app.loop.pump_at_ms > now + 1) return;  // superseded by an earlier one, which has run
+  app.loop.pump_at_ms = 0;
+  const bool changed = app.work_slice();
+  const int frames = pacing::frames_after_slice(changed, app.working(), now, app.loop.progress_frame_at_ms);
+  if (frames > 0) {
+    wake(app, frames);
+    app.loop.progress_frame_at_ms = now;
+  }
+  schedule_pump(app);
+}
+
 App& app_of(GLFWwindow* window) { return *static_cast<App*>(glfwGetWindowUserPointer(window)); }
 
 // GLFW callbacks installed before ImGui's (the backend chains to them), so every input wakes the
@@ -140,6 +170,7 @@ void frame(void* arg) {
   ++app.loop.frames_drawn;
   app.note_frame_time(traincost::web::now_ms() - started, app.d.recomputes != recomputes_before);
   app.after_render();
+  schedule_pump(app);  // an edit or a tab opened in this frame may have made work due
 }
 
 // Copies a string for JavaScript, which frees it.
@@ -312,6 +343,14 @@ void start_app(void* window_pointer) {
   traincost::web::set_overlay("");
   app->loop.started = true;
   app->loop.frames_left = pacing::kFramesPerEvent;
+  // The font atlas (rasterizing the fonts at the screen's pixel ratio, and its texture) in a task
+  // of its own before the first frame, which is long enough without it. Should the frame come
+  // first, it builds the atlas itself and this task finds nothing to do.
+  traincost::web::run_soon([](void* a) {
+    App& started = *static_cast<App*>(a);
+    const float ratio = traincost::web::canvas_size().pixel_ratio;
+    if (ratio != started.loop.font_ratio) rebuild_fonts(started, ratio);
+  }, app);
   // The App has computed the answer and put it into the page as text (calculator.js shows it).
   // The loop starts one animation frame later, so the browser paints that text before the first
   // frame rasterizes the fonts (font_ratio is still 0) and draws: on a slow phone that first

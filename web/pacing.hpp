@@ -7,8 +7,9 @@
 //   release, then the layout that follows), so every event promises `kFramesPerEvent` frames;
 // - input is still queued (a press held back a frame, keys fed in order over several frames);
 // - the app has work due now (a PNG snapshot waits for the next drawn frame);
-// - the app has timed work (the Monte Carlo after a pause in editing, the autosave, a banner
-//   that expires): the loop sleeps until the earliest of them;
+// - the app has timed work (the autosave, a banner that expires): the loop sleeps until the
+//   earliest of them; the background computations (the Monte Carlo and the rest) run in tasks of
+//   their own and ask for a frame when what is shown changes (main.cpp's pump);
 // - a text field is being edited: its caret blinks, so the loop wakes about twice a second.
 //
 // No browser or ImGui types: it compiles natively and is tested in tests/web/pacing_test.cpp.
@@ -19,6 +20,9 @@ namespace traincost::web::pacing {
 inline constexpr int kFramesPerEvent = 3;       // frames an input event asks for
 inline constexpr int kFramesAfterWork = 2;      // frames to show what timed work changed
 inline constexpr double kCaretBlinkMs = 530;    // half a blink period (ImGui's caret: 1.2 s)
+// While background work runs in tasks of its own (main.cpp's pump), a frame shows its progress
+// this often: four times a second reads as live, and each drawn frame costs a raster and commit.
+inline constexpr double kProgressFrameMs = 250;
 inline constexpr double kNever = std::numeric_limits<double>::infinity();
 
 struct Inputs {
@@ -54,6 +58,15 @@ inline Decision decide(const Inputs& in) {
   if (in.caret_blinking && kCaretBlinkMs < wait) wait = kCaretBlinkMs;
   d.wake_after_ms = wait;
   return d;
+}
+
+// Frames the background work's pump (main.cpp) asks for after a slice run in a task of its own:
+// the frames that show timed work's change when what is shown changed (a job finished), one for
+// the progress of a job under way every kProgressFrameMs, else none: a slice does not draw.
+inline int frames_after_slice(bool shown_changed, bool working, double now_ms, double last_progress_frame_ms) {
+  if (shown_changed) return kFramesAfterWork;
+  if (working && now_ms - last_progress_frame_ms >= kProgressFrameMs) return 1;
+  return 0;
 }
 
 // Frames promised after an input event (or a wake-up) that asks for `frames`.

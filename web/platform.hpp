@@ -49,9 +49,11 @@ void end_text_input();
 void publish_results(const std::string& results_json);
 // The accessible form's controls (dom_form.hpp) into the page's form, as JSON.
 void publish_form(const std::string& form_json);
-// Runs `task(arg)` in a task of its own after the current one (setTimeout 0): work split this way
-// lets the browser paint and take input in between.
+// Runs `task(arg)` in a task of its own after the current one (a MessageChannel message): work
+// split this way lets the browser paint and take input in between.
 void run_soon(void (*task)(void*), void* arg);
+// The same `ms` milliseconds from now (setTimeout); at once (run_soon) when `ms` <= 0.
+void run_after(void (*task)(void*), void* arg, double ms);
 // Shows the page's loading / error overlay text; empty hides it.
 void set_overlay(const std::string& text);
 

@@ -4,6 +4,7 @@
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -151,6 +152,19 @@ EM_JS(void, tc_js_publish_form, (const char* json), {
   window.TrainCostShell && window.TrainCostShell.publishForm(UTF8ToString(json));
 });
 
+// A task posted on a MessageChannel: it runs as soon as the browser has handled what is pending
+// (input, a frame that is due), without the 4 ms a chain of setTimeout(0) calls is clamped to.
+EM_JS(void, tc_js_post_task, (void* task, void* arg), {
+  if (!Module.tcTasks) {
+    const channel = new MessageChannel();
+    const queue = [];
+    channel.port1.onmessage = () => { const t = queue.shift(); if (t) Module._tc_run_task(t[0], t[1]); };
+    Module.tcTasks = { queue: queue, port: channel.port2 };
+  }
+  Module.tcTasks.queue.push([task, arg]);
+  Module.tcTasks.port.postMessage(0);
+});
+
 EM_JS(void, tc_js_end_text_input, (), {
   window.TrainCostShell && window.TrainCostShell.blurTextProxy && window.TrainCostShell.blurTextProxy();
 });
@@ -217,7 +231,11 @@ void pick_json_file() { tc_js_pick_file(); }
 void open_in_new_tab(const std::string& url) { tc_js_open_url(url.c_str(), 1); }
 void publish_results(const std::string& results_json) { tc_js_publish_results(results_json.c_str()); }
 void publish_form(const std::string& form_json) { tc_js_publish_form(form_json.c_str()); }
-void run_soon(void (*task)(void*), void* arg) { emscripten_async_call(task, arg, 0); }
+void run_soon(void (*task)(void*), void* arg) { tc_js_post_task(reinterpret_cast<void*>(task), arg); }
+void run_after(void (*task)(void*), void* arg, double ms) {
+  if (ms <= 0) run_soon(task, arg);
+  else emscripten_async_call(task, arg, static_cast<int>(std::ceil(ms)));
+}
 void set_overlay(const std::string& text) { tc_js_set_overlay(text.c_str()); }
 void end_text_input() { tc_js_end_text_input(); }
 double now_ms() { return emscripten_get_now(); }
@@ -230,3 +248,6 @@ std::vector<unsigned char> font_file(int which) {
 }
 
 }  // namespace traincost::web
+
+// The other end of tc_js_post_task.
+extern "C" EMSCRIPTEN_KEEPALIVE void tc_run_task(void (*task)(void*), void* arg) { task(arg); }

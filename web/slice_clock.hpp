@@ -1,6 +1,6 @@
 #pragma once
-// How many Monte Carlo samples the page computes in one frame. A run (the analysis, the pilot
-// plan) advances a slice per frame; each slice is sized to take about `kTargetMs` at the rate the
+// How many Monte Carlo samples the page computes in one slice. A run (the analysis, the pilot
+// plan) advances a slice per task (main.cpp's pump); each slice is sized to take about `kTargetMs` at the rate the
 // previous slice ran, so a million samples never hold the main thread for seconds and a fast
 // machine is not slowed by slices that are too small. The slicing changes when an answer
 // arrives, never the answer (the core's runs are bit-identical however they are sliced).

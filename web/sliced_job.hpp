@@ -1,10 +1,10 @@
 #pragma once
-// Work the page runs a slice per frame: the base evaluation (resolve and evaluate, with their
+// Work the page runs a slice per task: the base evaluation (resolve and evaluate, with their
 // deadline searches: evaluation_run.hpp), due at once on every edit, and what follows a pause in
 // editing: the Monte Carlo analysis, the pilot plan's Monte Carlo and the cluster-size sweep (a
-// run of one slice). An edit schedules each (App::recompute); App::frame advances what is due, one
-// slice a frame, so that keys, clicks and scrolling keep working while a million samples or a
-// thousand deadline probes run. The result of the run before stays until the new one is done, so
+// run of one slice). An edit schedules each (App::recompute); App::work_slice advances what is due,
+// one slice per task of its own (main.cpp's pump), so that keys, clicks and scrolling keep working
+// while a million samples or a thousand deadline probes run. The result of the run before stays until the new one is done, so
 // the page does not collapse and jump at each edit.
 //
 // `Run` is one of the core's resumable computations: advance(n) does up to n more units (samples,
@@ -49,7 +49,7 @@ class SlicedJob {
   double progress() const { return progress_of(run.get()); }
 
   // Starts a run with `start()` (which returns a std::unique_ptr<Run>) when none is going, then
-  // advances it by one frame's slice, timed with `now()` in milliseconds. True when the run
+  // advances it by one slice, timed with `now()` in milliseconds. True when the run
   // finished in this slice: `result` holds it and is ready.
   template <class Start, class Now>
   bool advance(Start&& start, Now&& now) {

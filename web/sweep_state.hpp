@@ -1,6 +1,6 @@
 #pragma once
 // The cluster-size sweep as part of the page's derived state: computed once per scenario change,
-// shortly after the edit (App::base_done schedules it; App::frame runs it a slice per frame when
+// shortly after the edit (App::base_done schedules it; App::work_slice runs it a slice per task when
 // due), and when another workload is selected. Each size runs the step-time model's layout search, so
 // with eight options it costs about ten times the evaluation itself (bench: sweep/8_options).
 #include <cstddef>

@@ -5,10 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "test_support.hpp"
 #include "traincost/api/builtin.hpp"
 #include "traincost/engine/resolve.hpp"
 #include "traincost/engine/uncertainty.hpp"
+#include "traincost/output/analysis_report.hpp"
 
 namespace traincost {
 namespace {
@@ -83,6 +86,26 @@ TEST(DeadlineOdds, OnlyWithADeadline) {
   const std::string problems = test::problems_of(text);
   EXPECT_NE(problems.find("workloads[0].deadline_confidence"), std::string::npos) << problems;
   EXPECT_NE(problems.find("only goes with a deadline_days"), std::string::npos) << problems;
+}
+
+// A 90% range whose upper end falls among futures in which the option misses its deadline reads
+// as a lower bound and the reason, never "$315k–not run in 66% of futures".
+TEST(DeadlineOdds, ARangeWithoutAnUpperEndSaysFromAndWhy) {
+  OptionStats st;
+  st.probability_feasible = 0.34;  // runs in 34% of futures: P50 and P95 fall among the others
+  st.deadline_days = 3;
+  st.probability_late = 0.66;      // every future it cannot run in is a missed deadline
+  // Both ends finite: "$A–$B", as fmt::usd writes each.
+  EXPECT_EQ(range_text(315000, 402000, st), "$315k–$402k");
+  // Upper end none: 1 − 0.34 = 66% not run, all of them late (probability_late ≥ not run).
+  EXPECT_EQ(range_text(315000, INFINITY, st), "from $315k; not run in 66% of futures (misses the 3-day deadline)");
+  // Both none: the reason alone.
+  EXPECT_EQ(range_text(INFINITY, INFINITY, st), "not run in 66% of futures (misses the 3-day deadline)");
+  // With the median, as the headline says it; without one, the reason once, not for each figure.
+  EXPECT_EQ(median_range_text({315000, 402000, 520000}, st), "median $402k, 90% range $315k–$520k");
+  EXPECT_EQ(median_range_text({315000, INFINITY, INFINITY}, st),
+            "from $315k in its best futures, but no median: not run in 66% of futures (misses the 3-day deadline)");
+  EXPECT_EQ(median_range_text({INFINITY, INFINITY, INFINITY}, st), "not run in 66% of futures (misses the 3-day deadline)");
 }
 
 }  // namespace

@@ -79,5 +79,18 @@ TEST(Pacing, NegativeFramesAreTreatedAsNone) {
   EXPECT_EQ(d.frames_left, 0);
 }
 
+// The background work runs a slice per task of its own (main.cpp's pump); a slice draws no frame
+// unless what is shown changed, or a job under way is due to show its progress.
+TEST(Pacing, ASliceDrawsOnlyWhatChangedOrProgress) {
+  // A job finished in this slice: the frames timed work asks for, however recent the last frame.
+  EXPECT_EQ(frames_after_slice(true, false, 1000, 1000), kFramesAfterWork);
+  EXPECT_EQ(frames_after_slice(true, true, 1000, 999), kFramesAfterWork);
+  // A job under way: no frame until kProgressFrameMs (250 ms) after the last one, then one.
+  EXPECT_EQ(frames_after_slice(false, true, 1249, 1000), 0);
+  EXPECT_EQ(frames_after_slice(false, true, 1250, 1000), 1);
+  // Nothing under way and nothing changed (a sweep slice that published nothing): no frame.
+  EXPECT_EQ(frames_after_slice(false, false, 5000, 0), 0);
+}
+
 }  // namespace
 }  // namespace traincost::web::pacing

@@ -1,6 +1,6 @@
 // The "By chip" tab: the selected workload's model and tokens on every instance and pricing of
 // the catalog, the hardware alone (output/compare.hpp: the same rows and cells as `traincost
-// compare`). Computed a few rows a frame while the tab is open (App::run_comparison). How the rows
+// compare`). Computed a few rows a slice while the tab is open (App::run_comparison). How the rows
 // are sized and sorted is the tab's own choice (UiState), not the scenario's; "Use" puts a row
 // into an option of the scenario.
 #include <algorithm>

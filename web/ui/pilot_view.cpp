@@ -149,7 +149,7 @@ void pilot_plan(App& app, size_t w) {
     widget::end_form();
   }
   if (!d.pilot.ready || d.pilot.result.workload != w) {
-    // Planned a slice per frame once the analysis is done (App::run_pilot): a Monte Carlo.
+    // Planned a slice per task once the analysis is done (App::run_pilot): a Monte Carlo.
     const double share = d.pilot.progress();
     ImGui::TextDisabled("Computing the pilot plan (%s Monte Carlo samples)… %s", fmt::number(d.scenario.analysis.samples).c_str(),
                         fmt::percent(share).c_str());

@@ -53,7 +53,7 @@ void probability_table(App& app) {
     ImGui::TableSetColumnIndex(2);
     ImGui::TextUnformatted(fmt::percent(st.probability_cheapest_horizon).c_str());
     ImGui::TableSetColumnIndex(3);
-    ImGui::TextWrapped("%s – %s", percentile_text(st.cost_per_run.p5, st).c_str(), percentile_text(st.cost_per_run.p95, st).c_str());
+    ImGui::TextWrapped("%s", range_text(st.cost_per_run.p5, st.cost_per_run.p95, st).c_str());
     ImGui::TableSetColumnIndex(4);
     ImGui::TextWrapped("%s", percentile_text(st.cost_per_run.p50, st).c_str());
   }

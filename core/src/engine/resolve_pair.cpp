@@ -9,6 +9,7 @@
 #include "traincost/scenario/labels.hpp"
 #include "traincost/model/predict.hpp"
 #include "traincost/evidence/convergence.hpp"
+#include "traincost/evidence/error_band.hpp"
 #include "traincost/evidence/pilot_scaling.hpp"
 #include "traincost/evidence/published_runs.hpp"
 
@@ -323,8 +324,8 @@ void predict_pair(const Workload& w, const Option& o, const OptionInfo& info, co
     perf.measurements = family.moe_holdout_rows.value + family.moe_calibration_rows.value;
   }
   if (perf.moe_unmeasured || own) {
-    median *= 2;
-    p90 *= 2;
+    median *= kThinEvidenceFactor;
+    p90 *= kThinEvidenceFactor;
   }
   if (own) {
     median = std::max(median, own->holdout_median_error.value);
@@ -337,16 +338,16 @@ void predict_pair(const Workload& w, const Option& o, const OptionInfo& info, co
   // chip: thin evidence (the doubling above), or measurements of the workload's kind that err at
   // least as much as thin evidence is assumed to (twice the family's dense held-out error: NVIDIA's
   // mixture-of-experts rows).
-  perf.estimate_band = perf.moe_unmeasured || perf.few_measurements || median >= 2 * family.dense_holdout_median_error.value;
-  perf.error_median = median * (perf.validated ? 1 : 2);
-  perf.error_p90 = p90 * (perf.validated ? 1 : 2);
+  perf.estimate_band = perf.moe_unmeasured || perf.few_measurements || band_is_estimate(median, family.dense_holdout_median_error.value);
+  perf.error_median = median * (perf.validated ? 1 : kThinEvidenceFactor);
+  perf.error_p90 = p90 * (perf.validated ? 1 : kThinEvidenceFactor);
   // No LoRA or QLoRA step time is among the measurements the model was validated on: a frozen
   // base's step is derived from the full-training model (fine_tune.hpp), so it does not get the
   // full-training error; it gets twice it, the rule for a chip with no measurement of its own.
   if (w.fine_tune.adapters()) {
     perf.fine_tune_derived = true;
-    perf.error_median *= 2;
-    perf.error_p90 *= 2;
+    perf.error_median *= kThinEvidenceFactor;
+    perf.error_p90 *= kThinEvidenceFactor;
   }
 
   if (!choice.found) return;

@@ -50,6 +50,19 @@ std::string percentile_text(double value, const OptionStats& st, bool usd) {
   return why;
 }
 
+std::string range_text(double low, double high, const OptionStats& st, bool usd) {
+  // Samples where the option cannot run sort last (+inf): a missing low end means a missing high one.
+  if (std::isfinite(high)) return percentile_text(low, st, usd) + "–" + percentile_text(high, st, usd);
+  if (std::isfinite(low)) return "from " + percentile_text(low, st, usd) + "; " + percentile_text(NAN, st, usd);
+  return percentile_text(NAN, st, usd);
+}
+
+std::string median_range_text(const Percentiles& c, const OptionStats& st) {
+  if (std::isfinite(c.p50)) return "median " + fmt::usd(c.p50) + ", 90% range " + range_text(c.p5, c.p95, st);
+  if (std::isfinite(c.p5)) return "from " + fmt::usd(c.p5) + " in its best futures, but no median: " + percentile_text(NAN, st);
+  return percentile_text(NAN, st);
+}
+
 std::string percentiles_text(const Percentiles& p, const OptionStats& st, bool usd) {
   // Samples where the option cannot run sort last (+inf), so the missing percentiles are the
   // upper ones: "P5 $369k; P50 and P95 none: not run in 66% of futures (…)".

@@ -3,12 +3,12 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "traincost/base/format.hpp"
 #include "traincost/base/json_text.hpp"
 #include "traincost/base/text.hpp"
+#include "traincost/evidence/error_band.hpp"
 
 namespace traincost {
 
@@ -28,28 +28,30 @@ std::vector<std::string> summary_cells(const ErrorSummary& s) {
 struct SummaryRow {
   const char* what;
   ErrorSummary Validation::*summary;
+  bool kind = false;  // one kind of model (dense, MoE) of its family's rows: set apart on the page
 };
 constexpr SummaryRow kSummaryRows[] = {
     {"NVIDIA, calibration", &Validation::nvidia_calibration},
-    {"NVIDIA, calibration: dense", &Validation::nvidia_dense_calibration},
-    {"NVIDIA, calibration: mixture of experts", &Validation::nvidia_moe_calibration},
+    {"NVIDIA, calibration: dense", &Validation::nvidia_dense_calibration, true},
+    {"NVIDIA, calibration: mixture of experts", &Validation::nvidia_moe_calibration, true},
     {"NVIDIA, held out", &Validation::nvidia_holdout},
-    {"NVIDIA, held out: dense", &Validation::nvidia_dense_holdout},
-    {"NVIDIA, held out: mixture of experts", &Validation::nvidia_moe_holdout},
+    {"NVIDIA, held out: dense", &Validation::nvidia_dense_holdout, true},
+    {"NVIDIA, held out: mixture of experts", &Validation::nvidia_moe_holdout, true},
     {"Trainium (Trn1), calibration", &Validation::trainium_calibration},
-    {"Trainium (Trn1), calibration: dense", &Validation::trainium_dense_calibration},
-    {"Trainium (Trn1), calibration: mixture of experts", &Validation::trainium_moe_calibration},
+    {"Trainium (Trn1), calibration: dense", &Validation::trainium_dense_calibration, true},
+    {"Trainium (Trn1), calibration: mixture of experts", &Validation::trainium_moe_calibration, true},
     {"Trainium (Trn1), held out", &Validation::trainium_holdout},
-    {"Trainium (Trn1), held out: dense", &Validation::trainium_dense_holdout},
-    {"Trainium (Trn1), held out: mixture of experts", &Validation::trainium_moe_holdout},
+    {"Trainium (Trn1), held out: dense", &Validation::trainium_dense_holdout, true},
+    {"Trainium (Trn1), held out: mixture of experts", &Validation::trainium_moe_holdout, true},
     {"Trainium2, calibration (dense)", &Validation::trainium2_calibration},
     {"Trainium2, held out (dense)", &Validation::trainium2_holdout},
 };
 
 // What the split means for an option's band, said under both tables (resolve_pair.cpp's rule,
 // with the family whose rows meet it named from the rows).
+static_assert(kThinEvidenceFactor == 2, "kind_note's words (twice, doubled) are error_band.hpp's factor");
 std::string kind_note(const Validation& v) {
-  const bool nvidia_moe_wide = v.nvidia_moe_holdout.rows > 0 && v.nvidia_moe_holdout.median >= 2 * v.nvidia_dense_holdout.median;
+  const bool nvidia_moe_wide = v.nvidia_moe_holdout.rows > 0 && band_is_estimate(v.nvidia_moe_holdout.median, v.nvidia_dense_holdout.median);
   return "Mixture-of-experts rows are those of models with more than one expert; the others are dense. An option's "
          "error band is the held-out rows' of its workload's kind, since the model's error on one kind says little about "
          "the other's. A figure whose band is at least twice its family's dense one is marked as an estimate, as thin "
@@ -126,9 +128,7 @@ std::string validation_html(const MeasurementSet& set, const Validation& v) {
       "<th scope=\"col\">Rows</th><th scope=\"col\">Median error</th><th scope=\"col\">90th percentile</th><th scope=\"col\">Worst</th>"
       "</tr></thead><tbody>";
   for (const SummaryRow& row : kSummaryRows) {
-    // The kinds' rows are marked so the page can set them apart from their family's whole.
-    const bool kind = std::string_view(row.what).find(':') != std::string_view::npos;
-    out += std::string("<tr") + (kind ? " class=\"kind\"" : "") + "><th scope=\"row\">" + row.what + "</th>";
+    out += std::string("<tr") + (row.kind ? " class=\"kind\"" : "") + "><th scope=\"row\">" + row.what + "</th>";
     for (const std::string& c : summary_cells(v.*row.summary)) out += "<td>" + c + "</td>";
     out += "</tr>";
   }
