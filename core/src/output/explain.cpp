@@ -206,7 +206,10 @@ void explain_performance(std::vector<ExplainStep>& steps, const WorkloadInputs& 
     steps.back().quantity = std::string(flex ? "Expert flex dispatch" : "Expert all-to-all") + " (dispatch or combine of " +
                             fmt::bytes(x.expert_routed_bytes) + " a chip, " +
                             (crosses ? "over scale-up links and the network" : "within the scale-up domain") +
-                            (flex ? "; moe_dispatcher flex, its MoE overhead × " + g(x.expert_overhead_share) : "") + ")";
+                            (flex ? "; moe_dispatcher flex, its MoE overhead × " + g(x.expert_overhead_share)
+                             : w.moe_dispatcher == MoeDispatcher::Flex ? "; moe_dispatcher flex runs on NVIDIA GPUs only (DeepEP, HybridEP): an all-to-all here"
+                                                                       : "") +
+                            ")";
     steps.back().result += " s; × 4 × " + g(x.layers_per_stage) + " = " + g(x.expert_per_micro_batch) + " s a micro-batch, " +
                            (x.expert_overlap ? g(x.expert_exposed) + " s of it exposed (overlapped with another micro-batch's compute)"
                                              : "all of it exposed (no overlap assumed)");
