@@ -64,6 +64,15 @@ void fill_parts(const PartContext& context, OptionResult& r, std::index_sequence
   ((r.*kCostParts[I].member = kCostParts[I].work(context).amount), ...);
 }
 
+// sum_of_parts() (cost_parts.hpp) for one recurrence known at compile time: the same additions in
+// the same order, without a loop over the table that tests each part's recurrence at run time.
+template <Recurrence R, size_t... I>
+double sum_parts(const OptionResult& r, std::index_sequence<I...>) {
+  double sum = 0;
+  ((kCostParts[I].recurrence == R ? sum += r.*kCostParts[I].member : sum), ...);
+  return sum;
+}
+
 // Sets every field of `r` for one pair. evaluate_options() fills its results in place with it:
 // returning the ~450-byte result by value and copying it into place was a tenth of the Monte
 // Carlo loop's time in WebAssembly.
@@ -120,8 +129,8 @@ void fill_pair(const WorkloadInputs& w, const PairInputs& p, double target_token
   fill_parts(context, r, std::make_index_sequence<kCostPartCount>{});
   r.hardware_cost_per_run = r.compute_cost + r.compile_cost;
   r.one_time_cost = r.porting_cost + r.validation_cost;
-  r.fixed_cost = sum_of_parts(r, Recurrence::Fixed);
-  r.per_run_cost = sum_of_parts(r, Recurrence::PerRun);
+  r.fixed_cost = sum_parts<Recurrence::Fixed>(r, std::make_index_sequence<kCostPartCount>{});
+  r.per_run_cost = sum_parts<Recurrence::PerRun>(r, std::make_index_sequence<kCostPartCount>{});
   r.cost_per_run = cost_per_run(r.per_run_cost, r.fixed_cost, w.runs);
   r.cost_per_million_tokens = cost_per_million_tokens(r.cost_per_run, target_tokens);
   r.compute_cost_per_million_tokens = cost_per_million_tokens(r.hardware_cost_per_run, target_tokens);
