@@ -30,8 +30,7 @@ MemoryFit memory_fit(const PairPerformance& perf) {
 }
 
 // Finite and not negative: NaN fails both comparisons, +infinity the second.
-// (`&` rather than `&&`: both comparisons are made, and no branch is taken for either.)
-bool valid_figure(double v) { return (v >= 0) & (v <= std::numeric_limits<double>::max()); }
+bool valid_figure(double v) { return v >= 0 && v <= std::numeric_limits<double>::max(); }
 
 // The rule of numeric safety (docs/input-output.md): an option is feasible only when every time,
 // work and cost figure is finite and not negative and its goodput a fraction in (0, 1].
