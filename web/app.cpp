@@ -417,8 +417,7 @@ void App::publish() {
       std::string headline = headline_point_estimate(d.scenario, d.resolved, d.results, w);  // as the static card says it
       if (analysis_usable(d) && d.analysis.result.workload == w) {
         const OptionStats& st = d.analysis.result.monte_carlo.options[b];
-        headline += "; Monte Carlo median " + percentile_text(st.cost_per_run.p50, st) + ", 90% range " +
-                    range_text(st.cost_per_run.p5, st.cost_per_run.p95, st) + (d.analysis.ready ? "" : " (updating)");
+        headline += "; Monte Carlo " + median_range_text(st.cost_per_run, st) + (d.analysis.ready ? "" : " (updating)");
       }
       item["headline"] = headline;
     }

@@ -101,6 +101,11 @@ TEST(DeadlineOdds, ARangeWithoutAnUpperEndSaysFromAndWhy) {
   EXPECT_EQ(range_text(315000, INFINITY, st), "from $315k; not run in 66% of futures (misses the 3-day deadline)");
   // Both none: the reason alone.
   EXPECT_EQ(range_text(INFINITY, INFINITY, st), "not run in 66% of futures (misses the 3-day deadline)");
+  // With the median, as the headline says it; without one, the reason once, not for each figure.
+  EXPECT_EQ(median_range_text({315000, 402000, 520000}, st), "median $402k, 90% range $315k–$520k");
+  EXPECT_EQ(median_range_text({315000, INFINITY, INFINITY}, st),
+            "from $315k in its best futures, but no median: not run in 66% of futures (misses the 3-day deadline)");
+  EXPECT_EQ(median_range_text({INFINITY, INFINITY, INFINITY}, st), "not run in 66% of futures (misses the 3-day deadline)");
 }
 
 }  // namespace

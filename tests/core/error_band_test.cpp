@@ -82,14 +82,15 @@ TEST(ErrorBand, ADenseOptionShowsTheDenseRowsErrorAndAnMoeOptionTheMoeRows) {
   //   median = max(2 × Trn1 dense median, Trainium2's own held-out median)
   //   p90    = max(2 × Trn1 dense p90,    Trainium2's own held-out p90)
   // With the catalog of 2026-12-05 (Trn1 dense held out: median 6.623%, p90 16.95% over 7 rows;
-  // Trainium2's one held-out row: 13.93%): median max(13.25%, 13.93%) = 13.93% and
-  // p90 max(33.90%, 13.93%) = 33.90%. Doubled twice it was 26.5% and 67.8%.
+  // Trainium2's one held-out row: 13.96%, 13.93% before its matmul efficiency's refit rounded to
+  // 0.3461 rather than 0.346): median max(13.25%, 13.96%) = 13.96% and
+  // p90 max(33.90%, 13.96%) = 33.90%. Doubled twice it was 26.5% and 67.8%.
   const FamilyPerformance& trn = c.performance.trainium;
   const PairPerformance& trn2 = option_of(moe, "trn2.48xlarge");
   EXPECT_TRUE(trn2.moe_unmeasured);
   EXPECT_DOUBLE_EQ(trn2.error_median, std::max(2 * trn.dense_holdout_median_error.value, c.performance.trainium2.holdout_median_error.value));
   EXPECT_DOUBLE_EQ(trn2.error_p90, std::max(2 * trn.dense_holdout_p90_error.value, c.performance.trainium2.holdout_p90_error.value));
-  EXPECT_NEAR(trn2.error_median, 0.1393, 0.0005);
+  EXPECT_NEAR(trn2.error_median, 0.1396, 0.0005);
   EXPECT_NEAR(trn2.error_p90, 0.3390, 0.0005);
   EXPECT_TRUE(trn2.estimate_band);
   // The sentence says which evidence the band is of.
@@ -105,7 +106,7 @@ TEST(ErrorBand, ADenseOptionShowsTheDenseRowsErrorAndAnMoeOptionTheMoeRows) {
 
 TEST(ErrorBand, TrainiumTwoShowsOneBandForBothKinds) {
   // Thin evidence doubles a band once: Trainium2's dense band (its own two rows) and its MoE band
-  // (its own two rows, and no Trainium MoE row) are the same, max(2 × 6.623%, 13.93%) = 13.93%.
+  // (its own two rows, and no Trainium MoE row) are the same, max(2 × 6.623%, 13.96%) = 13.96%.
   const Catalog& c = builtin_catalog();
   Scenario dense_scenario = test::scenario(test::read_source_file("assets/scenarios/mixtral-moe.json"));
   dense_scenario.workloads[0].model.experts = 1;
@@ -118,7 +119,7 @@ TEST(ErrorBand, TrainiumTwoShowsOneBandForBothKinds) {
   EXPECT_TRUE(moe.moe);
   EXPECT_DOUBLE_EQ(dense.error_median, moe.error_median);
   EXPECT_DOUBLE_EQ(dense.error_p90, moe.error_p90);
-  EXPECT_NEAR(moe.error_median, 0.1393, 0.0005);
+  EXPECT_NEAR(moe.error_median, 0.1396, 0.0005);
   // On Trn1 (no calibration of its own) the MoE band is the family's dense one doubled once:
   // 2 × 6.623% = 13.25%, 2 × 16.95% = 33.90%; an estimate, since no Trainium MoE is published.
   Scenario trn1_scenario = moe_scenario;

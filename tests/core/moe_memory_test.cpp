@@ -84,6 +84,63 @@ TEST(MoeMemory, ExpertStateIsShardedOverTheExpertDataParallelGroupOnly) {
   EXPECT_NEAR(dense.state_bytes, 4.67e10 * 4.75, 1e3);
 }
 
+// The routed experts' gradients are reduced over their expert-data-parallel group, e ranks apart,
+// not over all d data-parallel ranks (Megatron-Core reduces the dense and the expert gradients
+// each over its own group). Mixtral on 16 H100-class chips (8 per NVLink domain at 450 GB/s, 50 GB/s
+// of network a chip, ring efficiency ρ = 0.8), d = 16, t = 1, e = 8, ZeRO-1: each group
+// reduce-scatters its gradients in FP32 (4 bytes) and all-gathers its weights in 16 bits (2 bytes),
+// one pass each. By hand:
+//   dense params per chip 1.6333e9 over d = 16 ranks 1 apart; 16 span two domains, so the 8 of
+//   the group in a domain drive 8 network links: min(450e9, 8 × 50e9) × 0.8 = 320e9 B/s;
+//   15/16 × (4 + 2) × 1.6333e9 / 320e9 = 28.71 ms.
+//   expert params per chip 45.0667e9 / 8 = 5.6333e9 over d t / e = 2 ranks 8 apart, one per
+//   domain, each on its own network link: 50e9 × 0.8 = 40e9 B/s; 1/2 × 6 × 5.6333e9 / 40e9 =
+//   422.5 ms. (Over all 16 ranks, as the model charged before, 15/16 × 6 × 5.6333e9 / 40e9 = 792 ms.)
+// With e = 16 each expert has a single replica (d t / e = 1): its gradients are reduced nowhere.
+TEST(MoeMemory, ExpertGradientsAreReducedOverTheExpertDataParallelGroupOnly) {
+  StepInputs in;
+  Shape& m = in.shape;
+  m.params = 4.67e10, m.active_params = 1.29e10, m.layers = 32, m.hidden = 4096, m.heads = 32, m.kv_heads = 8, m.ffn = 14336;
+  m.vocab = 32000, m.experts = 8, m.experts_per_token = 2, m.seq_len = 4096;
+  in.hardware.peak_flops = in.hardware.peak_bf16_flops = 989e12;
+  in.hardware.hbm_bytes = 80e9, in.hardware.hbm_bytes_per_sec = 3.35e12;
+  in.hardware.scale_up_bytes_per_sec = 450e9, in.hardware.scale_up_chips = 8, in.hardware.network_bytes_per_sec = 50e9;
+  in.hardware.reduced_gradient_bytes = 4;  // NVIDIA's frameworks reduce in FP32 (kReducedGradientBytes)
+  in.global_batch_sequences = 16;
+  Layout l;
+  l.data = 16, l.expert = 8, l.micro_batch = 1, l.zero = 1;
+  const StepTime st = step_time(in, l, 16);
+  ASSERT_TRUE(st.valid);
+  const double experts = (4.67e10 - 1.29e10) / 0.75, dense = 4.67e10 - experts;
+  const double shared_collective = 15.0 / 16 * (4 + 2) * dense / 320e9;
+  const double expert_collective = 1.0 / 2 * (4 + 2) * (experts / 8) / 40e9;
+  EXPECT_NEAR(shared_collective, 0.028711, 1e-6);
+  EXPECT_NEAR(expert_collective, 0.4225, 1e-6);
+  const StepDetail& x = st.detail;
+  EXPECT_EQ(x.expert_data_parallel, 2);
+  EXPECT_NEAR(x.gradient_bytes, dense * 4, dense * 1e-12);
+  EXPECT_NEAR(x.gathered_weight_bytes, dense * 2, dense * 1e-12);
+  EXPECT_NEAR(x.expert_gradient_bytes, experts / 8 * 4, experts * 1e-12);
+  EXPECT_NEAR(x.expert_gathered_weight_bytes, experts / 8 * 2, experts * 1e-12);
+  EXPECT_DOUBLE_EQ(x.data_bandwidth, 320e9);
+  EXPECT_DOUBLE_EQ(x.expert_data_bandwidth, 40e9);
+  EXPECT_NEAR(x.data_shared_collective, shared_collective, 1e-12);
+  EXPECT_NEAR(x.data_expert_collective, expert_collective, 1e-12);
+  EXPECT_NEAR(x.data_collective, shared_collective + expert_collective, 1e-12);
+  // ZeRO-1's collectives overlap the last micro-batch's backward (two thirds of its compute).
+  EXPECT_NEAR(st.breakdown.data, std::max(0.0, shared_collective + expert_collective - x.compute_per_micro_batch * 2 / 3), 1e-12);
+
+  Layout one_replica = l;
+  one_replica.expert = 16;
+  in.shape.experts = 16;  // 16 experts, one a chip, top-2: same total and active counts
+  const StepTime single = step_time(in, one_replica, 16);
+  ASSERT_TRUE(single.valid);
+  EXPECT_EQ(single.detail.expert_data_parallel, 1);
+  EXPECT_EQ(single.detail.data_expert_collective, 0);
+  const double dense16 = 4.67e10 - (4.67e10 - 1.29e10) / (1 - 2.0 / 16);
+  EXPECT_NEAR(single.detail.data_collective, 15.0 / 16 * 6 * dense16 / 320e9, 1e-12);
+}
+
 TEST(MoeMemory, EveryLayoutChosenForTheMixtralJobFitsByHand) {
   // H100 on Lambda, H200 (p5en) on spot, Trn1: each sized by the 14-day deadline.
   const Scenario s = test::scenario(mixtral_job(R"({"instance":"lambda-8x-h100-sxm","instances":1},
@@ -202,10 +259,16 @@ TEST(MoeAllToAll, StepChargesFourAllToAllsPerLayerOverTheRightLinks) {
   const StepTime without = step_time(in, no_ep, 32);
   ASSERT_TRUE(without.valid);
   // "Other" is memory-bound work (the same for both: it does not depend on e), the optimizer step
-  // (ZeRO-1: params per chip × 16 bytes / d, read and written, at HBM speed; the params per chip
-  // differ with e) and the expert traffic.
-  const double optimizer_with = with_experts.detail.params_per_chip * 16 / 16 * 2 / 3.35e12;
-  const double optimizer_without = without.detail.params_per_chip * 16 / 16 * 2 / 3.35e12;
+  // (ZeRO-1: the dense params per chip × 16 bytes / d and the expert params per chip × 16 bytes
+  // over their expert-data-parallel group, d t / e = 16 × 2 / 32 = 1 with e = 32 and 16 without,
+  // read and written at HBM speed) and the expert traffic.
+  const auto optimizer = [](const StepDetail& x) {
+    return (x.dense_params_per_chip / 16 + x.expert_params_per_chip / x.expert_data_parallel) * 16 * 2 / 3.35e12;
+  };
+  EXPECT_EQ(with_experts.detail.expert_data_parallel, 1);
+  EXPECT_EQ(without.detail.expert_data_parallel, 32);
+  const double optimizer_with = optimizer(with_experts.detail);
+  const double optimizer_without = optimizer(without.detail);
   EXPECT_NEAR(with_experts.breakdown.other - without.breakdown.other - (optimizer_with - optimizer_without), by_hand,
               by_hand * 1e-9);
 }
@@ -238,8 +301,8 @@ TEST(MoeAllToAll, OverlapChargesOnlyWhatOutlastsTheComputeOfAMicroBatch) {
   EXPECT_TRUE(x.expert_overlap);
   // Exposed: max(0, all − (compute + memory-bound)); one micro-batch a step, so "other" differs
   // by exactly what the overlap hides, min(all, compute + memory-bound).
-  const double memory_bound = serial.breakdown.other - serial.detail.expert_per_micro_batch -
-                              serial.detail.params_per_chip * 16 / 16 * 2 / 3.35e12;  // less the optimizer (as above)
+  const double optimizer = (serial.detail.dense_params_per_chip / 16 + serial.detail.expert_params_per_chip / 1) * 16 * 2 / 3.35e12;
+  const double memory_bound = serial.breakdown.other - serial.detail.expert_per_micro_batch - optimizer;  // less the optimizer (as above)
   const double hidden = std::min(all, x.compute_per_micro_batch + memory_bound);
   EXPECT_GT(hidden, 0);
   EXPECT_NEAR(x.expert_exposed, all - hidden, all * 1e-9);

@@ -34,7 +34,8 @@ _SKYPILOT_WHY = ("the pinned skypilot-catalog commit's date could not be read: t
 # The month 2026-08 is itself an inference, not read from the commit: the post-June-2025 AWS cut is
 # in the CSV, and the p5en.48xlarge on-demand rate it quotes (63.296 in us-east-1) is the one
 # dstackai/dstack pull request #4110 printed on 2026-08-06. That dates the rate, not the commit, so
-# the figures keep the SkyPilot source (scripts/refresh-prices refreshes by source) and the month.
+# the other figures keep the SkyPilot source (scripts/refresh-prices refreshes by source) and the
+# month; p5en's region and on-demand rate are sourced to that pull request itself, with its day.
 # SkyPilot catalog v8, AWS vms.csv at 00148f2af3672e2229b4f7bf8157d5a3f36e3c35 (as_of 2026-08).
 _SKYPILOT_AWS = [f"instances[{i}].{f}" for i, fields in [
     ("trn1.2xlarge", ["region", "prices.on_demand"]),
@@ -45,7 +46,7 @@ _SKYPILOT_AWS = [f"instances[{i}].{f}" for i, fields in [
     ("p4de.24xlarge", ["region", "prices.on_demand"]),
     ("p5.4xlarge", ["region", "prices.on_demand"]),
     ("p5.48xlarge", ["region", "prices.on_demand"]),
-    ("p5en.48xlarge", ["region", "prices.on_demand", "prices.spot"]),
+    ("p5en.48xlarge", ["prices.spot"]),
     ("p6-b200.48xlarge", ["region", "prices.on_demand", "prices.spot"]),
 ] for f in fields]
 # SkyPilot catalog v8, Lambda vms.csv at 0f4070387edc953d7004cff197940e1918a1d6aa (as_of 2026-08).

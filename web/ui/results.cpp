@@ -429,8 +429,7 @@ void draw_headline_figures(App& app, unsigned long w) {
   if (analysis_usable(d) && d.analysis.result.workload == w) {
     const OptionStats& st = d.analysis.result.monte_carlo.options[best];
     const std::string on_time = st.deadline_days > 0 ? "; " + on_time_text(st) : "";
-    const std::string line = "Monte Carlo: median " + percentile_text(st.cost_per_run.p50, st) + ", 90% range " +
-                             range_text(st.cost_per_run.p5, st.cost_per_run.p95, st) + "; cheapest in " +
+    const std::string line = "Monte Carlo: " + median_range_text(st.cost_per_run, st) + "; cheapest in " +
                              fmt::percent(st.probability_cheapest) + " of " + fmt::number(d.analysis.result.monte_carlo.samples) +
                              " simulated futures" + on_time + (d.analysis.ready ? "" : " (updating…)");
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));

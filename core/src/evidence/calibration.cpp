@@ -291,10 +291,13 @@ FittedCalibration fit_calibration(const MeasurementSet& set, const Catalog& cata
   out.nvidia = nvidia_from(x_nvidia);
   out.nvidia_loss = loss(nvidia, catalog, out.nvidia);
 
-  // Trainium: its matmul efficiency (of peak: no measured ceiling) and memory-bound bytes; the
-  // attention efficiency and GEMM knee are NVIDIA's.
+  // Trainium: its matmul efficiency (of peak: no measured ceiling) and memory-bound bytes; its
+  // attention efficiency and GEMM knee are its own constants, not NVIDIA's latest fit (calibration.hpp
+  // says why).
   auto trainium_from = [&](const std::vector<double>& x) {
     Calibration c = out.nvidia;
+    c.attention_efficiency = kTrainiumAttentionEfficiency;
+    c.gemm_knee = kTrainiumGemmKnee;
     c.matmul_efficiency = det::exp(x[0]);
     c.fp8_matmul_efficiency = c.matmul_efficiency;
     c.memory_bound_bytes = det::exp(x[1]);

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "traincost/base/detmath.hpp"
+#include "traincost/model/formulas.hpp"
 
 namespace traincost {
 
@@ -20,6 +21,7 @@ HardwareProfile hardware_profile(const Chip& chip, Precision precision, double n
   hw.hbm_bytes_per_sec = chip.hbm_bandwidth_tbps.value * 1e12;
   hw.scale_up_bytes_per_sec = chip.scale_up_gbps.value * 1e9;
   hw.scale_up_chips = chip.scale_up_chips.value;
+  if (chip.family == Family::Nvidia) hw.reduced_gradient_bytes = kReducedGradientBytes;
   hw.network_bytes_per_sec = (network_gbps_per_chip > 0 ? network_gbps_per_chip : chip.network_gbps_per_chip.value) * 1e9 / 8;
   return hw;
 }

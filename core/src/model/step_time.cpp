@@ -177,33 +177,49 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
   const double trained_per_chip = in.frozen_base ? adapter_per_chip : params_per_chip;
 
   // ---- Data parallelism: gradients are reduce-scattered and weights all-gathered once a step
-  // (ZeRO 0-2), overlapping the last micro-batch's backward pass; ZeRO-3 gathers the weights for
-  // every micro-batch's forward and backward and scatters its gradients, overlapping all compute.
-  // The shared weights' replicas are t·c ranks apart; an expert's are e apart (the experts are
-  // split over e neighbouring ranks), so fewer of them share a scale-up domain's network links.
-  const double shared_share = 1 - expert_per_chip / params_per_chip;
-  const double data_bw = 1 / (shared_share / data_group_bandwidth(hw, t * c, d) +
-                              (1 - shared_share) / data_group_bandwidth(hw, std::max(t * c, e), d));
+  // (ZeRO 1-2; DDP all-reduces the gradients: two passes), overlapping the last micro-batch's
+  // backward pass; ZeRO-3 gathers the weights for every micro-batch's forward and backward and
+  // scatters its gradients, overlapping all compute. Gradients are reduced at the chip family's
+  // hw.reduced_gradient_bytes (FP32 on NVIDIA: kReducedGradientBytes) and weights gathered in 16
+  // bits (formulas.hpp).
+  // Each weight's collective runs over the ranks that hold a replica of it (Megatron-Core reduces
+  // the dense and the expert gradients each over its own group, one after the other): the shared
+  // weights' over the d data-parallel ranks, t·c apart; a routed expert's over its
+  // expert-data-parallel group of d·t/e ranks, e apart (the experts are split over e neighbouring
+  // ranks, so fewer of the group share a scale-up domain's network links). With e = d·t every
+  // expert has one replica and its gradients are reduced nowhere.
+  const double expert_share = expert_per_chip / params_per_chip;
+  const double data_bw = data_group_bandwidth(hw, t * c, d) * ring;
+  const double expert_data_bw = data_group_bandwidth(hw, std::max(t * c, e), expert_data) * ring;
+  // Seconds of a group's collectives: `gradients` parameters' gradients reduced (reduce-scattered,
+  // or all-reduced without ZeRO) and `gathered` bytes of weights gathered `gathers` times (once a
+  // step for ZeRO 1-2, twice a micro-batch for ZeRO-3).
+  const double gradient_passes = L.zero == 0 ? 2 : 1;
+  auto group_collective = [&](double ranks, double bw, double gradients, double gathers, double gathered) {
+    return ring_collective_seconds(gradient_passes, ranks, gradients * hw.reduced_gradient_bytes, bw) +
+           ring_collective_seconds(gathers, ranks, gathered, bw);
+  };
   // A frozen base has no gradients to reduce, only its adapters'; ZeRO-3 still gathers its frozen
   // weights for the forward and the backward of each micro-batch.
-  double data = 0, zero3_per_micro_batch = 0;
-  const double grads = trained_per_chip * 2;
+  const double gathers = L.zero == 3 ? 2 : L.zero == 0 ? 0 : 1;
+  const double gathered = L.zero == 3 ? params_per_chip * (in.frozen_base ? in.frozen_bytes_per_param : kGatheredWeightBytes)
+                                      : trained_per_chip * kGatheredWeightBytes;
+  const double times = L.zero == 3 ? micro_batches : 1;  // ZeRO-3: every micro-batch
+  double data = 0, shared_collective = 0, expert_collective = 0;
   if (d > 1) {
-    const double bw = data_bw * ring;
-    if (L.zero == 3) {
-      zero3_per_micro_batch = in.frozen_base ? ring_collective_seconds(2, d, params_per_chip * in.frozen_bytes_per_param, bw) +
-                                                   ring_collective_seconds(1, d, grads, bw)
-                                             : ring_collective_seconds(3, d, grads, bw);
-      data = std::max(0.0, micro_batches * zero3_per_micro_batch - micro_batches * compute);
-    } else {
-      data = std::max(0.0, ring_collective_seconds(2, d, grads, bw) - compute * 2 / 3);
-    }
+    shared_collective = times * group_collective(d, data_bw, trained_per_chip * (1 - expert_share), gathers, gathered * (1 - expert_share));
+    expert_collective = times * group_collective(expert_data, expert_data_bw, trained_per_chip * expert_share, gathers, gathered * expert_share);
+    // ZeRO-3's collectives overlap all of every micro-batch's compute; the others the last one's backward.
+    data = std::max(0.0, shared_collective + expert_collective - (L.zero == 3 ? micro_batches * compute : compute * 2 / 3));
   }
 
-  // ---- Optimizer step: read and write the (sharded) state once.
+  // ---- Optimizer step: read and write the (sharded) state once; the experts' is sharded over
+  // their expert-data-parallel group.
   const double state_per_param = state_bytes_per_param(in.bytes_per_param, L.zero, d);
   const double expert_state_per_param = state_bytes_per_param(in.bytes_per_param, L.zero, expert_data);
-  const double optimizer = trained_per_chip * in.bytes_per_param / (L.zero >= 1 ? d : 1) * 2 / hw.hbm_bytes_per_sec;
+  const double optimizer = trained_per_chip * in.bytes_per_param *
+                           ((1 - expert_share) / (L.zero >= 1 ? d : 1) + expert_share / (L.zero >= 1 ? expert_data : 1)) * 2 /
+                           hw.hbm_bytes_per_sec;
 
   StepDetail& x = out.detail;
   x.layers_per_stage = layers_per_stage;
@@ -236,10 +252,16 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
   x.expert_params_per_chip = expert_per_chip;
   x.expert_data_parallel = expert_data;
   x.expert_state_bytes_per_param = expert_state_per_param;
-  x.gradient_bytes = grads;
-  x.data_bandwidth = data_bw * ring;
-  x.data_collective = d > 1 ? ring_collective_seconds(L.zero == 3 ? 3 * micro_batches : 2, d, x.gradient_bytes, x.data_bandwidth) : 0;
-  if (in.frozen_base && d > 1 && L.zero == 3) x.data_collective = micro_batches * zero3_per_micro_batch;
+  x.reduced_gradient_bytes = hw.reduced_gradient_bytes;
+  x.gradient_bytes = trained_per_chip * (1 - expert_share) * hw.reduced_gradient_bytes;
+  x.gathered_weight_bytes = gathered * (1 - expert_share);
+  x.data_bandwidth = data_bw;
+  x.data_shared_collective = shared_collective;
+  x.expert_gradient_bytes = trained_per_chip * expert_share * hw.reduced_gradient_bytes;
+  x.expert_gathered_weight_bytes = gathered * expert_share;
+  x.expert_data_bandwidth = expert_data_bw;
+  x.data_expert_collective = expert_collective;
+  x.data_collective = shared_collective + expert_collective;
   x.state_bytes_per_param = state_per_param;
   x.adapter_params_per_chip = adapter_per_chip;
 

@@ -57,6 +57,12 @@ std::string range_text(double low, double high, const OptionStats& st, bool usd)
   return percentile_text(NAN, st, usd);
 }
 
+std::string median_range_text(const Percentiles& c, const OptionStats& st) {
+  if (std::isfinite(c.p50)) return "median " + fmt::usd(c.p50) + ", 90% range " + range_text(c.p5, c.p95, st);
+  if (std::isfinite(c.p5)) return "from " + fmt::usd(c.p5) + " in its best futures, but no median: " + percentile_text(NAN, st);
+  return percentile_text(NAN, st);
+}
+
 std::string percentiles_text(const Percentiles& p, const OptionStats& st, bool usd) {
   // Samples where the option cannot run sort last (+inf), so the missing percentiles are the
   // upper ones: "P5 $369k; P50 and P95 none: not run in 66% of futures (…)".

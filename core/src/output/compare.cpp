@@ -156,8 +156,10 @@ const std::vector<CompareColumn>& compare_columns() {
       {"Compute only $ per M tokens", "Compute $/M tok",
        "The hardware of one run (instance-hours × price) per million target tokens; no porting or other one-time costs"},
       {"Evidence", "Evidence",
-       "validated: the step-time model was validated on published measurements of the chip; predicted: from few or indirect "
-       "measurements; estimate: no published measurement of the chip"},
+       "validated: the step-time model was validated on published measurements of the chip; predicted: its error band is "
+       "that of thin evidence (few or indirect measurements, a derived step such as a LoRA's, or measurements of the "
+       "workload's kind that the model meets only within twice its family's dense error); estimate: no published "
+       "measurement of the chip"},
       {"Status", "Status", "Whether the cluster can run the job"},
   };
   return columns;

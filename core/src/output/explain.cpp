@@ -200,18 +200,30 @@ void explain_performance(std::vector<ExplainStep>& steps, const WorkloadInputs& 
                                              : "all of it exposed (no overlap assumed)");
   }
   if (l.pipeline > 1) step<kPipelineBubble>(steps, Shown::Number, pipeline_bubble_fraction, l.pipeline, l.interleave, t.micro_batches);
-  if (l.data > 1 && w.fine_tune.adapters() && l.zero == 3) {
-    // A frozen base under ZeRO-3: its weights gathered for each micro-batch's forward and backward,
-    // only the adapters' gradients reduce-scattered.
-    steps.push_back({"Data-parallel collective (before overlap)",
-                     "m × (tc(2 passes, frozen params per chip × φ·d bytes) + tc(1 pass, adapter gradients))",
-                     g(t.micro_batches) + " × (2 gathers of " + fmt::bytes(x.params_per_chip * x.frozen_bytes_per_param * l.data) + " + 1 of " +
-                         fmt::bytes(x.gradient_bytes) + ") at " + g(x.data_bandwidth) + " B/s",
-                     "= " + g(x.data_collective) + " s"});
-  } else if (l.data > 1) {
-    step<kRingCollective>(steps, Shown::Number, ring_collective_seconds, l.zero == 3 ? 3.0 * t.micro_batches : 2.0, l.data, x.gradient_bytes, x.data_bandwidth);
-    steps.back().quantity = w.fine_tune.adapters() ? "Data-parallel adapter-gradient collective (before overlap)" : "Data-parallel gradient collective (before overlap)";
-    steps.back().result += " s";
+  if (l.data > 1) {
+    // Each group's collectives: gradients reduced at the chip family's width (FP32 on NVIDIA, 16
+    // bits on Trainium; reduce-scattered, all-reduced without ZeRO), weights gathered (ZeRO 1-2 once
+    // a step; ZeRO-3, frozen base or not, twice a micro-batch). A mixture of experts reduces its
+    // routed experts' over their own group.
+    const bool moe = x.expert_gradient_bytes > 0 || x.expert_gathered_weight_bytes > 0;
+    const std::string what = std::string(x.reduced_gradient_bytes >= 4 ? "FP32 " : "16-bit ") +
+                             (w.fine_tune.adapters() ? "adapter gradients" : "gradients");
+    const std::string gradients = l.zero == 0 ? "tc(2 passes, " + what + ")" : "tc(1 pass, " + what + ")";
+    const std::string weights = l.zero == 3   ? " + tc(2 passes, weights gathered)"
+                                : l.zero == 0 ? ""
+                                              : " + tc(1 pass, 16-bit weights gathered)";
+    const std::string formula = (l.zero == 3 ? "m × (" : "") + gradients + weights + (l.zero == 3 ? ")" : "");
+    auto group = [&](const std::string& quantity, double ranks, double gradient_bytes, double gathered, double bandwidth, double seconds) {
+      std::string values = (l.zero == 3 ? g(t.micro_batches) + " × " : "") + g(ranks) + " ranks, " + fmt::bytes(gradient_bytes);
+      if (l.zero != 0) values += " + " + fmt::bytes(gathered);
+      steps.push_back({quantity, formula, values + " at " + g(bandwidth) + " B/s", "= " + g(seconds) + " s"});
+    };
+    group(std::string("Data-parallel collective") + (moe ? " of the shared weights" : "") + " (before overlap)", l.data, x.gradient_bytes,
+          x.gathered_weight_bytes, x.data_bandwidth, x.data_shared_collective);
+    if (moe)
+      group(x.expert_data_parallel > 1 ? "Routed experts' collective over the expert-data-parallel group (before overlap)"
+                                       : "Routed experts' collective (one replica of each expert: none)",
+            x.expert_data_parallel, x.expert_gradient_bytes, x.expert_gathered_weight_bytes, x.expert_data_bandwidth, x.data_expert_collective);
   }
   const StepBreakdown& b = t.breakdown;
   std::string sum, values;

@@ -165,8 +165,10 @@ std::string calibration_json(const FittedCalibration& fit, const Validation& v, 
                                                                   : "of the measured BF16 matmul ceiling (MAMF)");
     j["fp8_matmul_efficiency"] = figure(c.fp8_matmul_efficiency, trainium ? "no FP8 Trainium training is published: BF16's efficiency assumed"
                                                                           : "of the measured FP8 matmul ceiling");
-    j["attention_efficiency"] = figure(c.attention_efficiency, trainium ? "NVIDIA's: too few Trainium rows to fit" : "relative to BF16 matmuls");
-    j["gemm_knee"] = figure(c.gemm_knee, trainium ? "NVIDIA's: too few Trainium rows to fit" : "smallest GEMM dimension at half speed");
+    // Trainium's two are constants its rows do not identify (kTrainiumGemmKnee, calibration.hpp).
+    const std::string held = "Trainium's own, not fitted: Trn1's rows do not identify it; the value its other factors were fitted with";
+    j["attention_efficiency"] = figure(c.attention_efficiency, trainium ? held : "relative to BF16 matmuls");
+    j["gemm_knee"] = figure(c.gemm_knee, trainium ? held : "smallest GEMM dimension at half speed");
     j["memory_bound_bytes"] = figure(c.memory_bound_bytes, "HBM bytes per token, layer and width unit of non-matmul work");
     j["holdout_median_error"] = figure(hold.median, "median |predicted / measured - 1| on the held-out rows");
     j["holdout_p90_error"] = figure(hold.p90, "");

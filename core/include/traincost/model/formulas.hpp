@@ -383,6 +383,15 @@ inline constexpr Formula kTokensPerSecPerChip{"Tokens/s per chip", "x", "{B} × 
 // Model FLOPs utilization of a throughput: tokens/s × FLOPs per token / peak.
 double utilization(double tokens_per_sec_per_chip, double flops_per_token, double peak_flops);
 inline constexpr Formula kUtilization{"MFU (predicted)", "MFU", "{x} × {f} / {peak}", "x, f, peak"};
+// Bytes a gradient takes in the data-parallel reduction on NVIDIA: FP32. The NVIDIA frameworks the
+// measurements come from reduce gradients in FP32 by default: Megatron-Bridge's bf16_mixed (and
+// the FP8 recipes built on it) sets grad_reduce_in_fp32=True (src/megatron/bridge/training/
+// mixed_precision.py), Megatron-Core then keeps an FP32 main-gradient buffer and reduce-scatters
+// it; torchtitan's FSDP2 reduces in float32 (training.mixed_precision_reduce, "currently float32").
+// No Neuron source found says what NxD reduces in: Trainium keeps 16 bits (HardwareProfile's
+// default). The weights are gathered in 16 bits.
+inline constexpr double kReducedGradientBytes = 4;
+inline constexpr double kGatheredWeightBytes = 2;
 // Seconds of a ring collective moving `bytes` per rank among n ranks, `passes` times:
 // passes × (n − 1)/n × bytes / bandwidth. An all-gather or reduce-scatter is one pass, an
 // all-reduce two (Patarasuk and Yuan 2009; NCCL's bus-bandwidth convention).

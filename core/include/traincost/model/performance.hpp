@@ -27,6 +27,9 @@ struct HardwareProfile {
   double scale_up_bytes_per_sec = 0;  // NVLink/NeuronLink, per chip and direction
   double scale_up_chips = 8;          // chips one scale-up domain connects
   double network_bytes_per_sec = 0;   // scale-out (EFA, InfiniBand) per chip
+  // Bytes a gradient takes in the data-parallel reduction: what the chip family's training
+  // frameworks reduce in (kReducedGradientBytes in formulas.hpp; 16-bit where no source says).
+  double reduced_gradient_bytes = 2;
 };
 
 // The factors calibrated per chip family (calibration.hpp fits them; the catalog stores them).
@@ -112,9 +115,20 @@ struct StepDetail {
   double expert_params_per_chip = 0;   // routed experts over e × p, replicated over the expert-data-parallel group
   double expert_data_parallel = 0;     // d × t / e (d without experts)
   double expert_state_bytes_per_param = 0;  // ZeRO over the expert-data-parallel group
-  double gradient_bytes = 0;
-  double data_bandwidth = 0;
-  double data_collective = 0;          // seconds, before overlap
+  // Data parallelism, per chip: the shared (non-expert) weights' collectives over the d
+  // data-parallel ranks and the routed experts' over the expert-data-parallel group. Gradients are
+  // reduced at reduced_gradient_bytes a value (FP32 on NVIDIA, 16 bits on Trainium); weights
+  // gathered in 16 bits (ZeRO 1-2 once a step, ZeRO-3 twice a micro-batch).
+  double reduced_gradient_bytes = 0;   // HardwareProfile's
+  double gradient_bytes = 0;           // shared weights' gradients, as reduced
+  double gathered_weight_bytes = 0;    // shared weights gathered, one gather
+  double data_bandwidth = 0;           // bytes/s, ring efficiency included
+  double data_shared_collective = 0;   // seconds a step, before overlap
+  double expert_gradient_bytes = 0;    // routed experts' gradients, as reduced
+  double expert_gathered_weight_bytes = 0;
+  double expert_data_bandwidth = 0;
+  double data_expert_collective = 0;
+  double data_collective = 0;          // seconds, both collectives, before overlap
   double state_bytes_per_param = 0;   // of a trained parameter (ZeRO-sharded)
   double frozen_bytes_per_param = 0;  // of a frozen base weight on this chip, sharded over data-parallel ranks by ZeRO-3 only (0: none frozen)
   double adapter_params_per_chip = 0; // trained adapter parameters on this chip (0: none)

@@ -20,6 +20,10 @@ std::string percentile_text(double value, const OptionStats& stats, bool usd = t
 // the futures in which the option cannot run, "from $315k; not run in 66% of futures (…)"; where
 // both do, the reason alone. Never "$315k–not run…".
 std::string range_text(double low, double high, const OptionStats& stats, bool usd = true);
+// An option's Monte Carlo cost per run in one phrase: "median $402k, 90% range $315k–$520k"; the
+// missing figures said once with why ("median $402k, 90% range from $315k; not run in 7% of
+// futures (…)", or "from $315k in its best futures, but no median: not run in 66% of futures (…)").
+std::string median_range_text(const Percentiles& cost, const OptionStats& stats);
 // P5, P50 and P95 of a cost (usd) or of the days to the model, the missing ones named with why.
 std::string percentiles_text(const Percentiles& p, const OptionStats& stats, bool usd);
 // "on time for the 14-day deadline in 80% of futures (misses it in 20%)"; empty without a deadline.
