@@ -190,6 +190,10 @@ OrderedJson form_json(const App& app) {
     add_fields(app, controls, names, Owner::Workload, w, 0, prefix);
     add_fields(app, controls, names, Owner::Model, w, 0, prefix);
     add_fields(app, controls, names, Owner::Memory, w, 0, prefix);
+    // A mixture of experts' token dispatcher on NVIDIA GPUs (all-to-all, or DeepEP/HybridEP's flex).
+    if (wl.model.experts > 1)
+      controls.push_back(select_control(app, prefix + "moe_dispatcher", "MoE token dispatcher", word_of(kMoeDispatcherWords, wl.moe_dispatcher),
+                                        choices_of(kMoeDispatcherWords)));
     // How the weights are trained: full, LoRA or QLoRA; the adapters' rank and matrices; packing.
     const FineTune& ft = wl.fine_tune;
     controls.push_back(select_control(app, prefix + "fine_tune.mode", "fine-tune mode", word_of(kFineTuneWords, ft.mode), choices_of(kFineTuneWords)));
@@ -484,6 +488,10 @@ std::string form_edit(App& app, const std::string& path, const std::string& valu
       const std::optional<ScalingLawKind> law = parse_word(kLawWords, value);
       if (!law) return "scaling law" + where + ": unknown law \"" + value + "\".";
       edit::set_scaling_law(w, *law);
+    } else if (rest == "moe_dispatcher") {
+      const std::optional<MoeDispatcher> dispatcher = parse_word(kMoeDispatcherWords, value);
+      if (!dispatcher) return "MoE token dispatcher" + where + ": unknown dispatcher \"" + value + "\".";
+      w.moe_dispatcher = *dispatcher;
     } else if (rest == "fine_tune.mode") {
       const std::optional<FineTuneMode> mode = parse_word(kFineTuneWords, value);
       if (!mode) return "fine-tune mode" + where + ": unknown mode \"" + value + "\".";

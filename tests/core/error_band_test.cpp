@@ -66,7 +66,7 @@ TEST(ErrorBand, ADenseOptionShowsTheDenseRowsErrorAndAnMoeOptionTheMoeRows) {
   EXPECT_DOUBLE_EQ(h100.error_p90, nvidia.dense_holdout_p90_error.value);
   EXPECT_EQ(h100.measurements, nvidia.dense_holdout_rows.value + nvidia.dense_calibration_rows.value);
   EXPECT_EQ(h100.evidence, "NVIDIA dense training");
-  // Mixtral (8 experts) on p5en.48xlarge (H200, validated): NVIDIA's MoE band, wider than the dense one.
+  // Mixtral (8 experts) on p5en.48xlarge (H200, validated): NVIDIA's MoE band, its held-out MoE rows'.
   const Scenario moe_scenario = test::scenario(test::read_source_file("assets/scenarios/mixtral-moe.json"));
   const ResolvedScenario moe = resolve(moe_scenario, c);
   const PairPerformance& h200 = option_of(moe, "p5en.48xlarge");
@@ -76,7 +76,7 @@ TEST(ErrorBand, ADenseOptionShowsTheDenseRowsErrorAndAnMoeOptionTheMoeRows) {
   EXPECT_DOUBLE_EQ(h200.error_p90, nvidia.moe_holdout_p90_error.value);
   EXPECT_EQ(h200.measurements, nvidia.moe_holdout_rows.value + nvidia.moe_calibration_rows.value);
   EXPECT_EQ(h200.evidence, "NVIDIA mixture-of-experts training");
-  EXPECT_GT(h200.error_median, 2 * h100.error_median);
+  EXPECT_NE(h200.error_median, h100.error_median);
   // Mixtral on Trainium2: no Trainium MoE row, and Trainium2's own calibration rests on two rows.
   // Both are thin evidence, doubled once, not twice; Trainium2's own held-out error where larger:
   //   median = max(2 × Trn1 dense median, Trainium2's own held-out median)
@@ -144,20 +144,23 @@ TEST(ErrorBand, AFigureIsAnEstimateByItsEvidenceNotItsChip) {
   size_t o = 0;
   while (moe.options[o].instance != "p5en.48xlarge") ++o;
   const PairPerformance& h200 = moe.workloads[0].options[o].performance;
-  // NVIDIA's MoE rows: median 38.59% over 12 held-out rows, against 9.200% over its 32 dense ones;
-  // 38.59% >= 2 × 9.200% = 18.40%, so Mixtral on H200 is an estimate.
-  EXPECT_GE(nvidia.moe_holdout_median_error.value, 2 * nvidia.dense_holdout_median_error.value);
+  // NVIDIA's MoE rows since the dispatcher refit (issue 29, 2026-12-05): median 10.41% over 12
+  // held-out rows, against 9.44% over its 32 dense ones; 10.41% < 2 × 9.44% = 18.9%, so Mixtral
+  // on H200 is not an estimate by its evidence (until then 37% >= 2 × 7.3% made it one). The rule, whichever way the catalog's errors fall:
+  const bool wide = nvidia.moe_holdout_median_error.value >= 2 * nvidia.dense_holdout_median_error.value;
+  EXPECT_FALSE(wide);
   EXPECT_TRUE(h200.validated);
   EXPECT_FALSE(h200.few_measurements);
-  EXPECT_TRUE(h200.estimate_band);
+  EXPECT_EQ(h200.estimate_band, wide);
   const EstimateFlags f = estimate_flags(moe_scenario, moe, 0, o, c);
-  EXPECT_TRUE(f.speed);
-  EXPECT_TRUE(column_is_estimate(ResultCol::ChipHours, f));
   std::string all;
   for (const std::string& reason : f.reasons) all += reason + "\n";
-  EXPECT_NE(all.find("published measurements of NVIDIA mixture-of-experts training (median error " + fmt::percent(h200.error_median) + ")"),
-            std::string::npos)
-      << all;
+  EXPECT_EQ(all.find("published measurements of NVIDIA mixture-of-experts training (median error"), std::string::npos) << all;
+  // A Trainium2 figure is an estimate on the same scenario: its band rests on two rows.
+  size_t t = 0;
+  while (moe.options[t].instance != "trn2.48xlarge") ++t;
+  EXPECT_TRUE(moe.workloads[0].options[t].performance.estimate_band);
+  EXPECT_TRUE(estimate_flags(moe_scenario, moe, 0, t, c).speed);
   // The same scenario dense: NVIDIA's dense band (9.200% < 18.40%) is not an estimate.
   Scenario dense_scenario = moe_scenario;
   dense_scenario.workloads[0].model.experts = 1;

@@ -176,6 +176,18 @@ bool memory_editor(Workload& w) {
   changed |= widget::checkbox("##flash", &w.memory.flash_attention);
   widget::name_last(widget::scoped("memory.flash_attention"));
   changed |= field_row(w.memory.usable_fraction, f::usable_fraction);
+  if (w.model.experts > 1) {  // a mixture of experts' token dispatcher on NVIDIA GPUs
+    widget::row("MoE token dispatcher");
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (widget::begin_combo("##moedispatcher", widget::scoped("moe_dispatcher"), description_of(kMoeDispatcherWords, w.moe_dispatcher))) {
+      for (const EnumWord<MoeDispatcher>& d : kMoeDispatcherWords)
+        if (widget::selectable(d.description, w.moe_dispatcher == d.value) && w.moe_dispatcher != d.value) {
+          w.moe_dispatcher = d.value;
+          changed = true;
+        }
+      ImGui::EndCombo();
+    }
+  }
   widget::row(field_label(f::global_batch_tokens).c_str(), &f::global_batch_tokens);
   const double batch = w.target.kind == TargetKind::Steps && w.target.tokens_per_step > 0 ? w.target.tokens_per_step : kDefaultGlobalBatchTokens;
   changed |= widget::optional_field(w, f::global_batch_tokens, batch, "the steps target's tokens per step, else chosen per option from its cluster and compute");

@@ -48,6 +48,7 @@ Scenario replay_scenario(const PublishedRun& run, const Catalog& catalog) {
   Workload w;
   w.name = run.name;
   w.model = run.model;
+  w.moe_dispatcher = run.moe_dispatcher;
   w.target.kind = TargetKind::Tokens;
   w.target.tokens = run.tokens.value;
   if (run.global_batch_sequences.present() && run.model.seq_len > 0)

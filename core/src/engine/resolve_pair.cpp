@@ -168,6 +168,9 @@ StepInputs step_inputs(const Workload& w, const Option& o, const OptionInfo& inf
     in.max_batch_sequences = std::max(in.global_batch_sequences, std::floor(perf.optimal_batch_tokens / in.shape.seq_len));
   in.bytes_per_param = w.memory.bytes_per_param;
   in.usable_fraction = w.memory.usable_fraction;
+  // DeepEP and HybridEP run on NVIDIA GPUs only (their kernels are CUDA and NVSHMEM/RDMA): a
+  // Trainium or custom option dispatches with an all-to-all whatever the workload says.
+  in.moe_dispatcher = info.family == Family::Nvidia && info.chip ? w.moe_dispatcher : MoeDispatcher::AllToAll;
   if (w.fine_tune.adapters()) {
     const AdapterParams adapters = adapter_params(w.model, w.fine_tune);
     in.frozen_base = true;

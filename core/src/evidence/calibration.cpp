@@ -92,6 +92,11 @@ std::optional<MeasurementSet> load_measurements(std::string_view json_text, cons
     if (l.contains("moe_a2a_overlap") && !l["moe_a2a_overlap"].is_boolean())
       problems.push_back({path + ".layout.moe_a2a_overlap", "must be true or false"});
     m.expert_overlap = l.contains("moe_a2a_overlap") && l["moe_a2a_overlap"].is_boolean() && l["moe_a2a_overlap"].get<bool>();
+    if (l.contains("moe_dispatcher")) {
+      const auto word = parse_word(kMoeDispatcherWords, text(l, "moe_dispatcher"));
+      if (!word) problems.push_back({path + ".layout.moe_dispatcher", "must be \"all_to_all\" or \"flex\""});
+      else m.dispatcher = *word;
+    }
     if (l.contains("sequence_parallel") && l["sequence_parallel"].is_boolean()) pins.sequence_parallel = l["sequence_parallel"].get<bool>();
     m.tokens_per_sec_per_chip = number(r, "tokens_per_sec_per_chip");
     m.derived = r.contains("tokens_per_sec_derived") && r["tokens_per_sec_derived"].is_boolean() && r["tokens_per_sec_derived"].get<bool>();
@@ -125,6 +130,7 @@ MeasuredPrediction predict(const Measurement& m, const Catalog& catalog, const C
   in.global_batch_sequences = m.global_batch_sequences;
   in.recomputed_matmul_share = m.recomputed_matmul_share;
   in.expert_overlap = m.expert_overlap;
+  in.moe_dispatcher = m.dispatcher;
   // The measured runs fit in memory as they ran; the search only fills in unstated keys, so memory
   // is not a constraint here (a model of memory that was off would otherwise reject real runs).
   in.usable_fraction = 1e9;
@@ -274,7 +280,12 @@ FittedCalibration fit_calibration(const MeasurementSet& set, const Catalog& cata
   out.nvidia.ring_efficiency = out.trainium.ring_efficiency = catalog.performance.ring_efficiency.value;
 
   // NVIDIA: five factors, in log space so they stay positive. Starting points: matmuls at their
-  // measured ceiling, FP8 alike, attention at half the matmul rate, a knee of 128, 50 bytes.
+  // measured ceiling, FP8 alike, attention at half the matmul rate, a knee of 128, 50 bytes. A
+  // sixth, the share of the MoE overhead a flex dispatcher pays, only when a calibration row runs
+  // one (else it is 1: nothing says otherwise), starting from 1.
+  const bool any_flex = std::any_of(nvidia.begin(), nvidia.end(), [](const Measurement* m) {
+    return is_moe(m->shape.experts) && m->dispatcher == MoeDispatcher::Flex;
+  });
   auto nvidia_from = [&](const std::vector<double>& x) {
     Calibration c = out.nvidia;
     // Both are shares of a measured matmul ceiling (the best a GEMM of that precision reached in a
@@ -284,10 +295,13 @@ FittedCalibration fit_calibration(const MeasurementSet& set, const Catalog& cata
     c.attention_efficiency = det::exp(x[2]);
     c.gemm_knee = det::exp(x[3]);
     c.memory_bound_bytes = det::exp(x[4]);
+    c.flex_moe_share = x.size() > 5 ? det::exp(x[5]) : 1;
     return c;
   };
+  std::vector<double> x0 = {0.0, 0.0, det::log(0.5), det::log(128.0), det::log(50.0)};
+  if (any_flex) x0.push_back(0.0);
   const std::vector<double> x_nvidia = nelder_mead([&](const std::vector<double>& x) { return loss(nvidia, catalog, nvidia_from(x)); },
-                                                   {0.0, 0.0, det::log(0.5), det::log(128.0), det::log(50.0)}, 0.3, 300);
+                                                   x0, 0.3, any_flex ? 400 : 300);
   out.nvidia = nvidia_from(x_nvidia);
   out.nvidia_loss = loss(nvidia, catalog, out.nvidia);
 
@@ -334,6 +348,7 @@ FittedCalibration rounded(const FittedCalibration& fit) {
     c->attention_efficiency = four_digits(c->attention_efficiency);
     c->gemm_knee = four_digits(c->gemm_knee);
     c->memory_bound_bytes = four_digits(c->memory_bound_bytes);
+    c->flex_moe_share = four_digits(c->flex_moe_share);
   }
   return r;
 }

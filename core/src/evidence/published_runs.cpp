@@ -144,7 +144,7 @@ class Reader {
 void read_run(Reader& read, const Json& j, const std::string& path, PublishedRun& r, Problems& problems) {
   read.only(j, path, {"id", "name", "org", "year", "kind", "architecture", "chip", "hardware", "precision", "model", "model_source", "tokens",
                       "chips", "wall_clock_days", "chip_hours", "mfu", "cost_usd", "global_batch_sequences", "missing", "calibration",
-                      "note"});
+                      "moe_dispatcher", "note"});
   r.id = read.text(j, "id", path);
   r.name = read.text(j, "name", path);
   r.org = read.text(j, "org", path);
@@ -170,6 +170,17 @@ void read_run(Reader& read, const Json& j, const std::string& path, PublishedRun
     problems.push_back({path + ".model_source", "must say where the model's shape comes from"});
   }
 
+  if (j.contains("moe_dispatcher")) {
+    const std::string here = path + ".moe_dispatcher";
+    const Json& d = j["moe_dispatcher"];
+    const auto word = d.is_object() ? parse_word(kMoeDispatcherWords, read.text(d, "value", here)) : std::nullopt;
+    if (!word) problems.push_back({here, "must be {\"value\": \"all_to_all\" or \"flex\", \"source\", \"as_of\"}"});
+    else {
+      read.only(d, here, {"value", "source", "as_of", "note"});
+      r.moe_dispatcher = *word;
+      r.moe_dispatcher_source = read.cited(d, here);
+    }
+  }
   std::vector<std::string> missing;
   if (j.contains("missing") && j["missing"].is_array())
     for (const Json& m : j["missing"])

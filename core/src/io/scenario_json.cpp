@@ -315,13 +315,14 @@ FineTune read_fine_tune(Reader& r, const Json& obj, const std::string& path) {
 Workload read_workload(Reader& r, const Json& obj, const std::string& path) {
   Workload w;
   if (!r.object(obj, path)) return w;
-  r.only(obj, path, Owner::Workload, {"name", "model", "target", "recompute", "memory", "fine_tune", "overrides"});
+  r.only(obj, path, Owner::Workload, {"name", "model", "target", "recompute", "moe_dispatcher", "memory", "fine_tune", "overrides"});
   r.text(obj, path, "name", w.name, 80);
   r.required(obj, path, "model");
   r.required(obj, path, "target");
   if (const Json* m = Reader::find(obj, "model")) w.model = read_model(r, *m, at(path, "model"));
   if (const Json* t = Reader::find(obj, "target")) w.target = read_target(r, *t, at(path, "target"));
   r.boolean(obj, path, "recompute", w.recompute);
+  r.choice(obj, path, "moe_dispatcher", kMoeDispatcherWords, w.moe_dispatcher);
   if (const Json* ft = Reader::find(obj, "fine_tune")) w.fine_tune = read_fine_tune(r, *ft, at(path, "fine_tune"));
   if (const Json* mem = Reader::find(obj, "memory")) {
     const std::string mp = at(path, "memory");
@@ -820,6 +821,9 @@ OrderedJson scenario_to_json(const Scenario& s, JsonForm form) {
     }
     wj["target"] = t;
     put(wj, "recompute", w.recompute, false, all);
+    // Written only when flex, even in the full form, so files, links and golden outputs of
+    // scenarios without it stay as they were (absent is all_to_all).
+    if (w.moe_dispatcher != MoeDispatcher::AllToAll) wj["moe_dispatcher"] = word_of(kMoeDispatcherWords, w.moe_dispatcher);
     OrderedJson mem = OrderedJson::object();
     put_fields(mem, w.memory, all);
     put(mem, "flash_attention", w.memory.flash_attention, MemorySettings{}.flash_attention, all);

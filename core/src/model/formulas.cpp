@@ -219,6 +219,24 @@ double all_to_all_seconds(double ranks, double local_ranks, double bytes, double
   const double across = local < ranks ? (ranks - local) / ranks * bytes / network_bytes_per_sec : 0;
   return std::max(within, across);
 }
+double flex_network_share(double experts, double experts_per_token, double ranks, double local_ranks) {
+  const double local = std::min(ranks, std::max(1.0, local_ranks));
+  if (ranks <= local || experts_per_token <= 0 || experts <= 0) return 0;
+  const double domains = ranks / local;
+  const double elsewhere = experts - experts / domains;  // experts outside one given domain
+  // C(E − E/n, k) / C(E, k) = Π_{i<k} (E − E/n − i) / (E − i): no expert of the token in that domain.
+  double none_there = 1;
+  for (int i = 0; i < static_cast<int>(experts_per_token); ++i) none_there *= std::max(0.0, elsewhere - i) / (experts - i);
+  return (domains - 1) * (1 - none_there) / experts_per_token;
+}
+double flex_all_to_all_seconds(double ranks, double local_ranks, double bytes, double network_share, double scale_up_bytes_per_sec,
+                               double network_bytes_per_sec) {
+  if (ranks <= 1) return 0;
+  const double local = std::min(ranks, std::max(1.0, local_ranks));
+  const double within = (local - 1) / ranks * bytes / scale_up_bytes_per_sec;
+  const double across = network_share * bytes / network_bytes_per_sec;
+  return std::max(within, across);
+}
 double ring_collective_seconds(double passes, double ranks, double bytes, double bytes_per_sec) {
   if (ranks <= 1) return 0;
   return passes * (ranks - 1) / ranks * bytes / bytes_per_sec;

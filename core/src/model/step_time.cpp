@@ -110,7 +110,12 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
   // a scale-up domain up to 3.3× too fast (docs/validation.md, "Mixture of experts"). The term
   // stands for the MoE layer's measured overheads (routing, permutation, grouped GEMMs over many
   // local experts, their launches) until a term for each is derived.
-  const double width = moe ? h + k * f + 4 * k * h : h + f;
+  // A flex dispatcher (DeepEP, HybridEP) permutes inside its dispatch and combine kernels and the
+  // recipes that run it also capture the router and permutation in CUDA graphs: of this overhead a
+  // layer pays the fitted share cal.flex_moe_share (docs/validation.md, "The MoE dispatcher").
+  const bool flex = moe && in.moe_dispatcher == MoeDispatcher::Flex;
+  const double overhead_share = flex ? cal.flex_moe_share : 1;
+  const double width = moe ? h + k * f + 4 * k * h * overhead_share : h + f;
   const double memory_bound = tokens * layers_per_stage * cal.memory_bound_bytes * width * 2 / t / hw.hbm_bytes_per_sec;
 
   // ---- Tensor parallelism: per layer, forward and backward each gather and scatter the
@@ -131,11 +136,16 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
   // With Megatron-Core's expert-parallel overlap (in.expert_overlap) the forward of one micro-batch
   // runs with the backward of another and each one's all-to-alls proceed under the other's compute:
   // only what outlasts the compute and memory-bound work of a micro-batch is exposed.
-  double expert_all = 0, expert = 0, routed_bytes = 0, one_all_to_all = 0;
+  // A flex dispatcher sends a token once to each remote domain holding any of its experts, not
+  // once per remote expert (flex_network_share): only the network part shrinks.
+  double expert_all = 0, expert = 0, routed_bytes = 0, one_all_to_all = 0, network_share = 0;
   if (moe && e > 1) {
     routed_bytes = tokens / t * k * h * 2;  // one dispatch (or combine) from one chip, 16-bit
-    one_all_to_all = all_to_all_seconds(e, std::min(e, hw.scale_up_chips), routed_bytes, hw.scale_up_bytes_per_sec * ring,
-                                        hw.network_bytes_per_sec * ring);
+    const double local = std::min(e, hw.scale_up_chips);
+    network_share = flex ? flex_network_share(m.experts, k, e, local) : (e - local) / e;
+    one_all_to_all = flex ? flex_all_to_all_seconds(e, local, routed_bytes, network_share, hw.scale_up_bytes_per_sec * ring,
+                                                    hw.network_bytes_per_sec * ring)
+                          : all_to_all_seconds(e, local, routed_bytes, hw.scale_up_bytes_per_sec * ring, hw.network_bytes_per_sec * ring);
     expert_all = layers_per_stage * 4 * one_all_to_all;
     expert = in.expert_overlap ? std::max(0.0, expert_all - (compute + memory_bound)) : expert_all;
   }
@@ -247,6 +257,9 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
   x.expert_per_micro_batch = expert_all;
   x.expert_exposed = expert;
   x.expert_overlap = in.expert_overlap;
+  x.expert_dispatcher = flex ? MoeDispatcher::Flex : MoeDispatcher::AllToAll;
+  x.expert_network_share = network_share;
+  x.expert_overhead_share = overhead_share;
   x.params_per_chip = params_per_chip;
   x.dense_params_per_chip = dense_per_chip;
   x.expert_params_per_chip = expert_per_chip;

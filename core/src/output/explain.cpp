@@ -190,11 +190,26 @@ void explain_performance(std::vector<ExplainStep>& steps, const WorkloadInputs& 
   if (x.expert_routed_bytes > 0) {
     // A mixture of experts over e > 1 chips: each layer's dispatch and combine, forward and
     // backward, split between the scale-up links and the chip's own network link.
-    step<kAllToAll>(steps, Shown::Number, all_to_all_seconds, l.expert, x.expert_local_ranks, x.expert_routed_bytes,
-                    x.expert_scale_up_bandwidth, x.expert_network_bandwidth);
     const bool crosses = x.expert_local_ranks < l.expert;
-    steps.back().quantity = "Expert all-to-all (dispatch or combine of " + fmt::bytes(x.expert_routed_bytes) + " a chip, " +
-                            (crosses ? "over scale-up links and the network" : "within the scale-up domain") + ")";
+    const bool flex = x.expert_dispatcher == MoeDispatcher::Flex;
+    if (flex) {
+      // DeepEP/HybridEP: one copy a token to each remote domain holding any of its experts.
+      if (crosses)
+        step<kFlexNetworkShare>(steps, Shown::Number, flex_network_share, shape_of(w.model).experts, shape_of(w.model).experts_per_token, static_cast<double>(l.expert),
+                                x.expert_local_ranks);
+      step<kFlexAllToAll>(steps, Shown::Number, flex_all_to_all_seconds, l.expert, x.expert_local_ranks, x.expert_routed_bytes,
+                          x.expert_network_share, x.expert_scale_up_bandwidth, x.expert_network_bandwidth);
+    } else {
+      step<kAllToAll>(steps, Shown::Number, all_to_all_seconds, l.expert, x.expert_local_ranks, x.expert_routed_bytes,
+                      x.expert_scale_up_bandwidth, x.expert_network_bandwidth);
+    }
+    steps.back().quantity = std::string(flex ? "Expert flex dispatch" : "Expert all-to-all") + " (dispatch or combine of " +
+                            fmt::bytes(x.expert_routed_bytes) + " a chip, " +
+                            (crosses ? "over scale-up links and the network" : "within the scale-up domain") +
+                            (flex ? "; moe_dispatcher flex, its MoE overhead × " + g(x.expert_overhead_share)
+                             : w.moe_dispatcher == MoeDispatcher::Flex ? "; moe_dispatcher flex runs on NVIDIA GPUs only (DeepEP, HybridEP): an all-to-all here"
+                                                                       : "") +
+                            ")";
     steps.back().result += " s; × 4 × " + g(x.layers_per_stage) + " = " + g(x.expert_per_micro_batch) + " s a micro-batch, " +
                            (x.expert_overlap ? g(x.expert_exposed) + " s of it exposed (overlapped with another micro-batch's compute)"
                                              : "all of it exposed (no overlap assumed)");

@@ -89,6 +89,9 @@ std::string layout_text(const ValidationRow& r) {
   const double share = r.measurement->recomputed_matmul_share;
   if (share >= 0 && r.prediction.layout.recompute != Recompute::None)
     text += " (its checkpoint policy recomputes " + fmt::printf_c("%.0f%%", share * 100) + " of the forward matmuls)";
+  // A mixture of experts' dispatch as its recipe states it (layout.moe_dispatcher, moe_a2a_overlap).
+  if (is_moe(r.measurement->shape.experts) && r.measurement->dispatcher == MoeDispatcher::Flex) text += ", flex dispatcher";
+  if (is_moe(r.measurement->shape.experts) && r.measurement->expert_overlap) text += ", all-to-all overlapped";
   return text;
 }
 
@@ -170,6 +173,8 @@ std::string calibration_json(const FittedCalibration& fit, const Validation& v, 
     j["attention_efficiency"] = figure(c.attention_efficiency, trainium ? held : "relative to BF16 matmuls");
     j["gemm_knee"] = figure(c.gemm_knee, trainium ? held : "smallest GEMM dimension at half speed");
     j["memory_bound_bytes"] = figure(c.memory_bound_bytes, "HBM bytes per token, layer and width unit of non-matmul work");
+    if (!trainium)
+      j["flex_moe_share"] = figure(c.flex_moe_share, "share of the mixture-of-experts memory-bound overhead a layer pays with a flex dispatcher (DeepEP, HybridEP)");
     j["holdout_median_error"] = figure(hold.median, "median |predicted / measured - 1| on the held-out rows");
     j["holdout_p90_error"] = figure(hold.p90, "");
     j["holdout_rows"] = figure(hold.rows, "");

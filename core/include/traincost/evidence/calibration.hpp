@@ -39,6 +39,9 @@ struct Measurement {
   // Megatron-Core's expert-parallel overlap (layout.moe_a2a_overlap, the recipe's moe_a2a_overlap):
   // one micro-batch's all-to-alls run under another's compute.
   bool expert_overlap = false;
+  // The token dispatcher its recipe runs (layout.moe_dispatcher: "all_to_all" or "flex", from the
+  // row's recipe: moe_token_dispatcher_type / moe_flex_dispatcher_backend).
+  MoeDispatcher dispatcher = MoeDispatcher::AllToAll;
   double tokens_per_sec_per_chip = 0;
   bool derived = false;    // tokens/s computed from a FLOP rate, not published as such
   std::string note;

@@ -44,6 +44,10 @@ struct PublishedRun {
   RunFigure tokens, chips, wall_clock_days, chip_hours, mfu, cost_usd, global_batch_sequences;
   std::vector<std::string> missing;      // fields no source states
   std::vector<std::string> calibration;  // assets/measurements.json rows of this run's step throughput
+  // The MoE token dispatcher the run's source describes ("moe_dispatcher": {"value": "flex", ...});
+  // absent: all_to_all, as a scenario's default.
+  MoeDispatcher moe_dispatcher = MoeDispatcher::AllToAll;
+  Cited moe_dispatcher_source;
 
   bool in_calibration() const { return !calibration.empty(); }
   // The run's chip-hours as published: stated, else the stated wall-clock × the stated chips;

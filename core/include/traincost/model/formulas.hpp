@@ -435,6 +435,25 @@ double all_to_all_seconds(double ranks, double local_ranks, double bytes, double
 inline constexpr Formula kAllToAll{"All-to-all", "ta",
                                    "max(({local} − 1)/{n} × {bytes} / {scale-up}, ({n} − {local})/{n} × {bytes} / {network})",
                                    "n, local, bytes, scale-up, network"};
+// A flex dispatcher (DeepEP, HybridEP: MoeDispatcher::Flex) sends a token once to each remote
+// scale-up domain that holds any of its k experts and forwards it to those experts over the
+// domain's scale-up links; an all-to-all sends one copy per remote expert. With the E experts
+// spread evenly over the n = ranks / local domains of the expert-parallel group, a given other
+// domain holds none of a token's k experts with probability C(E − E/n, k) / C(E, k), so a token
+// crosses the network to (n − 1) × (1 − C(E − E/n, k) / C(E, k)) domains on average (balanced
+// routing, as the published benchmarks force it). Returned as a share of the k copies of one
+// dispatch, to compare with the all-to-all's (n − local)/n = (n_domains − 1)/n_domains.
+// (k = 1 gives the all-to-all's share: a token then goes to one expert either way.)
+double flex_network_share(double experts, double experts_per_token, double ranks, double local_ranks);
+inline constexpr Formula kFlexNetworkShare{"Share of a dispatch over the network (flex)", "sf",
+                                           "({n}/{local} − 1) × (1 − C({E} − {E}·{local}/{n}, {k}) / C({E}, {k})) / {k}", "E, k, n, local"};
+// Seconds of one flex dispatch (or combine) among n ranks, `local` of them in this chip's domain:
+// the copies for experts in the domain cross its scale-up links as in an all-to-all, the
+// `network_share` of `bytes` this chip's network link, at once.
+double flex_all_to_all_seconds(double ranks, double local_ranks, double bytes, double network_share, double scale_up_bytes_per_sec,
+                               double network_bytes_per_sec);
+inline constexpr Formula kFlexAllToAll{"Flex dispatch", "tf", "max(({local} − 1)/{n} × {bytes} / {scale-up}, {sf} × {bytes} / {network})",
+                                       "n, local, bytes, sf, scale-up, network"};
 // Activations one layer keeps for its backward pass, per micro-batch on one chip, 16-bit, with
 // FlashAttention (no s×s scores), no dropout; h_kv = h × kv_heads / heads (grouped queries),
 // f = FFN width, gated = SwiGLU-style (three FFN matrices), tokens = b × s / c:

@@ -40,7 +40,14 @@ struct Calibration {
   double gemm_knee = 128;             // smallest GEMM dimension at which a matmul runs at half speed
   double memory_bound_bytes = 50;     // HBM bytes per token per layer per width unit (fwd + bwd), non-matmul work
   double ring_efficiency = 0.8;       // bus bandwidth of ring collectives / link bandwidth (measured, not fitted)
+  // The share of the mixture-of-experts memory-bound overhead (the 4·k·h width units of
+  // step_time.cpp) a layer still pays with a flex token dispatcher (DeepEP/HybridEP: MoeDispatcher::Flex),
+  // fitted on the calibration rows whose recipes run one; 1 where none calibrates (Trainium).
+  double flex_moe_share = 1;
 };
+
+// MoeDispatcher (the token dispatcher: all-to-all or flex) is in scenario/layout.hpp.
+
 
 // The model's shape. Counts are doubles (they multiply); 0 means unknown where optional.
 struct Shape {
@@ -110,6 +117,9 @@ struct StepDetail {
   double expert_per_micro_batch = 0;   // seconds, 4 × layers all-to-alls, before overlap
   double expert_exposed = 0;           // seconds of it the step is charged
   bool expert_overlap = false;
+  MoeDispatcher expert_dispatcher = MoeDispatcher::AllToAll;
+  double expert_network_share = 0;     // of one dispatch's bytes, the share over this chip's network link
+  double expert_overhead_share = 1;    // of the MoE memory-bound overhead, the share charged
   double params_per_chip = 0;          // dense + expert
   double dense_params_per_chip = 0;    // over t × p, replicated over d
   double expert_params_per_chip = 0;   // routed experts over e × p, replicated over the expert-data-parallel group
@@ -178,6 +188,9 @@ struct StepInputs {
   // only the part longer than that compute is exposed. Off unless the framework's setting is known
   // (a measurement's source states it); a scenario's step is charged every all-to-all in full.
   bool expert_overlap = false;
+  // The token dispatcher (MoeDispatcher). AllToAll, today's and every Megatron-Bridge model
+  // provider's default, unless the user or a measurement's recipe says flex.
+  MoeDispatcher moe_dispatcher = MoeDispatcher::AllToAll;
 };
 
 // The step time of one layout (valid = false when it does not divide the cluster or the batch).

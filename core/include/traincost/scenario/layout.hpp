@@ -15,6 +15,18 @@ inline constexpr EnumWord<Recompute> kRecomputeWords[] = {
     {Recompute::Selective, "selective", "selective recomputation"},
     {Recompute::Full, "full", "full recomputation"}};
 
+// How a mixture-of-experts layer moves tokens to their experts (Megatron-Core's
+// moe_token_dispatcher_type). AllToAll: permute each token into one copy per routed expert and
+// exchange them with NCCL all-to-alls (Megatron-Core's "alltoall", the default of every
+// Megatron-Bridge model provider). Flex: DeepEP or HybridEP kernels ("flex" with a
+// moe_flex_dispatcher_backend) that permute inside the dispatch kernel and send a token once to each
+// remote scale-up domain holding any of its experts, forwarding it over NVLink there (DeepSeek-V3
+// report §3.2.2; NVIDIA's HybridEP). Only NVIDIA GPUs run them.
+enum class MoeDispatcher { AllToAll, Flex };
+inline constexpr EnumWord<MoeDispatcher> kMoeDispatcherWords[] = {
+    {MoeDispatcher::AllToAll, "all_to_all", "all-to-all (NCCL, one copy per expert)"},
+    {MoeDispatcher::Flex, "flex", "flex (DeepEP or HybridEP, one copy per remote domain)"}};
+
 // How the job is spread over the chips. Degrees are per chip: tensor × pipeline × data × context
 // = chips; expert parallelism splits a mixture of experts' experts within the data × tensor ranks.
 struct Layout {

@@ -155,6 +155,10 @@ struct Workload {
   Model model;
   Target target;
   bool recompute = false;       // full activation recomputation: 8ND FLOPs, small activations
+  // A mixture of experts' token dispatcher on NVIDIA GPUs ("moe_dispatcher": "all_to_all" or
+  // "flex"; MoeDispatcher in scenario/layout.hpp). Absent: all_to_all, Megatron-Core's NCCL
+  // all-to-all and every Megatron-Bridge model's default, as every scenario was priced before.
+  MoeDispatcher moe_dispatcher = MoeDispatcher::AllToAll;
   MemorySettings memory;
   FineTune fine_tune;            // absent: a full fine-tune on packed sequences, as before
   double runs = 1;              // expected runs of this recipe over the horizon
