@@ -35,15 +35,23 @@ bool valid_figure(double v) { return v >= 0 && v <= std::numeric_limits<double>:
 // The rule of numeric safety (docs/input-output.md): an option is feasible only when every time,
 // work and cost figure is finite and not negative and its goodput a fraction in (0, 1].
 // Every figure is tested (no early exit): the loop has no branch to mispredict.
+// The figures are read in place through a table of members known at compile time (a braced
+// list of values was copied to the stack first, for every pair of every Monte Carlo sample).
+constexpr double OptionResult::*kCheckedFigures[] = {
+    &OptionResult::tokens, &OptionResult::training_flops, &OptionResult::cluster_flops_per_sec, &OptionResult::tokens_per_sec,
+    &OptionResult::compute_hours, &OptionResult::training_hours, &OptionResult::wall_clock_hours, &OptionResult::chip_hours,
+    &OptionResult::instance_hours, &OptionResult::price_usd_per_hour, &OptionResult::hardware_cost_per_run,
+    &OptionResult::one_time_cost, &OptionResult::days_to_model, &OptionResult::fixed_cost, &OptionResult::per_run_cost,
+    &OptionResult::cost_per_run, &OptionResult::cost_per_million_tokens, &OptionResult::compute_cost_per_million_tokens,
+    &OptionResult::horizon_cost, &OptionResult::annual_cost};
+
+template <size_t... I, size_t... P>
+bool figures_valid(const OptionResult& r, std::index_sequence<I...>, std::index_sequence<P...>) {
+  const bool goodput_valid = r.goodput > 0 && r.goodput <= 1;
+  return goodput_valid & (valid_figure(r.*kCheckedFigures[I]) & ...) & (valid_figure(r.*kCostParts[P].member) & ...);
+}
 bool figures_valid(const OptionResult& r) {
-  bool valid = r.goodput > 0 && r.goodput <= 1;
-  for (const double v : {r.tokens, r.training_flops, r.cluster_flops_per_sec, r.tokens_per_sec, r.compute_hours, r.training_hours,
-                         r.wall_clock_hours, r.chip_hours, r.instance_hours, r.price_usd_per_hour, r.hardware_cost_per_run,
-                         r.one_time_cost, r.days_to_model, r.fixed_cost, r.per_run_cost, r.cost_per_run, r.cost_per_million_tokens,
-                         r.compute_cost_per_million_tokens, r.horizon_cost, r.annual_cost})
-    valid &= valid_figure(v);
-  for (const CostPart& part : kCostParts) valid &= valid_figure(r.*part.member);
-  return valid;
+  return figures_valid(r, std::make_index_sequence<std::size(kCheckedFigures)>{}, std::make_index_sequence<kCostPartCount>{});
 }
 
 // Each part of the cost with its formula, in the table's order (cost_parts.hpp; a part may read
@@ -53,6 +61,15 @@ bool figures_valid(const OptionResult& r) {
 template <size_t... I>
 void fill_parts(const PartContext& context, OptionResult& r, std::index_sequence<I...>) {
   ((r.*kCostParts[I].member = kCostParts[I].work(context).amount), ...);
+}
+
+// sum_of_parts() (cost_parts.hpp) for one recurrence known at compile time: the same additions in
+// the same order, without a loop over the table that tests each part's recurrence at run time.
+template <Recurrence R, size_t... I>
+double sum_parts(const OptionResult& r, std::index_sequence<I...>) {
+  double sum = 0;
+  ((kCostParts[I].recurrence == R ? sum += r.*kCostParts[I].member : sum), ...);
+  return sum;
 }
 
 // Sets every field of `r` for one pair. evaluate_options() fills its results in place with it:
@@ -111,8 +128,8 @@ void fill_pair(const WorkloadInputs& w, const PairInputs& p, double target_token
   fill_parts(context, r, std::make_index_sequence<kCostPartCount>{});
   r.hardware_cost_per_run = r.compute_cost + r.compile_cost;
   r.one_time_cost = r.porting_cost + r.validation_cost;
-  r.fixed_cost = sum_of_parts(r, Recurrence::Fixed);
-  r.per_run_cost = sum_of_parts(r, Recurrence::PerRun);
+  r.fixed_cost = sum_parts<Recurrence::Fixed>(r, std::make_index_sequence<kCostPartCount>{});
+  r.per_run_cost = sum_parts<Recurrence::PerRun>(r, std::make_index_sequence<kCostPartCount>{});
   r.cost_per_run = cost_per_run(r.per_run_cost, r.fixed_cost, w.runs);
   r.cost_per_million_tokens = cost_per_million_tokens(r.cost_per_run, target_tokens);
   r.compute_cost_per_million_tokens = cost_per_million_tokens(r.hardware_cost_per_run, target_tokens);

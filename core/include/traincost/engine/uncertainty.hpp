@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -122,10 +123,11 @@ class AnalysisRun {
   Random rng_;
   Results results_;
   size_t total_ = 0, next_ = 0;
-  // Per option and sample: cost per run, and all workloads' horizon cost (+inf when infeasible).
-  std::vector<std::vector<double>> per_run_, horizon_;
+  // Per option and sample: cost per run, and all workloads' horizon cost (+inf when infeasible);
+  // allocated for total_ samples, the first next_ written (finish() reads no more).
+  std::vector<std::unique_ptr<double[]>> per_run_, horizon_;
   std::vector<uint32_t> cheapest_, cheapest_horizon_, feasible_, late_;
-  std::vector<std::vector<double>> days_;  // per option and sample, with a deadline
+  std::vector<std::unique_ptr<double[]>> days_;  // per option and sample, with a deadline
   std::vector<double> difference_, breakevens_;
   uint32_t pays_off_ = 0, pair_samples_ = 0;
   // Leader minus runner-up and the challenger's break-even, NaN when either cannot run.
@@ -137,6 +139,8 @@ class AnalysisRun {
 // statistics around position q × (size - 1), as the Monte Carlo percentiles are computed. NaNs
 // must be removed first. Exposed for tests.
 std::vector<double> sample_quantiles(std::vector<double>& v, std::initializer_list<double> qs);
+// The same over the n values at v.
+std::vector<double> sample_quantiles(double* v, size_t n, std::initializer_list<double> qs);
 
 
 }  // namespace traincost
