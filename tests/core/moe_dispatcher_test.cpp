@@ -44,15 +44,8 @@ TEST(MoeDispatcher, FlexSendsATokenOncePerRemoteDomain) {
 // The step-time model with flex: the network part of each dispatch shrinks to the remote-domain
 // share, and the MoE memory-bound overhead to the calibration's flex share.
 TEST(MoeDispatcher, FlexChargesTheRemoteDomainsAndTheFittedOverheadShare) {
-  StepInputs in;
-  in.shape.params = 235e9, in.shape.active_params = 22e9, in.shape.layers = 96, in.shape.hidden = 4096;
-  in.shape.heads = 64, in.shape.kv_heads = 4, in.shape.ffn = 1536, in.shape.vocab = 151936;
-  in.shape.experts = 128, in.shape.experts_per_token = 8, in.shape.seq_len = 4096;
-  in.hardware.peak_flops = in.hardware.peak_bf16_flops = 989e12;
-  in.hardware.hbm_bytes = 80e9, in.hardware.hbm_bytes_per_sec = 3.35e12;
-  in.hardware.scale_up_bytes_per_sec = 450e9, in.hardware.scale_up_chips = 8, in.hardware.network_bytes_per_sec = 50e9;
+  StepInputs in = test::qwen3_235b_step_inputs(16);
   in.calibration.flex_moe_share = 0.25;
-  in.global_batch_sequences = 16;
   Layout l;
   l.tensor = 2, l.data = 16, l.expert = 32, l.micro_batch = 1, l.sequence_parallel = true;
   const StepTime a2a = step_time(in, l, 32);

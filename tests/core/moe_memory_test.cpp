@@ -51,14 +51,7 @@ double mixtral_state_by_hand(const Layout& l) {
 
 TEST(MoeMemory, ExpertStateIsShardedOverTheExpertDataParallelGroupOnly) {
   // 16 H100 as d = 16, t = 1, e = 8, ZeRO-1: the expert-data-parallel group is 16 × 1 / 8 = 2.
-  StepInputs in;
-  Shape& m = in.shape;
-  m.params = 4.67e10, m.active_params = 1.29e10, m.layers = 32, m.hidden = 4096, m.heads = 32, m.kv_heads = 8, m.ffn = 14336;
-  m.vocab = 32000, m.experts = 8, m.experts_per_token = 2, m.seq_len = 4096;
-  in.hardware.peak_flops = in.hardware.peak_bf16_flops = 989e12;
-  in.hardware.hbm_bytes = 80e9, in.hardware.hbm_bytes_per_sec = 3.35e12;
-  in.hardware.scale_up_bytes_per_sec = 450e9, in.hardware.network_bytes_per_sec = 50e9;
-  in.global_batch_sequences = 1024;
+  StepInputs in = test::mixtral_step_inputs(1024);
   Layout l;
   l.data = 16, l.expert = 8, l.zero = 1;
   const StepTime st = step_time(in, l, 16);
@@ -98,15 +91,9 @@ TEST(MoeMemory, ExpertStateIsShardedOverTheExpertDataParallelGroupOnly) {
 //   422.5 ms. (Over all 16 ranks, as the model charged before, 15/16 × 6 × 5.6333e9 / 40e9 = 792 ms.)
 // With e = 16 each expert has a single replica (d t / e = 1): its gradients are reduced nowhere.
 TEST(MoeMemory, ExpertGradientsAreReducedOverTheExpertDataParallelGroupOnly) {
-  StepInputs in;
-  Shape& m = in.shape;
-  m.params = 4.67e10, m.active_params = 1.29e10, m.layers = 32, m.hidden = 4096, m.heads = 32, m.kv_heads = 8, m.ffn = 14336;
-  m.vocab = 32000, m.experts = 8, m.experts_per_token = 2, m.seq_len = 4096;
-  in.hardware.peak_flops = in.hardware.peak_bf16_flops = 989e12;
-  in.hardware.hbm_bytes = 80e9, in.hardware.hbm_bytes_per_sec = 3.35e12;
-  in.hardware.scale_up_bytes_per_sec = 450e9, in.hardware.scale_up_chips = 8, in.hardware.network_bytes_per_sec = 50e9;
+  StepInputs in = test::mixtral_step_inputs(16);
+  in.hardware.scale_up_chips = 8;
   in.hardware.reduced_gradient_bytes = 4;  // NVIDIA's frameworks reduce in FP32 (kReducedGradientBytes)
-  in.global_batch_sequences = 16;
   Layout l;
   l.data = 16, l.expert = 8, l.micro_batch = 1, l.zero = 1;
   const StepTime st = step_time(in, l, 16);
@@ -222,25 +209,7 @@ TEST(MoeAllToAll, SplitsTheTrafficBetweenTheScaleUpLinksAndTheNetwork) {
 // The step's expert traffic is four all-to-alls per MoE layer with those figures: on H100
 // (NVLink 450 GB/s, EFA 400 Gb/s per GPU, ring efficiency ρ), TP2 EP32 spans 4 nodes.
 TEST(MoeAllToAll, StepChargesFourAllToAllsPerLayerOverTheRightLinks) {
-  StepInputs in;
-  in.shape.params = 235e9;
-  in.shape.active_params = 22e9;
-  in.shape.layers = 96;
-  in.shape.hidden = 4096;
-  in.shape.heads = 64;
-  in.shape.kv_heads = 4;
-  in.shape.ffn = 1536;
-  in.shape.vocab = 151936;
-  in.shape.experts = 128;
-  in.shape.experts_per_token = 8;
-  in.shape.seq_len = 4096;
-  in.hardware.peak_flops = in.hardware.peak_bf16_flops = 989e12;
-  in.hardware.hbm_bytes = 80e9;
-  in.hardware.hbm_bytes_per_sec = 3.35e12;
-  in.hardware.scale_up_bytes_per_sec = 450e9;
-  in.hardware.scale_up_chips = 8;
-  in.hardware.network_bytes_per_sec = 50e9;
-  in.global_batch_sequences = 16;
+  StepInputs in = test::qwen3_235b_step_inputs(16);
   Layout l;
   l.tensor = 2;
   l.pipeline = 1;
@@ -278,14 +247,7 @@ TEST(MoeAllToAll, StepChargesFourAllToAllsPerLayerOverTheRightLinks) {
 // under another's compute; only what outlasts a micro-batch's compute and memory-bound work is
 // charged. The same Qwen3-235B layer stack as above.
 TEST(MoeAllToAll, OverlapChargesOnlyWhatOutlastsTheComputeOfAMicroBatch) {
-  StepInputs in;
-  in.shape.params = 235e9, in.shape.active_params = 22e9, in.shape.layers = 96, in.shape.hidden = 4096;
-  in.shape.heads = 64, in.shape.kv_heads = 4, in.shape.ffn = 1536, in.shape.vocab = 151936;
-  in.shape.experts = 128, in.shape.experts_per_token = 8, in.shape.seq_len = 4096;
-  in.hardware.peak_flops = in.hardware.peak_bf16_flops = 989e12;
-  in.hardware.hbm_bytes = 80e9, in.hardware.hbm_bytes_per_sec = 3.35e12;
-  in.hardware.scale_up_bytes_per_sec = 450e9, in.hardware.scale_up_chips = 8, in.hardware.network_bytes_per_sec = 50e9;
-  in.global_batch_sequences = 16;
+  StepInputs in = test::qwen3_235b_step_inputs(16);
   Layout l;
   l.tensor = 2, l.data = 16, l.expert = 32, l.micro_batch = 1, l.sequence_parallel = true;
   const StepTime serial = step_time(in, l, 32);

@@ -79,4 +79,28 @@ bool terminal_safe(const std::string& s) {
   return true;
 }
 
+StepInputs mixtral_step_inputs(double global_batch_sequences) {
+  StepInputs in;
+  Shape& m = in.shape;
+  m.params = 4.67e10, m.active_params = 1.29e10, m.layers = 32, m.hidden = 4096, m.heads = 32, m.kv_heads = 8, m.ffn = 14336;
+  m.vocab = 32000, m.experts = 8, m.experts_per_token = 2, m.seq_len = 4096;
+  in.hardware.peak_flops = in.hardware.peak_bf16_flops = 989e12;
+  in.hardware.hbm_bytes = 80e9, in.hardware.hbm_bytes_per_sec = 3.35e12;
+  in.hardware.scale_up_bytes_per_sec = 450e9, in.hardware.network_bytes_per_sec = 50e9;
+  in.global_batch_sequences = global_batch_sequences;
+  return in;
+}
+
+StepInputs qwen3_235b_step_inputs(double global_batch_sequences) {
+  StepInputs in;
+  Shape& m = in.shape;
+  m.params = 235e9, m.active_params = 22e9, m.layers = 96, m.hidden = 4096, m.heads = 64, m.kv_heads = 4, m.ffn = 1536;
+  m.vocab = 151936, m.experts = 128, m.experts_per_token = 8, m.seq_len = 4096;
+  in.hardware.peak_flops = in.hardware.peak_bf16_flops = 989e12;
+  in.hardware.hbm_bytes = 80e9, in.hardware.hbm_bytes_per_sec = 3.35e12;
+  in.hardware.scale_up_bytes_per_sec = 450e9, in.hardware.scale_up_chips = 8, in.hardware.network_bytes_per_sec = 50e9;
+  in.global_batch_sequences = global_batch_sequences;
+  return in;
+}
+
 }  // namespace traincost::test

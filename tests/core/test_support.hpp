@@ -5,6 +5,7 @@
 
 #include "traincost/engine/evaluate.hpp"
 #include "traincost/io/scenario_json.hpp"
+#include "traincost/model/performance.hpp"
 
 namespace traincost::test {
 
@@ -41,5 +42,13 @@ std::string simple_scenario(const std::string& workload_fields = R"("model":{"pa
 // terminal shows without being driven by it: no escape sequence, carriage return, C1 control,
 // Unicode line separator or direction override).
 bool terminal_safe(const std::string& text);
+
+// Step-time inputs of two published mixtures of experts on H100 figures (989 TFLOP/s in 16 bits,
+// 80 GB at 3.35 TB/s, NVLink 450 GB/s, network 50 GB/s a chip), for the hand-derived step tests.
+// Mixtral 8x7B: 46.7B parameters, 12.9B active, 8 experts, 2 a token (the scale-up domain left at
+// its default).
+StepInputs mixtral_step_inputs(double global_batch_sequences);
+// Qwen3-235B-A22B: 128 experts, 8 a token, in NVLink domains of 8 chips.
+StepInputs qwen3_235b_step_inputs(double global_batch_sequences);
 
 }  // namespace traincost::test

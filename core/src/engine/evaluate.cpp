@@ -34,7 +34,6 @@ bool valid_figure(double v) { return v >= 0 && v <= std::numeric_limits<double>:
 
 // The rule of numeric safety (docs/input-output.md): an option is feasible only when every time,
 // work and cost figure is finite and not negative and its goodput a fraction in (0, 1].
-// Every figure is tested (no early exit): the loop has no branch to mispredict.
 // The figures are read in place through a table of members known at compile time (a braced
 // list of values was copied to the stack first, for every pair of every Monte Carlo sample).
 constexpr double OptionResult::*kCheckedFigures[] = {
@@ -48,7 +47,7 @@ constexpr double OptionResult::*kCheckedFigures[] = {
 template <size_t... I, size_t... P>
 bool figures_valid(const OptionResult& r, std::index_sequence<I...>, std::index_sequence<P...>) {
   const bool goodput_valid = r.goodput > 0 && r.goodput <= 1;
-  return goodput_valid & (valid_figure(r.*kCheckedFigures[I]) & ...) & (valid_figure(r.*kCostParts[P].member) & ...);
+  return goodput_valid && (valid_figure(r.*kCheckedFigures[I]) && ...) && (valid_figure(r.*kCostParts[P].member) && ...);
 }
 bool figures_valid(const OptionResult& r) {
   return figures_valid(r, std::make_index_sequence<std::size(kCheckedFigures)>{}, std::make_index_sequence<kCostPartCount>{});
