@@ -49,7 +49,12 @@ inline std::string without_autolink_breaks(std::string text) {
   return text;
 }
 
-inline bool printable(std::string_view text) {
+inline bool printable(std::string_view raw) {
+  // The Markdown escape writes a word joiner (U+2060) after an "@" on purpose, so that no renderer
+  // autolinks an address (base/text.cpp): that one is part of the text, not a control.
+  std::string joined(raw);
+  for (size_t at = joined.find("@\xE2\x81\xA0"); at != std::string::npos; at = joined.find("@\xE2\x81\xA0", at + 1)) joined.erase(at + 1, 3);
+  const std::string_view text(joined);
   size_t start = 0;
   while (start <= text.size()) {
     const size_t end = text.find('\n', start);
