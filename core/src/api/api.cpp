@@ -116,7 +116,7 @@ std::string api_error_json(std::string_view error, const Problems& problems) {
 }
 
 OrderedJson version_json() {
-  return {{"traincost", TRAINCOST_VERSION}, {"catalog", builtin_catalog().version},
+  return {{"traincost", TRAINCOST_VERSION}, {"catalog", builtin_catalog_version()},
           {"scenario_format", kScenarioVersion}, {"link_format", kLinkFormat}};
 }
 
@@ -213,7 +213,7 @@ OrderedJson explain_json(const Scenario& scenario, const ResolvedScenario& resol
                          {"verdict", workload_verdict(resolved, results, w)},
                          {"options", options}});
   }
-  return {{"traincost_version", TRAINCOST_VERSION}, {"catalog", builtin_catalog().version},
+  return {{"traincost_version", TRAINCOST_VERSION}, {"catalog", builtin_catalog_version()},
           {"workloads", workloads}, {"text", explain_text(scenario, resolved, results)}};
 }
 

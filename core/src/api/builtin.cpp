@@ -23,11 +23,11 @@ Problems missing_field_defaults(const Catalog& catalog) {
   return problems;
 }
 
-// Built in place, so that the catalog's pointer to its runs stays valid.
-struct Builtin {
+// The embedded files as read, built in place so that the catalog's pointer to its runs stays valid.
+struct Loaded {
   Catalog catalog;
   RunLibrary runs;
-  Builtin() {
+  Loaded() {
     catalog = load_builtin_or_abort("catalog", [](Problems& problems) {
       std::optional<Catalog> c = load_catalog(embedded::core_asset("catalog.json"), problems);
       if (c) problems = missing_field_defaults(*c);
@@ -37,22 +37,32 @@ struct Builtin {
       return load_published_runs(embedded::core_asset("published_runs.json"), catalog, problems);
     });
     catalog.runs = &runs;
-    // Fitted from the replay each time the data loads, never stored: any change to the model or
-    // its defaults moves the plan, and so the spread of what runs realized against it.
-    catalog.whole_run = replay(runs, catalog).whole_run;
   }
-  Builtin(const Builtin&) = delete;
-  Builtin& operator=(const Builtin&) = delete;
+  Loaded(const Loaded&) = delete;
+  Loaded& operator=(const Loaded&) = delete;
 };
 
-const Builtin& builtin() {
-  static const Builtin data;
+const Loaded& loaded() {
+  static const Loaded data;
   return data;
+}
+
+// The catalog with the spread of what the published runs realized against the model's plan:
+// fitted from the replay each time the data loads, never stored, since any change to the model or
+// its defaults moves the plan, and so the spread.
+const Catalog& replayed() {
+  static const Catalog catalog = [] {
+    Catalog c = loaded().catalog;
+    c.whole_run = replay(loaded().runs, c).whole_run;
+    return c;
+  }();
+  return catalog;
 }
 
 }  // namespace
 
-const Catalog& builtin_catalog() { return builtin().catalog; }
-const RunLibrary& builtin_published_runs() { return builtin().runs; }
+const Catalog& builtin_catalog() { return replayed(); }
+const std::string& builtin_catalog_version() { return loaded().catalog.version; }
+const RunLibrary& builtin_published_runs() { return loaded().runs; }
 
 }  // namespace traincost

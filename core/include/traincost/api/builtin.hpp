@@ -6,15 +6,18 @@
 //
 // The embedded files are checked by the tests, so one that does not load is a build defect, not
 // user input: these say what is wrong and stop.
-#include "traincost/api/builtin.hpp"
 #include "traincost/data/catalog.hpp"
 #include "traincost/evidence/calibration.hpp"
 #include "traincost/evidence/published_runs.hpp"
 
 namespace traincost {
 
-// assets/catalog.json, with assets/published_runs.json as its `runs`.
+// assets/catalog.json, with assets/published_runs.json as its `runs` and the whole-run spread
+// their replay realized (catalog.whole_run).
 const Catalog& builtin_catalog();
+// The catalog's version, read without replaying the runs: the page's first call, so that the
+// reading and the replay (about 40 ms each in WebAssembly) run in two tasks (web/main.cpp).
+const std::string& builtin_catalog_version();
 const RunLibrary& builtin_published_runs();
 // assets/measurements.json: in a file of its own, so only programs that call this carry it.
 const MeasurementSet& builtin_measurements();
