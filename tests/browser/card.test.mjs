@@ -224,6 +224,18 @@ try {
       }
     },
 
+    async 'a heavy link gets no card (its evaluation is more work than the card module does in one call): the calculator opens it as before'() {
+      const { page, context } = await openPage(browser, null);
+      const requested = [];
+      page.on('request', (r) => requested.push(file(r.url())));
+      await page.addInitScript(watchFirstAnswer);
+      await page.goto(`${url}calculator.html${readFileSync(join(ROOT, 'tests/links/heavy-moe.txt'), 'utf8').trim()}`);
+      await page.waitForFunction(() => window.Module && window.Module._tc_frames_drawn, null, { timeout: 60000 });
+      assert(requested.includes('traincost-card.wasm'), 'the card module was asked');
+      assertEqual(JSON.stringify(await page.evaluate(() => window.__firstVerdicts)), '[]', 'no card was shown');
+      await context.close();
+    },
+
     async 'a link the core refuses: no card, and the calculator says what is wrong as before (page and embed)'() {
       for (const path of ['calculator.html', 'calculator.html?embed=1']) {
         const { page, context } = await openPage(browser, null);
