@@ -792,7 +792,7 @@
     }).catch(function () { return false; });
   }
 
-  // The embed loads what it shows: the card, and the calculator (about five times the bytes)
+  // The embed loads what it shows: the card, and the calculator (about three times the bytes)
   // only when the reader asks to change an input. Until then the card is the frame's content,
   // for screen readers too; the button is reached with Tab (the frame never takes the focus).
   function offerCalculator() {
@@ -805,7 +805,7 @@
       firstAnswer.setAttribute('aria-hidden', 'true');
       startCalculator();
       canvas.focus({preventScroll: true});
-    });
+    }, {once: true});
   }
 
   // On a slow connection parallel downloads share it: the calculator's files are fetched only
