@@ -28,6 +28,8 @@ TEST(Calibration, TheCatalogHoldsWhatTheFitProduces) {
   expect_close(fit.nvidia.attention_efficiency, p.nvidia.attention_efficiency, "nvidia attention_efficiency");
   expect_close(fit.nvidia.gemm_knee, p.nvidia.gemm_knee, "nvidia gemm_knee");
   expect_close(fit.nvidia.memory_bound_bytes, p.nvidia.memory_bound_bytes, "nvidia memory_bound_bytes");
+  expect_close(fit.nvidia.moe_overhead_bytes, p.nvidia.moe_overhead_bytes, "nvidia moe_overhead_bytes");
+  expect_close(fit.nvidia.flex_moe_share, p.nvidia.flex_moe_share, "nvidia flex_moe_share");
   expect_close(fit.trainium.matmul_efficiency, p.trainium.matmul_efficiency, "trainium matmul_efficiency");
   expect_close(fit.trainium.memory_bound_bytes, p.trainium.memory_bound_bytes, "trainium memory_bound_bytes");
   expect_close(fit.trainium2.matmul_efficiency, p.trainium2.matmul_efficiency, "trainium2 matmul_efficiency");
@@ -35,6 +37,9 @@ TEST(Calibration, TheCatalogHoldsWhatTheFitProduces) {
   EXPECT_EQ(fit.trainium2.memory_bound_bytes, fit.trainium.memory_bound_bytes);
   EXPECT_EQ(fit.trainium2.attention_efficiency, fit.trainium.attention_efficiency);
   EXPECT_EQ(fit.trainium2.gemm_knee, fit.trainium.gemm_knee);
+  // No Trainium MoE row calibrates: no MoE overhead bytes of its own, no flex share.
+  EXPECT_EQ(fit.trainium.moe_overhead_bytes, 0);
+  EXPECT_EQ(fit.trainium.flex_moe_share, 1);
 }
 
 // NVIDIA's matmul efficiencies are shares of a measured ceiling (MAMF, the best a GEMM reached in a

@@ -14,6 +14,7 @@
 #include "traincost/io/scenario_json.hpp"
 #include "traincost/model/formulas.hpp"
 #include "traincost/model/performance.hpp"
+#include "traincost/model/predict.hpp"
 #include "traincost/output/explain.hpp"
 
 namespace traincost {
@@ -63,9 +64,10 @@ TEST(MoeDispatcher, FlexChargesTheRemoteDomainsAndTheFittedOverheadShare) {
   EXPECT_NEAR(flex.detail.expert_network_share, 0.340220, 1e-6);
   EXPECT_NEAR(flex.detail.expert_all_to_all, 0.340220 * bytes / 40e9, 1e-6 * bytes / 40e9);
   EXPECT_NEAR(flex.detail.expert_per_micro_batch, 96 * 4 * flex.detail.expert_all_to_all, 1e-12);
-  // The memory-bound overhead: tokens × layers × β × (4·k·h × (1 − 0.25)) × 2 / t / HBM =
-  // 4,096 × 96 × 50 × 98,304 × 2 / 2 / 3.35e12 = 0.576936 s less a micro-batch (β = 50, the
-  // default calibration's); compute, tensor and optimizer are the same, one micro-batch a step.
+  // The memory-bound overhead: tokens × layers × β_moe × (4·k·h × (1 − 0.25)) × 2 / t / HBM =
+  // 4,096 × 96 × 50 × 98,304 × 2 / 2 / 3.35e12 = 0.576936 s less a micro-batch (β_moe = β = 50:
+  // the default calibration fits no MoE overhead bytes of its own); compute, tensor and optimizer
+  // are the same, one micro-batch a step.
   const double less_overhead = 4096.0 * 96 * 50 * (4 * 8 * 4096 * 0.75) * 2 / 2 / 3.35e12;
   EXPECT_NEAR(less_overhead, 0.576936, 1e-6);
   EXPECT_EQ(flex.micro_batches, 1);
@@ -81,6 +83,54 @@ TEST(MoeDispatcher, FlexChargesTheRemoteDomainsAndTheFittedOverheadShare) {
   in.moe_dispatcher = MoeDispatcher::AllToAll;
   const StepTime dense = step_time(in, l, 32);
   EXPECT_DOUBLE_EQ(dense_flex.step_seconds, dense.step_seconds);
+}
+
+// The MoE overhead (4·k·h width units) is charged at its own fitted bytes, moe_overhead_bytes,
+// and the layer's width (h + k·f) at memory_bound_bytes; with none fitted (0) the overhead takes
+// memory_bound_bytes, as before the factor existed. A dense model never pays it.
+TEST(MoeDispatcher, TheMoeOverheadIsChargedAtItsOwnFittedBytes) {
+  StepInputs in = test::qwen3_235b_step_inputs(16);
+  Layout l;
+  l.tensor = 2, l.data = 16, l.expert = 32, l.micro_batch = 1, l.sequence_parallel = true;
+  ASSERT_EQ(in.calibration.memory_bound_bytes, 50);
+  ASSERT_EQ(in.calibration.moe_overhead_bytes, 0);
+  EXPECT_EQ(in.calibration.moe_overhead(), 50);
+  const StepTime shared = step_time(in, l, 32);
+  in.calibration.moe_overhead_bytes = 80;
+  const StepTime own = step_time(in, l, 32);
+  ASSERT_TRUE(shared.valid && own.valid);
+  EXPECT_EQ(own.micro_batches, 1);
+  // A micro-batch's memory-bound work with β = 50 and β_moe = 80 (tokens 4,096, 96 layers, t = 2,
+  // h = 4,096, k = 8, f = 1,536, HBM 3.35e12 B/s):
+  //   tokens × layers × (β·(h + k·f) + β_moe·4·k·h) × 2 / t / HBM
+  //   = 4,096 × 96 × (50 × 16,384 + 80 × 131,072) × 2 / 2 / 3.35e12 = 1.326953 s,
+  // of which the overhead's 30 extra bytes are 4,096 × 96 × 30 × 131,072 / 3.35e12 = 0.461549 s.
+  const double memory_bound = 4096.0 * 96 * (50 * 16384 + 80 * 131072) * 2 / 2 / 3.35e12;
+  EXPECT_NEAR(memory_bound, 1.326953, 1e-6);
+  const double extra = 4096.0 * 96 * 30 * 131072 * 2 / 2 / 3.35e12;
+  EXPECT_NEAR(extra, 0.461549, 1e-6);
+  // Nothing else moves (the all-to-alls are not overlapped here): the step grows by exactly that.
+  EXPECT_DOUBLE_EQ(own.breakdown.compute, shared.breakdown.compute);
+  EXPECT_NEAR(own.breakdown.other - shared.breakdown.other, extra, 1e-9);
+  // A dense model: the factor changes nothing.
+  in.shape.experts = 0, in.shape.experts_per_token = 0, in.shape.active_params = in.shape.params;
+  l.expert = 1;
+  const StepTime dense_own = step_time(in, l, 32);
+  in.calibration.moe_overhead_bytes = 0;
+  EXPECT_DOUBLE_EQ(step_time(in, l, 32).step_seconds, dense_own.step_seconds);
+}
+
+// The catalog: NVIDIA's MoE overhead bytes are fitted (it has MoE calibration rows); Trainium has
+// none (no MoE training is published), so its overhead is charged at its memory-bound bytes.
+TEST(MoeDispatcher, NvidiaFitsTheMoeOverheadBytesAndTrainiumBorrowsItsMemoryBoundBytes) {
+  const Catalog& c = builtin_catalog();
+  ASSERT_TRUE(c.performance.nvidia.moe_overhead_bytes.present());
+  EXPECT_EQ(calibration_of(c, Family::Nvidia).moe_overhead(), c.performance.nvidia.moe_overhead_bytes.value);
+  EXPECT_FALSE(c.performance.trainium.moe_overhead_bytes.present());
+  for (const char* chip : {"trn1", "trn2"}) {
+    const Calibration trn = calibration_of(c, Family::Trainium, chip);
+    EXPECT_EQ(trn.moe_overhead(), trn.memory_bound_bytes) << chip;
+  }
 }
 
 std::string mixtral(const std::string& workload_extra) {

@@ -290,6 +290,7 @@ std::optional<Catalog> load_catalog(std::string_view json_text, Problems& proble
       f.attention_efficiency = read.figure(j, "attention_efficiency", path, true);
       f.gemm_knee = read.figure(j, "gemm_knee", path, true);
       f.memory_bound_bytes = read.figure(j, "memory_bound_bytes", path, true);
+      f.moe_overhead_bytes = read.figure(j, "moe_overhead_bytes", path, false);
       f.flex_moe_share = read.figure(j, "flex_moe_share", path, false);
       f.holdout_median_error = read.figure(j, "holdout_median_error", path, true);
       f.holdout_p90_error = read.figure(j, "holdout_p90_error", path, true);

@@ -31,6 +31,7 @@ constexpr FigureUnit kUnits[] = {
     {"network_gbps", Kind::Number, " Gbit/s"},
     {"network_gbps_per_chip", Kind::Number, " Gbit/s"},
     {"memory_bound_bytes", Kind::Number, " bytes"},
+    {"moe_overhead_bytes", Kind::Number, " bytes"},
     {"holdout_median_error", Kind::Percent, ""},
     {"holdout_p90_error", Kind::Percent, ""},
     {"dense_holdout_median_error", Kind::Percent, ""},

@@ -281,11 +281,16 @@ FittedCalibration fit_calibration(const MeasurementSet& set, const Catalog& cata
 
   // NVIDIA: five factors, in log space so they stay positive. Starting points: matmuls at their
   // measured ceiling, FP8 alike, attention at half the matmul rate, a knee of 128, 50 bytes. A
-  // sixth, the share of the MoE overhead a flex dispatcher pays, only when a calibration row runs
-  // one (else it is 1: nothing says otherwise), starting from 1.
+  // sixth, the MoE overhead's own bytes, only when a calibration row is a mixture of experts (else
+  // 0: the overhead is charged at memory_bound_bytes), starting from 50 bytes. A seventh, the
+  // share of that overhead a flex dispatcher pays, only when a calibration row runs one (else it
+  // is 1: nothing says otherwise), starting from 1. The two are told apart because calibration
+  // rows run each dispatcher: the all-to-all rows pin the overhead's bytes, the flex rows its share.
+  const bool any_moe = std::any_of(nvidia.begin(), nvidia.end(), [](const Measurement* m) { return is_moe(m->shape.experts); });
   const bool any_flex = std::any_of(nvidia.begin(), nvidia.end(), [](const Measurement* m) {
     return is_moe(m->shape.experts) && m->dispatcher == MoeDispatcher::Flex;
   });
+  const size_t moe_at = 5, flex_at = any_moe ? 6 : 5;
   auto nvidia_from = [&](const std::vector<double>& x) {
     Calibration c = out.nvidia;
     // Both are shares of a measured matmul ceiling (the best a GEMM of that precision reached in a
@@ -295,13 +300,15 @@ FittedCalibration fit_calibration(const MeasurementSet& set, const Catalog& cata
     c.attention_efficiency = det::exp(x[2]);
     c.gemm_knee = det::exp(x[3]);
     c.memory_bound_bytes = det::exp(x[4]);
-    c.flex_moe_share = x.size() > 5 ? det::exp(x[5]) : 1;
+    c.moe_overhead_bytes = any_moe ? det::exp(x[moe_at]) : 0;
+    c.flex_moe_share = any_flex ? det::exp(x[flex_at]) : 1;
     return c;
   };
   std::vector<double> x0 = {0.0, 0.0, det::log(0.5), det::log(128.0), det::log(50.0)};
+  if (any_moe) x0.push_back(det::log(50.0));
   if (any_flex) x0.push_back(0.0);
   const std::vector<double> x_nvidia = nelder_mead([&](const std::vector<double>& x) { return loss(nvidia, catalog, nvidia_from(x)); },
-                                                   x0, 0.3, any_flex ? 400 : 300);
+                                                   x0, 0.3, 300 + 100 * static_cast<int>(x0.size() - 5));
   out.nvidia = nvidia_from(x_nvidia);
   out.nvidia_loss = loss(nvidia, catalog, out.nvidia);
 
@@ -315,6 +322,10 @@ FittedCalibration fit_calibration(const MeasurementSet& set, const Catalog& cata
     c.matmul_efficiency = det::exp(x[0]);
     c.fp8_matmul_efficiency = c.matmul_efficiency;
     c.memory_bound_bytes = det::exp(x[1]);
+    // No Trainium mixture-of-experts row calibrates: its MoE overhead is charged at its own
+    // memory-bound bytes, and no flex dispatcher runs on it.
+    c.moe_overhead_bytes = 0;
+    c.flex_moe_share = 1;
     return c;
   };
   const std::vector<double> x_trainium = nelder_mead(
@@ -349,6 +360,7 @@ FittedCalibration rounded(const FittedCalibration& fit) {
     c->gemm_knee = four_digits(c->gemm_knee);
     c->memory_bound_bytes = four_digits(c->memory_bound_bytes);
     c->flex_moe_share = four_digits(c->flex_moe_share);
+    c->moe_overhead_bytes = four_digits(c->moe_overhead_bytes);
   }
   return r;
 }

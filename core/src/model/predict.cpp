@@ -34,6 +34,7 @@ Calibration calibration_of(const Catalog& catalog, Family family) {
   c.attention_efficiency = f.attention_efficiency.value;
   c.gemm_knee = f.gemm_knee.value;
   c.memory_bound_bytes = f.memory_bound_bytes.value;
+  c.moe_overhead_bytes = f.moe_overhead_bytes.present() ? f.moe_overhead_bytes.value : 0;
   c.flex_moe_share = f.flex_moe_share.present() ? f.flex_moe_share.value : 1;
   c.ring_efficiency = catalog.performance.ring_efficiency.value;
   return c;

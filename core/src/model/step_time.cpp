@@ -102,21 +102,24 @@ StepTime step_time(const StepInputs& in, const Layout& L, double chips) {
   const double attention_rate = hw.peak_bf16_flops * hw.matmul_fraction_bf16 * cal.matmul_efficiency * cal.attention_efficiency;
   const double compute = compute_seconds(matmul_flops, matmul_rate, attention_flops, attention_rate);
 
-  // ---- Memory-bound work (norms, activations, residuals, casts; a mixture of experts also
-  // permutes each token to its k experts): bytes proportional to the layer's width. The MoE
-  // share (4·k·h at the fitted β bytes per width unit, about 400·k·h bytes a token and layer) is
+  // ---- Memory-bound work (norms, activations, residuals, casts): β = cal.memory_bound_bytes
+  // bytes per token, layer and width unit of the layer's width, h + f (h + k·f through a token's
+  // k experts). A mixture of experts also pays the MoE overhead: 4·k·h width units at their own
+  // fitted bytes, β_moe = cal.moe_overhead() (about 300·k·h bytes a token and layer on NVIDIA),
   // far more than the permutation's bare copy (moe_permutation_bytes_per_token, 8·(1 + k)·h):
   // charged at the copy's bytes alone, the model predicts the MoE rows whose experts sit within
   // a scale-up domain up to 3.3× too fast (docs/validation.md, "Mixture of experts"). The term
   // stands for the MoE layer's measured overheads (routing, permutation, grouped GEMMs over many
-  // local experts, their launches) until a term for each is derived.
+  // local experts, their launches) until a term for each is derived; it has its own factor so the
+  // MoE rows do not pull the dense layers' β (sharing one, β rose 53 -> 63 and dense rows got slower).
   // A flex dispatcher (DeepEP, HybridEP) permutes inside its dispatch and combine kernels and the
   // recipes that run it also capture the router and permutation in CUDA graphs: of this overhead a
   // layer pays the fitted share cal.flex_moe_share (docs/validation.md, "The MoE dispatcher").
   const bool flex = moe && in.moe_dispatcher == MoeDispatcher::Flex;
   const double overhead_share = flex ? cal.flex_moe_share : 1;
-  const double width = moe ? h + k * f + 4 * k * h * overhead_share : h + f;
-  const double memory_bound = tokens * layers_per_stage * cal.memory_bound_bytes * width * 2 / t / hw.hbm_bytes_per_sec;
+  const double layer_bytes = cal.memory_bound_bytes * (moe ? h + k * f : h + f);
+  const double moe_overhead_bytes = moe ? cal.moe_overhead() * 4 * k * h * overhead_share : 0;
+  const double memory_bound = tokens * layers_per_stage * (layer_bytes + moe_overhead_bytes) * 2 / t / hw.hbm_bytes_per_sec;
 
   // ---- Tensor parallelism: per layer, forward and backward each gather and scatter the
   // activations twice (all-reduces without sequence parallelism move the same volume); full

@@ -173,6 +173,8 @@ std::string calibration_json(const FittedCalibration& fit, const Validation& v, 
     j["attention_efficiency"] = figure(c.attention_efficiency, trainium ? held : "relative to BF16 matmuls");
     j["gemm_knee"] = figure(c.gemm_knee, trainium ? held : "smallest GEMM dimension at half speed");
     j["memory_bound_bytes"] = figure(c.memory_bound_bytes, "HBM bytes per token, layer and width unit of non-matmul work");
+    if (c.moe_overhead_bytes > 0)
+      j["moe_overhead_bytes"] = figure(c.moe_overhead_bytes, "HBM bytes per token, layer and width unit of the mixture-of-experts overhead (4·k·h width units)");
     if (!trainium)
       j["flex_moe_share"] = figure(c.flex_moe_share, "share of the mixture-of-experts memory-bound overhead a layer pays with a flex dispatcher (DeepEP, HybridEP)");
     j["holdout_median_error"] = figure(hold.median, "median |predicted / measured - 1| on the held-out rows");

@@ -146,6 +146,7 @@ struct FamilyPerformance {
   Figure attention_efficiency;
   Figure gemm_knee;
   Figure memory_bound_bytes;
+  Figure moe_overhead_bytes;  // of the MoE overhead (absent: memory_bound_bytes, none fitted)
   Figure flex_moe_share;  // of the MoE memory-bound overhead, with a flex dispatcher (absent: 1, none fitted)
   Figure holdout_median_error;  // |predicted / measured - 1| over the held-out rows
   Figure holdout_p90_error;

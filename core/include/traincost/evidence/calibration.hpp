@@ -97,7 +97,8 @@ inline constexpr double kTrainiumAttentionEfficiency = 0.3615;
 inline constexpr double kTrainiumGemmKnee = 98.34;
 
 // Fits NVIDIA's five factors (BF16 and FP8 matmul efficiency, attention efficiency, GEMM knee,
-// memory-bound bytes) on its calibration rows, then Trainium's matmul efficiency and memory-bound
+// memory-bound bytes), with the MoE overhead's own bytes when a calibration row is a mixture of
+// experts and the flex dispatcher's share of them when one runs flex, on its calibration rows, then Trainium's matmul efficiency and memory-bound
 // bytes on Trn1's (its attention efficiency and GEMM knee are kTrainiumAttentionEfficiency and
 // kTrainiumGemmKnee: Trn1's rows do not identify them), then Trainium2's matmul efficiency alone on Trainium2's rows (one row calibrates:
 // one factor, which that row pins; everything else is Trn1's). Deterministic: Nelder-Mead from

@@ -44,6 +44,12 @@ struct Calibration {
   // step_time.cpp) a layer still pays with a flex token dispatcher (DeepEP/HybridEP: MoeDispatcher::Flex),
   // fitted on the calibration rows whose recipes run one; 1 where none calibrates (Trainium).
   double flex_moe_share = 1;
+  // HBM bytes per token, layer and width unit of the mixture-of-experts overhead (the 4·k·h width
+  // units of step_time.cpp), fitted apart from memory_bound_bytes on the calibration rows of
+  // mixture-of-experts models so they do not pull the dense layers' factor. 0: none fitted (no MoE
+  // calibration rows, as on Trainium), and the overhead is charged at memory_bound_bytes.
+  double moe_overhead_bytes = 0;
+  double moe_overhead() const { return moe_overhead_bytes > 0 ? moe_overhead_bytes : memory_bound_bytes; }
 };
 
 // MoeDispatcher (the token dispatcher: all-to-all or flex) is in scenario/layout.hpp.
