@@ -12,7 +12,7 @@ moved out of the deployable folders by web/CMakeLists.txt and npm/CMakeLists.txt
 given a source file when exactly one object file of the build defines it (llvm-nm), and a group
 from its demangled name (llvm-cxxfilt). Without a map only the sections are printed.
 
-Usage: sizes.py BUILD_DIR          (build/wasm: the page, the embed and the npm module)
+Usage: sizes.py BUILD_DIR          (build/wasm: the page, the embed, the card module and the npm module)
        sizes.py --wasm FILE [--symbols FILE.symbols] [--objects DIR]
 Nothing here is a test: it prints.
 """
@@ -291,6 +291,12 @@ def main():
         with open(page, "rb") as f:
             report("the page's module (calculator.html, also the embed)", f.read(), os.path.join(build, "web", "traincost.js.symbols"),
                    build, embedded, args.top)
+    card = os.path.join(build, "site", "traincost-card.wasm")
+    if os.path.isfile(card):
+        with open(card, "rb") as f:
+            print()
+            report("the card module (traincost-card.wasm: a link's card before the calculator, and the embed until it is asked for)",
+                   f.read(), os.path.join(build, "web", "traincost-card.js.symbols"), build, embedded, args.top)
     npm = os.path.join(build, "npm", "traincost", "traincost_core.js")
     if os.path.isfile(npm):
         wasm = npm_wasm(npm)

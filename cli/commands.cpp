@@ -39,10 +39,10 @@ int evaluate(const Args& args) {
 }
 
 int embed(const Args& args) {
-  const Flags flags = parse_flags(args, {"--format", "--link", "--url"});
+  const Flags flags = parse_flags(args, {"--format", "--link", "--url", "--styles"});
   if (!flags.error.empty() || (flags.positional.empty() == !flags.has("--link"))) {
-    std::fprintf(stderr, "traincost embed: %s\nusage: traincost embed FILE|- [--format html|svg] [--url CALCULATOR_URL]\n"
-                         "       traincost embed --link FRAGMENT [--format html|svg] [--url CALCULATOR_URL]\n",
+    std::fprintf(stderr, "traincost embed: %s\nusage: traincost embed FILE|- [--format html|svg] [--url CALCULATOR_URL] [--styles inline|none]\n"
+                         "       traincost embed --link FRAGMENT [--format html|svg] [--url CALCULATOR_URL] [--styles inline|none]\n",
                  flags.error.empty() ? "give a scenario file or --link" : flags.error.c_str());
     return kUsageError;
   }
@@ -50,6 +50,7 @@ int embed(const Args& args) {
   Json options = Json::object();
   options["format"] = flags.get("--format", "html");
   if (flags.has("--url")) options["url"] = flags.get("--url");
+  if (flags.has("--styles")) options["styles"] = flags.get("--styles");
   Problems problems;
   const std::optional<CardOptions> card_options = card_options_from_json(options, problems);
   if (!card_options) {

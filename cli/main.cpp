@@ -18,7 +18,7 @@ const char* const kUsage =
     "usage:\n"
     "  traincost evaluate FILE|- [--format text|json|markdown|csv]   cost of every option, and the verdict\n"
     "  traincost evaluate --link FRAGMENT [--format ...]            the same for a share link (#s=...)\n"
-    "  traincost embed FILE|- [--format html|svg] [--url CALCULATOR_URL]\n"
+    "  traincost embed FILE|- [--format html|svg] [--url CALCULATOR_URL] [--styles inline|none]\n"
     "                                                               a static card of the answer for a wiki (no script)\n"
     "  traincost explain FILE|- [--format text|json]                every formula with your numbers\n"
     "  traincost analyze FILE|- [--samples N] [--seed S] [--workload W] [--format text|json|markdown]\n"

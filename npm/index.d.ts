@@ -499,6 +499,8 @@ export interface CardOptions {
   format?: 'html' | 'svg';
   /** The calculator page the card links to (default "calculator.html"): an http(s) address or a relative path. */
   url?: string;
+  /** HTML only. "inline" (default): style attributes; "none": class names alone, for a page that styles the card itself (a Content-Security-Policy without inline styles). */
+  styles?: 'inline' | 'none';
 }
 export interface Card {
   format: 'html' | 'svg';

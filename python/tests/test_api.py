@@ -101,3 +101,10 @@ def test_compare_takes_a_preset_a_scenario_and_a_config():
         raise AssertionError("a config needs tokens")
     except traincost.ScenarioError as e:
         assert e.problems[0]["path"] == "options.tokens"
+
+
+def test_card_without_inline_styles():
+    # styles="none": the calculator's own card (its Content-Security-Policy forbids style attributes).
+    bare = traincost.card(EXAMPLES[0], styles="none")["card"]
+    assert "style=" not in bare and '<p class="verdict">' in bare
+    assert "style=" in traincost.card(EXAMPLES[0])["card"]

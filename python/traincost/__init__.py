@@ -277,7 +277,8 @@ def compare(model: Union[Scenario, str], *, tokens: Optional[float] = None, inst
     return _call("compare", text, _options(options))
 
 
-def card(scenario: Scenario, *, format: Optional[str] = None, url: Optional[str] = None) -> Result:
+def card(scenario: Scenario, *, format: Optional[str] = None, url: Optional[str] = None,
+         styles: Optional[str] = None) -> Result:
     """A static card of the answer, for wikis that allow neither scripts nor iframes.
 
     The result is ``{"format", "card", "link"}``: ``card`` is what ``traincost embed FILE`` prints,
@@ -289,10 +290,12 @@ def card(scenario: Scenario, *, format: Optional[str] = None, url: Optional[str]
         format: ``"html"`` (default; one ``<figure>`` with inline styles) or ``"svg"`` (an image).
         url: the calculator page the card links to (default ``calculator.html``): an http(s)
             address or a relative path.
+        styles: HTML only. ``"inline"`` (default) or ``"none"``: class names alone, no style
+            attributes, for a page that styles the card itself.
 
     Raises ScenarioError when the scenario or an option is invalid.
     """
-    options = {k: v for k, v in (("format", format), ("url", url)) if v is not None}
+    options = {k: v for k, v in (("format", format), ("url", url), ("styles", styles)) if v is not None}
     return _call("card", _text(scenario), _options(options))
 
 

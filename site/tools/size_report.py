@@ -44,7 +44,13 @@ def local(root, base_dir, url):
     return path if path.startswith(root) and os.path.isfile(path) else None
 
 
-def first_load(root, page):
+# The card module (web/card/card_main.cpp): calculator.js loads it only for a scenario of the
+# reader's own (a link, the autosave), before the calculator; never for the default example.
+CARD_MODULE = ("traincost-card.js", "traincost-card.wasm")
+
+
+def first_load(root, page, follow_scripts=True, skip=CARD_MODULE):
+    """The files a page's first load fetches; `skip`: names in its scripts that it does not fetch then."""
     files = {page}
     with open(page, encoding="utf-8", errors="replace") as f:
         text = f.read()
@@ -62,13 +68,13 @@ def first_load(root, page):
             if path:
                 files.add(path)
     # Files named by the page's scripts (loaders fetch the module, the wasm and fonts).
-    queue = [p for p in files if p.endswith(".js")]
+    queue = [p for p in files if p.endswith(".js")] if follow_scripts else []
     while queue:
         with open(queue.pop(), encoding="utf-8", errors="replace") as f:
             script = f.read()
         for name in set(re.findall(r"""["']([\w./-]+\.(?:js|wasm|otf|ttf|woff2|json|png|svg))["']""", script)):
             path = local(root, root, name)
-            if path and path not in files:
+            if path and path not in files and os.path.basename(path) not in skip:
                 files.add(path)
                 if path.endswith(".js"):
                     queue.append(path)
@@ -134,6 +140,16 @@ def site_report(root):
         budget = BUDGET_CALCULATOR if name == "calculator.html" else BUDGET_PAGE - 1
         flag = "" if total <= budget else "   OVER BUDGET"
         print(f"  {name:<{width}}  {kb(total):>10}  ({len(loaded)} files){flag}")
+        card = [os.path.join(root, f) for f in CARD_MODULE if os.path.join(root, f) in sizes]
+        if name == "calculator.html" and len(card) == len(CARD_MODULE):
+            # A link or an autosaved scenario: the page, its stylesheet and script, then the card
+            # module; the calculator's files follow once the card is shown (the embed's, only
+            # when the reader presses "Change the inputs").
+            before = first_load(root, page, follow_scripts=False) | set(card)
+            shown = sum(sizes[p][1] for p in before)
+            print(f"    with a link or an autosaved scenario: {kb(shown)} before the verdict (the card module: "
+                  f"{kb(sum(sizes[p][1] for p in card))}), {kb(total + sum(sizes[p][1] for p in card))} with the calculator")
+            print(f"    the embed (?embed=1): {kb(shown)} until the reader asks for the calculator")
 
 
 if __name__ == "__main__":

@@ -2,11 +2,15 @@
 // for every example the card says what the page says (verdict, headline, what would change it,
 // the results table, the estimates note, the portfolio), as HTML and as SVG, with no script and
 // a link that opens the same scenario; the calculator shows the default example's pre-rendered
-// answer, then its own, as text before its first frame, and hides it once the canvas draws.
+// answer, then its own, as text before its first frame, and hides it once the canvas draws. A
+// scenario of the reader's own (a link, the autosave) gets its card from the card module before
+// the calculator is requested; the embed loads the calculator only when asked; a link the core
+// refuses leaves the page as it was without the card module.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, assert, assertEqual, launch, openPage, run, serve, waitForCalculator } from './lib/harness.mjs';
-import { cli, linkFor, scenarioPath } from './lib/calculator.mjs';
+import { cli, cliVerdicts, linkFor, mirror, scenarioPath } from './lib/calculator.mjs';
+import * as ui from './lib/ui.mjs';
 
 const EXAMPLES = readdirSync(join(ROOT, 'assets/scenarios')).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
 const browser = await launch();
@@ -33,6 +37,21 @@ function answerOf(root) {
     };
   });
   return { workloads: sections, portfolio: text(root.querySelector('.portfolio')) };
+}
+
+// The calculator's own files (the card module and the page's shell are not among them).
+const CALCULATOR_FILES = /\/(traincost\.js|traincost\.wasm|fonts\/[^/]+)$/;
+const file = (address) => decodeURIComponent(new URL(address).pathname.split('/').pop());
+// Runs in the page from its start: the verdicts of each card #first-answer shows, in order.
+function watchFirstAnswer() {
+  window.__firstVerdicts = [];
+  let last = null;
+  new MutationObserver(() => {
+    const f = document.getElementById('first-answer');
+    if (!f || f.hidden) return;
+    const v = [...f.querySelectorAll('figure .verdict')].map((n) => n.textContent);
+    if (JSON.stringify(v) !== last) { last = JSON.stringify(v); window.__firstVerdicts.push(v); }
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });
 }
 
 try {
@@ -114,11 +133,124 @@ try {
         document.getElementById('results-mirror').classList.contains('visually-hidden'), null, { timeout: 30000 });
       assert(!(await page.evaluate(() => document.body.classList.contains('answer-shown'))), 'the overlay is back to normal');
       await context.close();
-      // With a scenario of its own in the address, the page never shows the default's answer.
-      const other = await openPage(browser, `${url}calculator.html${linkFor('mixtral-moe')}`);
-      assert(await other.page.evaluate(() => document.getElementById('first-answer').hidden), 'a link hides the default answer');
+      // With a scenario of its own in the address, the page never shows the default's answer:
+      // what #first-answer shows is the link's card.
+      const other = await openPage(browser, null);
+      await other.page.addInitScript(watchFirstAnswer);
+      await other.page.goto(`${url}calculator.html${linkFor('mixtral-moe')}`);
       await waitForCalculator(other.page);
+      assertEqual(JSON.stringify(await other.page.evaluate(() => window.__firstVerdicts)), JSON.stringify([cliVerdicts('mixtral-moe')]),
+                  'a link shows its own card, never the default answer');
       await other.context.close();
+    },
+
+    async 'a link or an autosave: the card module\'s answer is on screen before the calculator is requested, and it is the page\'s'() {
+      for (const [name, how] of [['portfolio-multicloud', 'link'], ['mixtral-moe', 'link'], ['finetune-1b', 'autosave']]) {
+        const { page, context, log } = await openPage(browser, null);
+        const requested = [];
+        page.on('request', (r) => requested.push(file(r.url())));
+        if (how === 'autosave') {
+          await page.goto(`${url}calculator.html`);
+          await waitForCalculator(page);
+          await ui.settled(page);  // the default scenario's own autosave written first
+          await page.evaluate((text) => localStorage.setItem('traincost.autosave', text), readFileSync(scenarioPath(name), 'utf8'));
+        }
+        // Each of the calculator's files is held while the page is asked whether the card is shown.
+        const cardShown = {};
+        await page.route(CALCULATOR_FILES, async (route) => {
+          cardShown[file(route.request().url())] = await page.evaluate(() =>
+            !document.getElementById('first-answer').hidden && !!document.querySelector('#first-answer figure .verdict'));
+          await route.continue();
+        });
+        requested.length = 0;
+        await page.goto(`${url}calculator.html${how === 'link' ? linkFor(name) : ''}`);
+        await waitForCalculator(page);
+        assert(requested.includes('traincost-card.wasm'), `${name} (${how}): the card module was loaded (${requested.join(' ')})`);
+        for (const f of ['traincost.js', 'traincost.wasm', 'Inter-Regular.otf'])
+          assertEqual(cardShown[f], true, `${name} (${how}): the card was on screen before ${f} was requested`);
+        // The card says what the page's text mirror says once the calculator has computed.
+        const card = await page.evaluate(`(${answerOf})(document.querySelector('#first-answer figure'))`);
+        const shown = await page.evaluate(`(${answerOf})(document.getElementById('mirror-body'))`);
+        assertEqual(JSON.stringify(card.workloads.map((w) => w.verdict)), JSON.stringify(cliVerdicts(name)), `${name} (${how}): the card's verdicts`);
+        assertEqual(JSON.stringify(card.workloads.map((w) => w.verdict)), JSON.stringify(shown.workloads.map((w) => w.verdict)),
+                    `${name} (${how}): the card's verdicts are the page's`);
+        card.workloads.forEach((c, w) => assertEqual(JSON.stringify(c.rows), JSON.stringify(shown.workloads[w].rows), `${name}, workload ${w}: the table`));
+        assertEqual(card.portfolio, shown.portfolio, `${name}: portfolio`);
+        // And it gives way to the canvas as the pre-rendered one does.
+        await page.waitForFunction(() => document.getElementById('first-answer').hidden, null, { timeout: 30000 });
+        assertEqual(log.consoleErrors.length, 0, `console errors: ${log.consoleErrors.join(' | ')}`);
+        await context.close();
+      }
+    },
+
+    async 'the default example never loads the card module'() {
+      for (const path of ['calculator.html', 'calculator.html?embed=1']) {
+        const { page, context } = await openPage(browser, null);
+        const requested = [];
+        page.on('request', (r) => requested.push(file(r.url())));
+        await page.goto(url + path);
+        if (path.includes('embed')) await page.click('#start-calculator');
+        await waitForCalculator(page);
+        await page.waitForLoadState('networkidle');
+        assert(!requested.some((f) => f.startsWith('traincost-card')), `${path}: loaded ${requested.join(' ')}`);
+        await context.close();
+      }
+    },
+
+    async 'the embed shows its card and loads the calculator only when the reader asks, by mouse or keyboard'() {
+      for (const [what, link, verdicts] of [['a link', linkFor('mixtral-moe'), cliVerdicts('mixtral-moe')],
+                                            ['the default example', '', cliVerdicts('llama3-8b-pretrain')]]) {
+        const { page, context, log } = await openPage(browser, null, { viewport: { width: 800, height: 600 } });
+        const requested = [];
+        page.on('request', (r) => requested.push(file(r.url())));
+        await page.goto(`${url}calculator.html?embed=1${link}`);
+        await page.waitForSelector('#start-calculator', { state: 'visible', timeout: 60000 });
+        await page.waitForLoadState('networkidle');
+        assertEqual(JSON.stringify(await page.$$eval('#first-answer .verdict', (n) => n.map((x) => x.textContent))), JSON.stringify(verdicts),
+                    `${what}: the embed's card`);
+        assert(!requested.some((f) => CALCULATOR_FILES.test('/' + f)), `${what}: the calculator was loaded unasked: ${requested.join(' ')}`);
+        assertEqual(requested.includes('traincost-card.wasm'), !!link, `${what}: the card module is loaded for a link only`);
+        // The card is the frame's content for screen readers too, and its button is in the tab order.
+        assertEqual(await page.evaluate(() => document.getElementById('first-answer').getAttribute('aria-hidden')), null, `${what}: aria-hidden`);
+        assertEqual(await page.$eval('#start-calculator', (b) => b.textContent), 'Change the inputs', `${what}: the button's label`);
+        for (let i = 0; i < 8 && (await page.evaluate(() => document.activeElement.id)) !== 'start-calculator'; i++) await page.keyboard.press('Tab');
+        assertEqual(await page.evaluate(() => document.activeElement.id), 'start-calculator', `${what}: Tab reaches the button`);
+        await page.keyboard.press('Enter');
+        await waitForCalculator(page);
+        assertEqual(JSON.stringify((await mirror(page)).verdicts), JSON.stringify(verdicts), `${what}: the calculator's verdicts`);
+        assert(await page.evaluate(() => document.getElementById('card-actions').hidden), `${what}: the button is gone`);
+        assertEqual(log.consoleErrors.length, 0, `${what}: console errors: ${log.consoleErrors.join(' | ')}`);
+        await context.close();
+      }
+    },
+
+    async 'a heavy link gets no card (its evaluation is more work than the card module does in one call): the calculator opens it as before'() {
+      const { page, context } = await openPage(browser, null);
+      const requested = [];
+      page.on('request', (r) => requested.push(file(r.url())));
+      await page.addInitScript(watchFirstAnswer);
+      await page.goto(`${url}calculator.html${readFileSync(join(ROOT, 'tests/links/heavy-moe.txt'), 'utf8').trim()}`);
+      await page.waitForFunction(() => window.Module && window.Module._tc_frames_drawn, null, { timeout: 60000 });
+      assert(requested.includes('traincost-card.wasm'), 'the card module was asked');
+      assertEqual(JSON.stringify(await page.evaluate(() => window.__firstVerdicts)), '[]', 'no card was shown');
+      await context.close();
+    },
+
+    async 'a link the core refuses: no card, and the calculator says what is wrong as before (page and embed)'() {
+      for (const path of ['calculator.html', 'calculator.html?embed=1']) {
+        const { page, context } = await openPage(browser, null);
+        const requested = [];
+        page.on('request', (r) => requested.push(file(r.url())));
+        await page.addInitScript(watchFirstAnswer);
+        await page.goto(`${url}${path}#s=1.Zm9vYmFyYmF6cXV4`);
+        await waitForCalculator(page);
+        assert(requested.includes('traincost-card.wasm'), `${path}: the card module was asked`);
+        assertEqual(JSON.stringify(await page.evaluate(() => window.__firstVerdicts)), '[]', `${path}: no card was shown`);
+        const m = await mirror(page);
+        assert(m.banners.some((b) => b.startsWith('This link could not be opened: ')), `${path}: the page's banner (${m.banners})`);
+        assertEqual(JSON.stringify(m.verdicts), JSON.stringify(cliVerdicts('llama3-8b-pretrain')), `${path}: and the default scenario`);
+        await context.close();
+      }
     },
   });
 } finally {

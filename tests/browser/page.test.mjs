@@ -6,7 +6,7 @@ import { startServer } from '../../scripts/static-server.mjs';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assert, assertEqual, launch, openPage, run, screenshot, serve, waitForCalculator, writeJson, SHOTS } from './lib/harness.mjs';
+import { assert, assertEqual, launch, openPage, run, screenshot, serve, startEmbed, waitForCalculator, writeJson, SHOTS } from './lib/harness.mjs';
 import { linkFor, mirror } from './lib/calculator.mjs';
 import * as ui from './lib/ui.mjs';
 
@@ -64,6 +64,7 @@ try {
       // The embed view's header shows the title.
       const link = '#' + (await ui.stats(page)).link;
       const embed = await openPage(browser, `${url}calculator.html?embed=1${link}`, { viewport: { width: 800, height: 600 } });
+      await startEmbed(embed.page);
       await waitForCalculator(embed.page);
       const header = await notes(embed.page, 'scenario name');
       assertEqual(header[0] && header[0].text, '70B continued pretraining', 'the embed header');
@@ -100,6 +101,7 @@ try {
       assert(csv.split('\n')[0].includes(',rests_on_estimates,median_cost_per_run_usd,') && csv.includes("MFU"), 'the CSV says which figures rest on estimates');
       // The embed view.
       const embed = await openPage(browser, `${url}calculator.html?embed=1${linkFor('llama3-8b-pretrain')}`, { viewport: { width: 800, height: 600 } });
+      await startEmbed(embed.page);
       await waitForCalculator(embed.page);
       await ui.settled(embed.page);
       assert((await notes(embed.page, 'headline figure'))[0].text.startsWith('≈'), 'the embed headline is marked');
@@ -273,6 +275,7 @@ try {
       try {
         const hosted = await openPage(browser, `http://127.0.0.1:${host.address().port}/`, { viewport: { width: 900, height: 700 } });
         const frame = await (await hosted.page.$('#tc')).contentFrame();
+        await startEmbed(frame);
         await frame.waitForFunction(() => window.TrainCost && window.TrainCost.version && document.querySelector('#results-mirror .verdict'), null, { timeout: 60000 });
         await ui.settled(frame);
         const item = await ui.find(frame, 'Open in the full calculator');

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../scripts/static-server.mjs';
 import { decodePng, greyVariance } from './lib/png.mjs';
-import { assert, assertEqual, launch, openPage, run, screenshot, serve, waitForCalculator } from './lib/harness.mjs';
+import { assert, assertEqual, launch, openPage, run, screenshot, serve, startEmbed, waitForCalculator } from './lib/harness.mjs';
 import { cliJson, cliVerdicts, linkFor, mirror, rawLink, scenarioPath, stats } from './lib/calculator.mjs';
 import * as ui from './lib/ui.mjs';
 
@@ -162,6 +162,7 @@ try {
         assert(!hostUrl.startsWith(url), 'the host page must be on another origin');
         const { page, context, log } = await openPage(browser, hostUrl, { viewport: { width: 1000, height: 900 } });
         const frame = await (await page.$('#tc')).contentFrame();
+        await startEmbed(frame);
         await frame.waitForFunction(() => window.TrainCost && window.TrainCost.version && document.querySelector('#results-mirror .verdict'), null, { timeout: 60000 });
         await ui.settled(frame);
         assertEqual(JSON.stringify(await frame.$$eval('#results-mirror .verdict', (n) => n.map((x) => x.textContent))),
@@ -195,6 +196,11 @@ try {
         const { page, context } = await openPage(browser, `http://127.0.0.1:${host.address().port}/`, { viewport: { width: 1300, height: 600 } });
         for (const id of ['opaque', 'own']) {
           const f = await (await page.$(`#${id}`)).contentFrame();
+          // The card first (the card module, fetched cross-origin from the opaque origin too), then the calculator.
+          await f.waitForSelector('#first-answer .verdict', { state: 'visible', timeout: 60000 });
+          assertEqual(JSON.stringify(await f.$$eval('#first-answer .verdict', (n) => n.map((x) => x.textContent))),
+                      JSON.stringify(cliVerdicts('llama3-8b-pretrain')), `${id}: the sandboxed embed's card shows the CLI verdict`);
+          await startEmbed(f);
           await f.waitForFunction(() => document.querySelector('#results-mirror .verdict'), null, { timeout: 60000 });
           assertEqual(await f.evaluate(() => window.origin === 'null'), id === 'opaque', `${id}: the frame's origin`);
           assertEqual(JSON.stringify(await f.$$eval('#results-mirror .verdict', (n) => n.map((x) => x.textContent))),

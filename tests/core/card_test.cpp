@@ -1,5 +1,6 @@
 // The static card (issue 32): it says the page's sentences and cells, escapes every name in HTML
 // and in SVG (which must stay well-formed XML), holds no script, and links only where it may.
+#include <regex>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -93,6 +94,27 @@ TEST(Card, PageUrlMustBeAPageAddress) {
   const ApiReply format = api_card(test::read_source_file("assets/scenarios/mixtral-moe.json"), R"({"format": "pdf"})");
   EXPECT_FALSE(format.ok);
   EXPECT_NE(format.json.find("must be \\\"html\\\" or \\\"svg\\\""), std::string::npos) << format.json;
+}
+
+// The calculator's own card (styles "none"): its Content-Security-Policy forbids style attributes,
+// and calculator.css styles the same class names. It is the styled card with each attribute taken out.
+TEST(Card, WithoutInlineStylesIsTheSameCardLessItsStyleAttributes) {
+  const Card c(test::example("portfolio-multicloud"));
+  CardOptions plain;
+  plain.inline_styles = false;
+  const std::string bare = scenario_card(c.s, c.r, c.res, "s=1.abc", plain);
+  EXPECT_EQ(bare.find("style="), std::string::npos);
+  EXPECT_EQ(std::regex_replace(c.html(), std::regex(" style=\"[^\"]*\""), ""), bare);
+  EXPECT_NE(bare.find("<p class=\"verdict\">"), std::string::npos);
+
+  const std::string scenario = test::read_source_file("assets/scenarios/mixtral-moe.json");
+  const ApiReply none = api_card(scenario, R"({"styles": "none"})");
+  ASSERT_TRUE(none.ok) << none.json;
+  EXPECT_EQ(none.json.find("style="), std::string::npos);
+  EXPECT_NE(api_card(scenario, R"({"styles": "inline"})").json.find("style="), std::string::npos);
+  const ApiReply bad = api_card(scenario, R"({"styles": "css"})");
+  EXPECT_FALSE(bad.ok);
+  EXPECT_NE(bad.json.find("\"options.styles\""), std::string::npos) << bad.json;
 }
 
 }  // namespace

@@ -16,20 +16,30 @@
 
   // The answer before the canvas. The default example's answer comes pre-rendered in the page
   // (#first-answer); it is shown only when the page will open that example (no scenario in the
-  // address, none saved in this browser). As soon as the core has computed the answer, the text
-  // mirror itself is shown in its place, and once the canvas has drawn its first frame both make
-  // way for it (the mirror goes back to being visually hidden, for screen readers and tests).
+  // address, none saved in this browser). A scenario of the reader's own gets its card from the
+  // card module (showOwnCard, below) before the calculator is fetched. As soon as the core has
+  // computed the answer, the text mirror itself is shown in its place, and once the canvas has
+  // drawn its first frame both make way for it (the mirror goes back to being visually hidden,
+  // for screen readers and tests).
   var firstAnswer = document.getElementById('first-answer');
   var mirrorSection = document.getElementById('results-mirror');
   var handedOver = false;
+  var embed = /[?&]embed=1/.test(window.location.search);
+  // The scenario the page will open when it is not the default example, as web/app.cpp's
+  // load_initial_scenario picks it: the link in the address, else the autosave (which the embed
+  // never reads); '' for the default example.
   function ownScenario() {
-    if (/^#?s=/.test(window.location.hash.replace(/^#/, ''))) return true;
-    try { return !!window.localStorage.getItem('traincost.autosave') && !/[?&]embed=1/.test(window.location.search); } catch (e) { return false; }
+    var hash = window.location.hash.replace(/^#/, '');
+    if (/^s=/.test(hash)) return hash;
+    if (embed) return '';
+    try { return window.localStorage.getItem('traincost.autosave') || ''; } catch (e) { return ''; }
   }
-  if (firstAnswer && firstAnswer.querySelector('.verdict') && !ownScenario()) {
+  var own = ownScenario();
+  function showFirstAnswer() {
     firstAnswer.hidden = false;
     document.body.classList.add('answer-shown');
   }
+  if (firstAnswer && firstAnswer.querySelector('.verdict') && !own) showFirstAnswer();
   // Makes `parent`'s children those of `fresh` (a fragment), keeping each one that is equal
   // already, so that the browser lays out only what changed.
   function patchChildren(parent, fresh) {
@@ -131,12 +141,16 @@
       throw e;
     });
   }
-  var wasmResponse = fetchBytes('traincost.wasm');
-  var fontFiles = ['fonts/Inter-Regular.otf', 'fonts/Inter-SemiBold.otf', 'fonts/Symbols.ttf'];
-  var fontBuffers = Promise.all(fontFiles.map(function (f) { return fetchBytes(f).then(function (r) { return r.arrayBuffer(); }); }));
-  // Nothing waits on these before the module asks; a failure is reported then, not twice.
-  wasmResponse.catch(function () {});
-  fontBuffers.catch(function () {});
+  // Started by startCalculator, once the answer is on screen (see the end of this file).
+  var wasmResponse = null, fontBuffers = null;
+  function fetchCalculatorFiles() {
+    wasmResponse = fetchBytes('traincost.wasm');
+    var fontFiles = ['fonts/Inter-Regular.otf', 'fonts/Inter-SemiBold.otf', 'fonts/Symbols.ttf'];
+    fontBuffers = Promise.all(fontFiles.map(function (f) { return fetchBytes(f).then(function (r) { return r.arrayBuffer(); }); }));
+    // Nothing waits on these before the module asks; a failure is reported then, not twice.
+    wasmResponse.catch(function () {});
+    fontBuffers.catch(function () {});
+  }
 
   // The accessible form (web/dom_form.hpp): every input the field table declares, as labelled
   // DOM controls, rebuilt from the scenario after each change from either side. Each control sends
@@ -729,13 +743,81 @@
     touch = null;
   }, {capture: true, passive: false});
 
-  var script = document.createElement('script');
-  script.src = 'traincost.js';
-  script.async = true;
-  script.onerror = function () { setOverlay('The calculator could not be downloaded. Check the connection and reload.', false); };
-  document.body.appendChild(script);
-  setOverlay('Loading the calculator…', true);
-  // Keyboard input goes to the canvas; but inside an iframe, taking focus would scroll the host
-  // page to the frame and steal the reader's keyboard, so there the user clicks in first.
-  if (window.self === window.top) canvas.focus({preventScroll: true});
+  // The calculator: its wasm and fonts (in parallel with its script), then the module.
+  function startCalculator() {
+    fetchCalculatorFiles();
+    var script = document.createElement('script');
+    script.src = 'traincost.js';
+    script.async = true;
+    script.onerror = function () { setOverlay('The calculator could not be downloaded. Check the connection and reload.', false); };
+    document.body.appendChild(script);
+    setOverlay('Loading the calculator…', true);
+    // Keyboard input goes to the canvas; but inside an iframe, taking focus would scroll the host
+    // page to the frame and steal the reader's keyboard, so there the user clicks in first.
+    if (window.self === window.top) canvas.focus({preventScroll: true});
+  }
+
+  // The card of the reader's own scenario, from the card module (traincost-card.js, a fraction of
+  // the calculator's bytes: web/card/card_main.cpp), shown in #first-answer as the pre-rendered
+  // one is. Resolves to whether it is shown. Anything that goes wrong (a link the core refuses, a
+  // failed download) resolves to false, silently: the calculator then opens as it always did and
+  // says what is wrong with the link itself.
+  function showOwnCard(text) {
+    return new Promise(function (resolve) {
+      var script = document.createElement('script');
+      script.src = 'traincost-card.js';
+      script.onload = function () { resolve(typeof window.TrainCostCard === 'function'); };
+      script.onerror = function () { resolve(false); };
+      document.head.appendChild(script);
+    }).then(function (loaded) {
+      if (!loaded) return false;
+      return window.TrainCostCard({print: function () {}, printErr: function () {}}).then(function (card) {
+        var n = card.lengthBytesUTF8(text) + 1, p = card._malloc(n), html = '';
+        if (!p) return false;
+        card.stringToUTF8(text, p, n);
+        try {
+          var q = card._tc_card(p, n - 1);
+          if (q) { html = card.UTF8ToString(q); card._free(q); }
+        } finally { card._free(p); }
+        if (!/class="verdict"/.test(html)) return false;
+        // The core escapes every text in the card (escape_html), as in the pre-rendered one.
+        var fresh = document.createElement('template');
+        fresh.innerHTML = html;
+        var old = firstAnswer.querySelector('figure.traincost-card');
+        if (old) old.parentNode.replaceChild(fresh.content, old);
+        else firstAnswer.insertBefore(fresh.content, firstAnswer.firstChild);
+        showFirstAnswer();
+        return true;
+      });
+    }).catch(function () { return false; });
+  }
+
+  // The embed loads what it shows: the card, and the calculator (about three times the bytes)
+  // only when the reader asks to change an input. Until then the card is the frame's content,
+  // for screen readers too; the button is reached with Tab (the frame never takes the focus).
+  function offerCalculator() {
+    var actions = document.getElementById('card-actions');
+    firstAnswer.removeAttribute('aria-hidden');
+    actions.hidden = false;
+    setOverlay('', false);
+    document.getElementById('start-calculator').addEventListener('click', function () {
+      actions.hidden = true;
+      firstAnswer.setAttribute('aria-hidden', 'true');
+      startCalculator();
+      canvas.focus({preventScroll: true});
+    }, {once: true});
+  }
+
+  // On a slow connection parallel downloads share it: the calculator's files are fetched only
+  // once the card is on screen, so that the card's few files come first.
+  if (own) {
+    showOwnCard(own).then(function (shown) {
+      if (shown && embed) offerCalculator();
+      else startCalculator();
+    });
+  } else if (embed && !firstAnswer.hidden) {
+    offerCalculator();
+  } else {
+    startCalculator();
+  }
 })();

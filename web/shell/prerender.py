@@ -4,7 +4,8 @@
 The page opens on the first example scenario of assets/presets.json (web/presets.cpp). Its
 answer is computed here, at build time, by the same core (the CLI's `traincost embed`, the static
 card), and put into the page's <section id="first-answer">, so a visitor reads the verdict while
-the calculator is still downloading. The card's inline styles are left out: the page's
+the calculator is still downloading. The card is written without inline styles (`--styles none`,
+as the card module writes it for a link: web/card/card_main.cpp): the page's
 Content-Security-Policy forbids them, and calculator.css styles the card instead.
 
 Usage: prerender.py SHELL_HTML OUT_HTML --presets assets/presets.json --scenarios DIR --node NODE --cli CLI_JS
@@ -12,7 +13,6 @@ Usage: prerender.py SHELL_HTML OUT_HTML --presets assets/presets.json --scenario
 import argparse
 import json
 import os
-import re
 import subprocess
 import sys
 
@@ -30,12 +30,12 @@ def main():
     args = ap.parse_args()
     with open(args.presets, encoding="utf-8") as f:
         default = json.load(f)["scenarios"][0]["file"]
-    card = subprocess.run([args.node, "--no-experimental-fetch", args.cli, "embed", os.path.join(args.scenarios, default), "--format", "html"],
+    card = subprocess.run([args.node, "--no-experimental-fetch", args.cli, "embed", os.path.join(args.scenarios, default), "--format", "html",
+                           "--styles", "none"],
                           capture_output=True, text=True)
     if card.returncode != 0:
         sys.exit(f"prerender.py: traincost embed failed ({card.returncode}): {card.stderr.strip()}")
-    # Our own attributes: user text inside the card is escaped, so it cannot hold ` style="`.
-    html = re.sub(r' style="[^"]*"', "", card.stdout).strip()
+    html = card.stdout.strip()
     with open(args.shell, encoding="utf-8") as f:
         page = f.read()
     if PLACEHOLDER not in page:

@@ -421,8 +421,12 @@ std::optional<CardOptions> card_options_from_json(const Json& options, Problems&
       const std::string problem = value.is_string() ? card_url_problem(value.get<std::string>()) : "must be text";
       if (problem.empty()) out.page_url = value.get<std::string>();
       else problems.push_back({path, problem});
+    } else if (item.key() == "styles") {
+      if (value == "inline") out.inline_styles = true;
+      else if (value == "none") out.inline_styles = false;
+      else problems.push_back({path, "must be \"inline\" or \"none\""});
     } else {
-      problems.push_back({path, "unknown option (format or url)"});
+      problems.push_back({path, "unknown option (format, url or styles)"});
     }
   }
   if (problems.size() != before) return std::nullopt;

@@ -43,37 +43,45 @@ std::string signature(const ResolvedScenario& resolved) {
 
 // ---- HTML: one <figure> with inline styles, readable also where a wiki strips the styles ------
 
-std::string html_card(const Scenario& s, const ResolvedScenario& resolved, const Results& results, const std::string& href) {
-  const char* muted = "color:#57606a";
-  std::string out =
-      "<figure class=\"traincost-card\" style=\"margin:1em 0;padding:12px 16px;border:1px solid #d0d7de;border-radius:8px;"
-      "font:14px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;color:#1f2328;background:#fff;max-width:60em\">\n";
-  out += "<figcaption style=\"font-weight:600;font-size:15px\">" + escape_html(card_title(s)) + "</figcaption>\n";
+std::string html_card(const Scenario& s, const ResolvedScenario& resolved, const Results& results, const std::string& href,
+                      bool inline_styles) {
+  // ` style="…"`, or nothing: the class names are the same either way, so a page's own sheet can style them.
+  const auto style = [inline_styles](const std::string& css) { return inline_styles ? " style=\"" + css + "\"" : std::string(); };
+  const std::string muted = "color:#57606a";
+  const auto align = [](size_t col, size_t columns) { return col == 0 || col + 1 == columns ? "left" : "right"; };
+  std::string out = "<figure class=\"traincost-card\"" +
+                    style("margin:1em 0;padding:12px 16px;border:1px solid #d0d7de;border-radius:8px;"
+                          "font:14px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;color:#1f2328;background:#fff;max-width:60em") +
+                    ">\n";
+  out += "<figcaption" + style("font-weight:600;font-size:15px") + ">" + escape_html(card_title(s)) + "</figcaption>\n";
   for (const CardWorkload& c : card_workloads(s, resolved, results)) {
-    out += "<section class=\"workload\">\n<p class=\"workload-name\" style=\"margin:10px 0 2px;font-weight:600\">" + escape_html(c.title) + "</p>\n";
-    out += "<p class=\"verdict\" style=\"margin:2px 0\">" + escape_html(c.verdict) + "</p>\n";
-    if (!c.headline.empty()) out += "<p class=\"headline\" style=\"margin:2px 0;font-weight:600\">" + escape_html(c.headline) + "</p>\n";
-    if (!c.holds.empty()) out += "<p class=\"holds-while\" style=\"margin:2px 0;font-style:italic\">" + escape_html(c.holds) + "</p>\n";
-    out += "<div style=\"overflow-x:auto\"><table style=\"border-collapse:collapse;margin:6px 0;font-size:13px\">\n<thead><tr>";
-    for (size_t col = 0; col < result_columns().size(); ++col)
-      out += std::string("<th scope=\"col\" style=\"padding:3px 8px;border-bottom:1px solid #d0d7de;text-align:") +
-             (col == 0 || col + 1 == result_columns().size() ? "left" : "right") + "\">" + escape_html(result_columns()[col].header) + "</th>";
+    out += "<section class=\"workload\">\n<p class=\"workload-name\"" + style("margin:10px 0 2px;font-weight:600") + ">" + escape_html(c.title) + "</p>\n";
+    out += "<p class=\"verdict\"" + style("margin:2px 0") + ">" + escape_html(c.verdict) + "</p>\n";
+    if (!c.headline.empty()) out += "<p class=\"headline\"" + style("margin:2px 0;font-weight:600") + ">" + escape_html(c.headline) + "</p>\n";
+    if (!c.holds.empty()) out += "<p class=\"holds-while\"" + style("margin:2px 0;font-style:italic") + ">" + escape_html(c.holds) + "</p>\n";
+    out += "<div" + style("overflow-x:auto") + "><table" + style("border-collapse:collapse;margin:6px 0;font-size:13px") + ">\n<thead><tr>";
+    const size_t columns = result_columns().size();
+    for (size_t col = 0; col < columns; ++col)
+      out += "<th scope=\"col\"" + style(std::string("padding:3px 8px;border-bottom:1px solid #d0d7de;text-align:") + align(col, columns)) + ">" +
+             escape_html(result_columns()[col].header) + "</th>";
     out += "</tr></thead>\n<tbody>\n";
     for (const std::vector<std::string>& row : c.rows) {
       out += "<tr>";
-      for (size_t col = 0; col < row.size(); ++col)
-        out += std::string(col == 0 ? "<th scope=\"row\" style=\"font-weight:400;" : "<td style=\"white-space:nowrap;") + "padding:3px 8px;text-align:" +
-               (col == 0 || col + 1 == row.size() ? "left" : "right") + "\">" + escape_html(row[col]) + (col == 0 ? "</th>" : "</td>");
+      for (size_t col = 0; col < row.size(); ++col) {
+        const std::string cell_align = std::string("padding:3px 8px;text-align:") + align(col, row.size());
+        out += (col == 0 ? "<th scope=\"row\"" + style("font-weight:400;" + cell_align) : "<td" + style("white-space:nowrap;" + cell_align)) + ">" +
+               escape_html(row[col]) + (col == 0 ? "</th>" : "</td>");
+      }
       out += "</tr>\n";
     }
     out += "</tbody></table></div>\n";
-    if (!c.footnote.empty()) out += "<p class=\"estimates\" style=\"margin:2px 0;font-size:12px;" + std::string(muted) + "\">" + escape_html(c.footnote) + "</p>\n";
+    if (!c.footnote.empty()) out += "<p class=\"estimates\"" + style("margin:2px 0;font-size:12px;" + muted) + ">" + escape_html(c.footnote) + "</p>\n";
     out += "</section>\n";
   }
   if (results.workloads.size() > 1)
-    out += "<p class=\"portfolio\" style=\"margin:10px 0 2px;font-weight:600\">" + escape_html(portfolio_verdict(resolved, results)) + "</p>\n";
-  out += "<p class=\"signature\" style=\"margin:10px 0 0;font-size:12px;" + std::string(muted) + "\">" + escape_html(signature(resolved)) +
-         " <a href=\"" + escape_html(href) + "\">Open this scenario in the calculator</a></p>\n</figure>\n";
+    out += "<p class=\"portfolio\"" + style("margin:10px 0 2px;font-weight:600") + ">" + escape_html(portfolio_verdict(resolved, results)) + "</p>\n";
+  out += "<p class=\"signature\"" + style("margin:10px 0 0;font-size:12px;" + muted) + ">" + escape_html(signature(resolved)) + " <a href=\"" +
+         escape_html(href) + "\">Open this scenario in the calculator</a></p>\n</figure>\n";
   return out;
 }
 
@@ -213,7 +221,8 @@ std::string card_url_problem(const std::string& url) {
 std::string scenario_card(const Scenario& scenario, const ResolvedScenario& resolved, const Results& results,
                           const std::string& link_fragment, const CardOptions& options) {
   const std::string href = (options.page_url.empty() ? std::string("calculator.html") : options.page_url) + "#" + link_fragment;
-  return options.format == CardFormat::Svg ? svg_card(scenario, resolved, results, href) : html_card(scenario, resolved, results, href);
+  return options.format == CardFormat::Svg ? svg_card(scenario, resolved, results, href)
+                                           : html_card(scenario, resolved, results, href, options.inline_styles);
 }
 
 }  // namespace traincost

@@ -52,6 +52,14 @@ export async function waitForCalculator(page, timeout = 60000) {
     document.querySelector('#results-mirror .verdict'), null, { timeout });
 }
 
+// The embed (?embed=1) shows the card of its scenario and loads the calculator only when the
+// reader presses "Change the inputs" under it (calculator.js, offerCalculator). Presses it, on a
+// page or a frame. A click event, not the mouse: a frame lower on its host page stays where it is.
+export async function startEmbed(page, timeout = 60000) {
+  await page.waitForSelector('#start-calculator', { state: 'visible', timeout });
+  await page.$eval('#start-calculator', (b) => b.click());
+}
+
 export async function screenshot(page, name) {
   mkdirSync(SHOTS, { recursive: true });
   const path = join(SHOTS, `${name}.png`);

@@ -5,7 +5,9 @@
 // calculator. The same sentences and cells as the page's text mirror (present.hpp, verdict.hpp),
 // so the card and the page never disagree. No script, no external file: HTML with inline styles
 // (one element to paste into a page) or an SVG image (for wikis that take only images). Every
-// text is escaped with escape_html (text.hpp), which is valid XML too.
+// text is escaped with escape_html (text.hpp), which is valid XML too. The calculator shows the
+// same HTML card, without its inline styles, while it loads (web/shell/prerender.py at build time,
+// web/card/card_main.cpp in the browser).
 #include <string>
 
 #include "traincost/engine/evaluate.hpp"
@@ -19,6 +21,9 @@ struct CardOptions {
   // The calculator page the link opens: "https://example.org/traincost/calculator.html"; empty:
   // "calculator.html" (relative, for a page on the same site).
   std::string page_url;
+  // HTML only. false: class names alone, no style attribute, for a page that styles the card with
+  // its own sheet and whose Content-Security-Policy forbids inline styles (the calculator's).
+  bool inline_styles = true;
 };
 
 // Why `url` cannot be a card's page_url ("must be an http(s) address or a relative path, without
