@@ -108,8 +108,15 @@ void on_char(GLFWwindow* w, unsigned c) {
 }
 
 void rebuild_fonts(App& app, float ratio) {
+  const bool first = app.loop.font_ratio == 0;
   app.loop.font_ratio = ratio;
   traincost::web::load_fonts(app.loop.fonts[0], app.loop.fonts[1], app.loop.fonts[2], ratio);
+  // The first time, the backend's shaders with the font texture: left to ImGui's first NewFrame,
+  // they compiled there and the texture was uploaded a second time, in the first frame's task.
+  if (first) {
+    ImGui_ImplOpenGL3_CreateDeviceObjects();
+    return;
+  }
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
 }

@@ -117,5 +117,20 @@ TEST(Card, WithoutInlineStylesIsTheSameCardLessItsStyleAttributes) {
   EXPECT_NE(bad.json.find("\"options.styles\""), std::string::npos) << bad.json;
 }
 
+// The page's card module evaluates with the catalog as read, before the replay that fits its
+// whole-run spread (builtin_catalog_unreplayed): only the Monte Carlo reads that spread, so every
+// example's card is the same from either catalog.
+TEST(Card, NeedsNoWholeRunSpread) {
+  ASSERT_EQ(builtin_catalog_unreplayed().whole_run.runs, 0);
+  ASSERT_GT(builtin_catalog().whole_run.runs, 0);
+  for (const char* name : {"finetune-1b", "gpt3-175b-ranges", "llama3-70b-target-loss", "llama3-8b-deadline", "llama3-8b-pretrain",
+                           "mixtral-moe", "portfolio-multicloud"}) {
+    const Scenario s = test::example(name);
+    const ResolvedScenario replayed = resolve(s, builtin_catalog()), unreplayed = resolve(s, builtin_catalog_unreplayed());
+    EXPECT_EQ(scenario_card(s, unreplayed, evaluate(unreplayed), "s=1.abc", {}), scenario_card(s, replayed, evaluate(replayed), "s=1.abc", {}))
+        << name;
+  }
+}
+
 }  // namespace
 }  // namespace traincost

@@ -3,7 +3,8 @@
 // downloaded. It carries the core's path from a link or scenario text to the static card and
 // nothing else: no ImGui, no fonts, and, since only this function is exported and the link is
 // optimized across files (-flto), none of the replay, pilot, explain, sweep, import or JSON API
-// code. calculator.js loads it first, shows the card in #first-answer, and only then fetches the
+// code; its catalog is read without the replay of the published runs, which only the Monte Carlo
+// reads (builtin_catalog_unreplayed). calculator.js loads it first, shows the card in #first-answer, and only then fetches the
 // calculator (docs/performance.md, "The verdict before the canvas").
 #include <emscripten.h>
 
@@ -39,9 +40,10 @@ std::optional<traincost::Scenario> scenario_of(std::string_view text) {
   Problems problems;
   std::optional<Scenario> s;
   const std::string_view bare = text.substr(text.rfind('#', 0) == 0 ? 1 : 0);
-  if (bare.rfind("s=", 0) == 0) s = decode_link(bare, builtin_catalog(), problems);
-  else s = parse_scenario(text, builtin_catalog(), problems);
-  if (s) edit::stamp_catalog(*s, builtin_catalog());
+  const Catalog& catalog = builtin_catalog_unreplayed();
+  if (bare.rfind("s=", 0) == 0) s = decode_link(bare, catalog, problems);
+  else s = parse_scenario(text, catalog, problems);
+  if (s) edit::stamp_catalog(*s, catalog);
   return s;
 }
 
@@ -59,7 +61,7 @@ EMSCRIPTEN_KEEPALIVE char* tc_card(const char* text, size_t length) {
   std::string html;
   if (s) {
     // The same steps as resolve() and evaluate(), bit-identical (evaluation_run.hpp), counted.
-    EvaluationRun run(*s, builtin_catalog());
+    EvaluationRun run(*s, builtin_catalog_unreplayed());
     size_t units = 1;
     bool done = run.advance(1);
     for (; !done && units < kMaxUnits; ++units) done = run.advance(1);

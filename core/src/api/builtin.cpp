@@ -62,6 +62,7 @@ const Catalog& replayed() {
 }  // namespace
 
 const Catalog& builtin_catalog() { return replayed(); }
+const Catalog& builtin_catalog_unreplayed() { return loaded().catalog; }
 const std::string& builtin_catalog_version() { return loaded().catalog.version; }
 const RunLibrary& builtin_published_runs() { return loaded().runs; }
 

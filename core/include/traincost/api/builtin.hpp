@@ -15,8 +15,12 @@ namespace traincost {
 // assets/catalog.json, with assets/published_runs.json as its `runs` and the whole-run spread
 // their replay realized (catalog.whole_run).
 const Catalog& builtin_catalog();
-// The catalog's version, read without replaying the runs: the page's first call, so that the
-// reading and the replay (about 40 ms each in WebAssembly) run in two tasks (web/main.cpp).
+// The same catalog before the replay: its whole_run is empty. For what evaluates but never samples
+// (the page's card module, web/card/card_main.cpp: no Monte Carlo, no whole-run note), which so
+// skips the replay (about 40 ms in WebAssembly) and carries none of its code.
+const Catalog& builtin_catalog_unreplayed();
+// The catalog's version, read without the replay: the page's first call, so that the reading and
+// the replay (about 40 ms each in WebAssembly) run in two tasks (web/main.cpp).
 const std::string& builtin_catalog_version();
 const RunLibrary& builtin_published_runs();
 // assets/measurements.json: in a file of its own, so only programs that call this carry it.
