@@ -10,7 +10,7 @@
 
 namespace traincost {
 
-using Json = nlohmann::ordered_json;
+using Json = nlohmann::json;
 // What TrainCost writes: keys in the order they are set, so documents read in a stable order.
 using OrderedJson = nlohmann::ordered_json;
 
