@@ -103,12 +103,13 @@ function watch() {
   document.addEventListener('DOMContentLoaded', tick);
 }
 
-async function loadOnce(browser, url, profile) {
+async function loadOnce(browser, url, profile, autosave) {
   const p = PROFILES[profile];
   const context = await browser.newContext({ viewport: p.viewport, deviceScaleFactor: p.deviceScaleFactor, isMobile: p.isMobile,
                                              hasTouch: p.hasTouch, colorScheme: 'light' });
   const page = await context.newPage();
   await page.addInitScript(watch);
+  if (autosave) await page.addInitScript((text) => window.localStorage.setItem('traincost.autosave', text), autosave);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -221,6 +222,8 @@ const targets = [
   ['page, default example', 'calculator.html'],
   ['page, a shared link', `calculator.html${portfolio}`],
   ['embed, a shared link', `calculator.html?embed=1${portfolio}`],
+  // A returning reader: the scenario saved in this browser (web/app.cpp's autosave), no link.
+  ['page, an autosave', 'calculator.html', readFileSync(join(ROOT, 'assets/scenarios/portfolio-multicloud.json'), 'utf8')],
 ];
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: [
   '--no-sandbox', '--disable-gpu', '--use-gl=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking',
@@ -230,9 +233,9 @@ if (!heavyOnly) {
   console.log(`${'profile'.padEnd(8)} ${'what'.padEnd(22)} ${'KB before the verdict'.padStart(22)} ${'KB on the wire'.padStart(15)}  ` +
               `${'verdict'.padEnd(20)} ${'text'.padEnd(20)} canvas`);
   for (const profile of (option('--profiles', 'phone,desktop')).split(',')) {
-    for (const [label, path] of targets) {
+    for (const [label, path, autosave] of targets) {
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await loadOnce(browser, base + path, profile));
+      for (let i = 0; i < RUNS; i++) runs.push(await loadOnce(browser, base + path, profile, autosave));
       const kb = runs.map((r) => r.bytes / 1000);
       const before = runs.map((r) => r.verdictBytes / 1000);
       console.log(`${profile.padEnd(8)} ${label.padEnd(22)} ${Math.min(...before).toFixed(1).padStart(22)} ${Math.min(...kb).toFixed(1).padStart(15)}  ` +
