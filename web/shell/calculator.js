@@ -800,8 +800,10 @@
     firstAnswer.removeAttribute('aria-hidden');
     actions.hidden = false;
     setOverlay('', false);
+    document.body.classList.add('card-offered');
     document.getElementById('start-calculator').addEventListener('click', function () {
       actions.hidden = true;
+      document.body.classList.remove('card-offered');
       firstAnswer.setAttribute('aria-hidden', 'true');
       startCalculator();
       canvas.focus({preventScroll: true});
