@@ -186,5 +186,28 @@ TEST(Evaluate, CustomPriceAndDiscount) {
   EXPECT_DOUBLE_EQ(res.workloads[0].options[0].price_usd_per_hour, 30);  // 40 × 0.75
 }
 
+// fill_pair() writes every field of a result in place rather than resetting it first (the Monte
+// Carlo's samples reuse one Results). A Results that held other scenarios, with spot reclaims, a
+// deadline, more workloads and options, and an option that cannot run, must come out exactly as a
+// fresh one: every figure the JSON contract carries, the comparison and the portfolio included.
+TEST(Evaluation, ReusedResultsHoldNothingOfTheScenarioBefore) {
+  Scenario spot = test::example("llama3-8b-pretrain");
+  for (Option& o : spot.options) o.pricing = PricingModel::Spot;
+  Scenario too_small = test::example("llama3-70b-target-loss");
+  too_small.options.front().instances = 1;  // 70B parameters on one instance: no layout fits
+  const std::vector<Scenario> before = {spot, test::example("llama3-8b-deadline"), test::example("portfolio-multicloud"), too_small,
+                                        test::example("mixtral-moe"), test::example("finetune-1b")};
+  for (const Scenario& after : before) {
+    const ResolvedScenario resolved = resolve(after, builtin_catalog());
+    const std::string fresh = results_to_json(after, resolved, evaluate(resolved)).dump();
+    for (const Scenario& earlier : before) {
+      Results reused;
+      evaluate(resolve(earlier, builtin_catalog()), reused);
+      evaluate(resolved, reused);
+      EXPECT_EQ(results_to_json(after, resolved, reused).dump(), fresh);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace traincost

@@ -9,7 +9,9 @@
 #include "traincost/api/builtin.hpp"
 #include "traincost/engine/odds.hpp"
 #include "traincost/engine/resolve.hpp"
+#include "traincost/output/analysis_report.hpp"
 #include "traincost/output/report.hpp"
+#include "traincost/output/verdict.hpp"
 
 namespace traincost {
 namespace {
@@ -183,6 +185,34 @@ TEST(Odds, FuturesThatMissTheDeadlineAreSaidNotPrintedAsGaps) {
     EXPECT_NE(look.find("of futures (misses it in ", at), std::string::npos) << look;
   }
   EXPECT_EQ(said, s.options.size()) << look;
+}
+
+// The verdict follows the point estimates; when more futures favour another option, the report,
+// the analysis (text and Markdown) and the page say so with one sentence (verdict.hpp).
+TEST(Odds, AVerdictTheFuturesDisfavourIsSaidToBeTheLessLikelyOutcome) {
+  const Scenario s = test::example("llama3-8b-pretrain");
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  const std::string a = r.options[0].label, b = r.options[1].label;
+  EXPECT_EQ(less_likely_verdict(r, 0, {0.25, 0.75}),
+            b + " is the cheapest in more futures (75%) than " + a + " (25%), which the point estimates favour: the verdict is the less likely outcome.");
+  EXPECT_EQ(less_likely_verdict(r, 1, {0.25, 0.75}), "");  // the futures agree
+  EXPECT_EQ(less_likely_verdict(r, 0, {0.5, 0.5}), "");    // a tie is not "more futures"
+  EXPECT_EQ(less_likely_verdict(r, 1, {0.5, 0.5}), "");
+  EXPECT_EQ(less_likely_verdict(r, -1, {0.25, 0.75}), "");  // no option can run the job
+  EXPECT_EQ(less_likely_verdict(r, 0, {}), "");
+
+  // The analysis says it where its own leader is the less likely outcome, and only there.
+  AnalyzeOptions options;
+  options.samples = 2000;
+  options.sensitivity = false;
+  const Analysis an = analyze(s, builtin_catalog(), options);
+  std::vector<double> cheapest;
+  for (const OptionStats& st : an.monte_carlo.options) cheapest.push_back(st.probability_cheapest);
+  const std::string doubt = less_likely_verdict(r, an.leader, cheapest);
+  const bool disfavoured = cheapest[static_cast<size_t>(1 - an.leader)] > cheapest[static_cast<size_t>(an.leader)];
+  EXPECT_EQ(!doubt.empty(), disfavoured);
+  EXPECT_EQ(analysis_text(r, an).find("the verdict is the less likely outcome") != std::string::npos, disfavoured);
+  EXPECT_EQ(analysis_markdown(r, an).find("the verdict is the less likely outcome") != std::string::npos, disfavoured);
 }
 
 }  // namespace

@@ -73,15 +73,20 @@ GoodputTerms goodput_terms(const Workload& w, const PairInputs& p) { return good
 
 namespace {
 // Whether two inputs are bit for bit the same, word by word: memcmp would be a call into the C
-// library for each pair of every Monte Carlo sample.
+// library for each pair of every Monte Carlo sample, and so was copying both into arrays of words
+// first (in WebAssembly, which has no bulk memory here). Each word is read where it lies.
 bool same_bits(const GoodputInputs& a, const GoodputInputs& b) {
   static_assert(sizeof(GoodputInputs) % sizeof(uint64_t) == 0, "GoodputInputs holds doubles only");
   constexpr size_t kWords = sizeof(GoodputInputs) / sizeof(uint64_t);
-  uint64_t x[kWords], y[kWords];
-  std::memcpy(x, &a, sizeof a);
-  std::memcpy(y, &b, sizeof b);
+  const auto* x = reinterpret_cast<const unsigned char*>(&a);
+  const auto* y = reinterpret_cast<const unsigned char*>(&b);
   uint64_t differ = 0;
-  for (size_t i = 0; i < kWords; ++i) differ |= x[i] ^ y[i];
+  for (size_t i = 0; i < kWords; ++i) {
+    uint64_t u, v;
+    std::memcpy(&u, x + i * sizeof u, sizeof u);
+    std::memcpy(&v, y + i * sizeof v, sizeof v);
+    differ |= u ^ v;
+  }
   return differ == 0;
 }
 }  // namespace

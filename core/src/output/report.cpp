@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <iterator>
 #include <optional>
+#include <utility>
 
 #include "traincost/engine/budget.hpp"
 #include "traincost/engine/cost_parts.hpp"
@@ -107,15 +108,10 @@ std::vector<std::string> odds_lines(const ResolvedScenario& s, const Results& re
     lines.push_back(line + ".");
   }
   // The verdict follows the point estimate; say so when most futures favour another option.
-  const int point_leader = results.workloads[w].comparison.cheapest;
-  size_t likeliest = 0;
-  for (size_t o = 1; o < wo.options.size(); ++o)
-    if (wo.options[o].probability_cheapest > wo.options[likeliest].probability_cheapest) likeliest = o;
-  if (point_leader >= 0 && static_cast<size_t>(point_leader) != likeliest && !wo.options.empty())
-    lines.push_back(s.options[likeliest].label + " is the cheapest in more futures (" + fmt::percent(wo.options[likeliest].probability_cheapest) +
-                    ") than " + s.options[static_cast<size_t>(point_leader)].label + " (" +
-                    fmt::percent(wo.options[static_cast<size_t>(point_leader)].probability_cheapest) +
-                    "), which the point estimates favour: the verdict is the less likely outcome.");
+  std::vector<double> cheapest;
+  for (const OptionOdds& x : wo.options) cheapest.push_back(x.probability_cheapest);
+  if (std::string line = less_likely_verdict(s, results.workloads[w].comparison.cheapest, cheapest); !line.empty())
+    lines.push_back(std::move(line));
   return lines;
 }
 

@@ -224,6 +224,19 @@ std::string threshold_condition(const ResolvedScenario& s, const Threshold& t) {
   return {};
 }
 
+std::string less_likely_verdict(const ResolvedScenario& s, int point_leader, const std::vector<double>& probability_cheapest) {
+  if (point_leader < 0 || probability_cheapest.empty()) return {};
+  size_t likeliest = 0;
+  for (size_t o = 1; o < probability_cheapest.size(); ++o)
+    if (probability_cheapest[o] > probability_cheapest[likeliest]) likeliest = o;
+  const size_t leader = static_cast<size_t>(point_leader);
+  // A tie is no "more futures" (the first of equals would be named).
+  if (leader >= probability_cheapest.size() || !(probability_cheapest[likeliest] > probability_cheapest[leader])) return {};
+  return s.options[likeliest].label + " is the cheapest in more futures (" + fmt::percent(probability_cheapest[likeliest]) + ") than " +
+         s.options[leader].label + " (" + fmt::percent(probability_cheapest[leader]) +
+         "), which the point estimates favour: the verdict is the less likely outcome.";
+}
+
 std::string holds_while(const ResolvedScenario& s, const std::vector<Threshold>& thresholds) {
   const int k = most_decisive(thresholds);
   if (k < 0) return {};

@@ -58,6 +58,12 @@ inline constexpr double kIdleShare = 0.5;
 inline constexpr double kParamsMismatch = 0.25;
 std::vector<Problem> constraint_problems(const ResolvedScenario& scenario, const Results& results, size_t workload);
 
+// When the simulated futures disagree with the point estimates: "H100 x32 is the cheapest in more
+// futures (75%) than Trn2 x16 (25%), which the point estimates favour: the verdict is the less likely
+// outcome." Empty when the point estimates' cheapest option (`point_leader`, -1 for none) is also the
+// one cheapest in the most futures. `probability_cheapest` has one entry per option.
+std::string less_likely_verdict(const ResolvedScenario& scenario, int point_leader, const std::vector<double>& probability_cheapest);
+
 // Smallest whole number of runs strictly beyond a crossing point.
 double first_run_after(double crossing);
 
