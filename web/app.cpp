@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <utility>
 
 #include "imgui.h"
 #include "imgui_internal.h"
@@ -79,6 +80,13 @@ bool analysis_usable(const Derived& d) {
   const size_t n = d.resolved.options.size();
   return d.analysis.has_result && a.monte_carlo.options.size() == n && a.workload < d.results.workloads.size() && a.leader < static_cast<int>(n) &&
          a.runner_up < static_cast<int>(n) && a.challenger < static_cast<int>(n);
+}
+
+std::string analysis_doubt(const Derived& d, size_t w) {
+  if (!analysis_usable(d) || d.analysis.result.workload != w) return {};
+  std::vector<double> cheapest;
+  for (const OptionStats& each : d.analysis.result.monte_carlo.options) cheapest.push_back(each.probability_cheapest);
+  return less_likely_verdict(d.resolved, d.results.workloads[w].comparison.cheapest, cheapest);
 }
 
 std::vector<std::string> schedule_warnings(const Derived& d, size_t w) {
@@ -418,6 +426,7 @@ void App::publish() {
       if (analysis_usable(d) && d.analysis.result.workload == w) {
         const OptionStats& st = d.analysis.result.monte_carlo.options[b];
         headline += "; Monte Carlo " + median_range_text(st.cost_per_run, st) + (d.analysis.ready ? "" : " (updating)");
+        if (std::string doubt = analysis_doubt(d, w); !doubt.empty()) item["warnings"].push_back(std::move(doubt));
       }
       item["headline"] = headline;
     }

@@ -87,6 +87,18 @@ try {
       assert(figure[0].text.startsWith('≈'), 'the headline figure on the canvas is marked');
       const mc = await notes(page, 'monte carlo');
       assert(/median .* 90% range/.test(mc[0].text), 'the canvas gives the median and range');
+      // Two options: when the headline's option is cheapest in fewer than half the futures, the
+      // canvas and the mirror say the verdict is the less likely outcome, with the same share.
+      const share = Number(/cheapest in (\d+)%/.exec(mc[0].text)[1]);
+      const doubt = (await notes(page, 'less likely verdict')).map((i) => i.text.replace(/\s+/g, ' '));
+      const warned = await page.evaluate(() => [...document.querySelectorAll('#results-mirror .warning')].map((n) => n.textContent));
+      const said = warned.filter((w) => w.includes('the verdict is the less likely outcome'));
+      if (share < 50) {
+        assert(doubt.length === 1 && doubt[0].includes(`(${share}%), which the point estimates favour`), `the canvas says so: ${doubt} (${mc[0].text})`);
+        assert(said.length === 1 && said[0] === doubt[0], `the mirror says the same: ${warned}`);
+      } else {
+        assert(doubt.length === 0 && said.length === 0, `no doubt where the futures agree: ${doubt} ${warned}`);
+      }
       // Exports.
       await ui.click(page, 'Export');
       const download = page.waitForEvent('download');

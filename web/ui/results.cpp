@@ -437,9 +437,7 @@ void draw_headline_figures(App& app, unsigned long w) {
     ImGui::PopStyleColor();
     // The headline follows the point estimates; when most futures favour another option, the
     // reader learns it here, in the warning's colour, not only from a percentage.
-    std::vector<double> cheapest;
-    for (const OptionStats& each : d.analysis.result.monte_carlo.options) cheapest.push_back(each.probability_cheapest);
-    if (const std::string doubt = less_likely_verdict(d.resolved, wr.comparison.cheapest, cheapest); !doubt.empty()) {
+    if (const std::string doubt = analysis_doubt(d, w); !doubt.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal.warn));
       widget::wrapped(doubt, 0, "less likely verdict");
       ImGui::PopStyleColor();
