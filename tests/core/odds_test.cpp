@@ -206,6 +206,8 @@ TEST(Odds, AVerdictTheFuturesDisfavourIsSaidToBeTheLessLikelyOutcome) {
   options.samples = 2000;
   options.sensitivity = false;
   const Analysis an = analyze(s, builtin_catalog(), options);
+  ASSERT_EQ(an.monte_carlo.options.size(), 2u);
+  ASSERT_GE(an.leader, 0);
   std::vector<double> cheapest;
   for (const OptionStats& st : an.monte_carlo.options) cheapest.push_back(st.probability_cheapest);
   const std::string doubt = less_likely_verdict(r, an.leader, cheapest);
