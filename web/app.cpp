@@ -452,22 +452,57 @@ void App::publish() {
     j["updating"] = d.results.workloads.empty() ? "Evaluating the scenario…" : "Updating the results: those shown are of the scenario before.";
   publish_results(j.dump());
   published_banners_ = ui.banners.size();
-  // The accessible form follows every change, from either side, in a task of its own: on the heavy
-  // link building it costs as much as the results (20-60 ms in wasm), and the two in one task held
-  // the main thread past 100 ms (issue 33 item 5).
-  if (!form_due_) {
-    form_due_ = true;
-    run_soon([](void* app) { static_cast<App*>(app)->publish_form(); }, this);
+  // The accessible form follows every change, from either side, in tasks of its own: on the heavy
+  // link building it costs more than the results, and the two in one task held the main thread
+  // past 100 ms (issue 33 item 5).
+  form_.due = true;
+  form_.next = 0;
+  form_.slices = 0;
+  form_.groups.clear();
+  if (!form_.task_pending) {
+    form_.task_pending = true;
+    run_soon([](void* app) { static_cast<App*>(app)->publish_form_slice(); }, this);
   }
 }
 
+// Builds up to kFormGroupsPerSlice groups of the form, fewer once kFormSliceMs have passed (at
+// least one), then posts the next slice or sends the form. So a form of more than four groups
+// always takes several tasks, and a slow machine more; neither changes what the form says.
+void App::publish_form_slice() {
+  constexpr size_t kFormGroupsPerSlice = 4;
+  constexpr double kFormSliceMs = 8;
+  form_.task_pending = false;
+  if (!form_.due) return;  // already sent at once, after an edit made in the form
+  const double start = now_ms();
+  const size_t count = form_group_count(*this), stop = std::min(count, form_.next + kFormGroupsPerSlice);
+  ++form_.slices;
+  do {
+    form_.groups += (form_.next ? "," : "") + form_group(*this, form_.next).dump();
+    ++form_.next;
+  } while (form_.next < stop && now_ms() - start < kFormSliceMs);
+  if (form_.next < count) {
+    form_.task_pending = true;
+    run_soon([](void* app) { static_cast<App*>(app)->publish_form_slice(); }, this);
+    return;
+  }
+  form_.due = false;
+  form_.sent_slices = form_.slices;
+  send_form(form_text(form_.groups, can_undo(), can_redo()));
+  form_.groups.clear();
+}
+
 void App::publish_form() {
-  if (!form_due_) return;  // already sent at once, after an edit made in the form
-  form_due_ = false;
-  std::string form = form_json(*this).dump();
+  if (!form_.due) return;  // nothing changed since the form was sent
+  form_.due = false;
+  form_.groups.clear();
+  form_.sent_slices = 1;
+  send_form(form_json(*this));
+}
+
+void App::send_form(const std::string& form) {
   if (form == published_form_) return;
   web::publish_form(form);  // the page's, platform.hpp
-  published_form_ = std::move(form);
+  published_form_ = form;
 }
 
 bool App::work_now() const { return !ui.pending_png.empty() || ui.select_results_tab >= 0; }
@@ -537,7 +572,7 @@ bool App::working() const {
 }
 
 bool App::settled() const {
-  return !base_updating() && !form_due_ && d.persist_due_ms == 0 && d.sweep.due_ms == 0 && (!d.valid || d.analysis.ready) && !pilot_wanted() &&
+  return !base_updating() && !form_.due && d.persist_due_ms == 0 && d.sweep.due_ms == 0 && (!d.valid || d.analysis.ready) && !pilot_wanted() &&
          !comparison_wanted() && !input.queued() && loop.frames_left == 0 &&
          ui.pending_png.empty();
 }
@@ -780,6 +815,7 @@ std::string App::stats_json() const {
                       {"base_ready", !base_updating()},
                       {"base_progress", d.base.progress()},
                       {"base_slices", d.base.slices},
+                      {"form_slices", form_.sent_slices},
                       {"last_base_ms", d.base.last_ms},
                       {"last_analysis_ms", d.analysis.last_ms},
                       {"last_sweep_ms", d.sweep.last_ms},

@@ -259,8 +259,8 @@ class App {
   widget::State widgets;
   ThemeState theme;
 
- // The accessible form as the last publish() left the page: sent in a task of its own after it
-  // (several publishes in one task share one), or at once after an edit made in the form.
+ // The accessible form as the last publish() left the page, at once: after an edit made in the
+  // form, so that the form shows the edit as the scenario took it before the edit returns.
   void publish_form();
 
  private:
@@ -284,8 +284,20 @@ class App {
   size_t published_banners_ = 0;
   unsigned publishes_ = 0;       // publish() calls: work_slice() tells a frame that what is shown changed
   bool sweep_turn_ = false;      // the sweep and another job are due: they take turns, a slice each
-  bool form_due_ = false;        // publish() has changed what the form may show; publish_form() is scheduled
+  // The form publish() asked for, built a few groups per task (publish_form_slice): on the heavy
+  // link its 27 groups took 40-80 ms in one task, over 100 ms with the page's part (issue 33 item 5).
+  // A publish() while it is built starts it again, so a form never mixes two scenarios.
+  struct FormBuild {
+    bool due = false;         // publish() has changed what the form may show
+    size_t next = 0;          // the next group to build
+    std::string groups;       // the groups built so far, joined by commas
+    bool task_pending = false;  // a publish_form_slice() task is posted
+    unsigned slices = 0;        // tasks this build has taken so far
+    unsigned sent_slices = 0;   // tasks the form last sent took (Module._tc_stats, for the tests)
+  } form_;
   std::string published_form_;   // the form's JSON as last sent (an unchanged form is not sent again)
+  void publish_form_slice();
+  void send_form(const std::string& form);
   std::string clipboard_;        // ImGui's clipboard: filled by copies and by the page's paste event
   std::string autosave_backup_;  // the autosave a link displaced, offered back by a banner
   UndoHistory<Scenario> history_;

@@ -142,204 +142,241 @@ bool split_indexed(const std::string& path, const std::string& head, size_t& ind
   return true;
 }
 
-}  // namespace
-
-OrderedJson form_json(const App& app) {
+// The scenario as a whole: the reference option and the analysis settings.
+OrderedJson scenario_group(const App& app) {
   const Scenario& s = app.scenario;
   const Catalog& catalog = builtin_catalog();
-  OrderedJson groups = OrderedJson::array();
-
-  {  // The scenario as a whole.
-    OrderedJson controls = OrderedJson::array();
-    std::set<std::string> names;
-    OrderedJson reference = {{"path", "reference"}, {"label", "reference option (savings are against it)"}, {"kind", "select"},
-                             {"value", std::to_string(s.reference)}, {"problem", problem_at(app, "reference")}};
-    OrderedJson choices = OrderedJson::array();
-    for (size_t o = 0; o < s.options.size(); ++o)
-      choices.push_back(choice(std::to_string(o), "Option " + std::to_string(o + 1) + ": " +
-                                                      (s.options[o].label.empty() ? automatic_label(s.options[o], catalog) : s.options[o].label)));
-    reference["choices"] = choices;
-    controls.push_back(reference);
-    add_fields(app, controls, names, Owner::Analysis, 0, 0, "");
-    groups.push_back({{"id", "scenario"}, {"title", "Scenario"}, {"controls", controls}, {"actions", OrderedJson::array()}});
-  }
-
-  for (size_t w = 0; w < s.workloads.size(); ++w) {
-    const Workload& wl = s.workloads[w];
-    const std::string prefix = "workloads[" + std::to_string(w) + "].";
-    OrderedJson controls = OrderedJson::array();
-    std::set<std::string> names = {"name", "training target"};
-    controls.push_back({{"path", prefix + "name"}, {"label", "name"}, {"kind", "text"}, {"value", wl.name},
-                        {"placeholder", "automatic: " + workload_title(Workload{}, w)}, {"problem", problem_at(app, prefix + "name")}});
-    OrderedJson kinds = OrderedJson::array();
-    for (const auto& k : kTargetWords) kinds.push_back(choice(k.word, k.description));
-    controls.push_back({{"path", prefix + "target.kind"}, {"label", "training target"}, {"kind", "select"},
-                        {"value", word_of(kTargetWords, wl.target.kind)}, {"choices", kinds}, {"problem", ""}});
-    // Only the target fields of the chosen kind (the others are not read).
-    add_fields(app, controls, names, Owner::Target, w, 0, prefix, [](const FieldSpec& spec, const void* t) {
-      const TargetKind kind = static_cast<const Target*>(t)->kind;
-      if (&spec == &fields::tokens) return kind == TargetKind::Tokens;
-      if (&spec == &fields::steps || &spec == &fields::tokens_per_step) return kind == TargetKind::Steps;
-      if (&spec == &fields::loss) return kind == TargetKind::Loss;
-      return true;
-    });
-    if (wl.target.kind == TargetKind::Loss) {  // the law that turns the loss into tokens, and a custom law's constants
-      controls.push_back(select_control(app, prefix + "target.scaling_law", "scaling law", word_of(kLawWords, wl.target.law), choices_of(kLawWords)));
-      add_fields(app, controls, names, Owner::Law, w, 0, prefix, nullptr);
-    }
-    add_fields(app, controls, names, Owner::Workload, w, 0, prefix);
-    add_fields(app, controls, names, Owner::Model, w, 0, prefix);
-    add_fields(app, controls, names, Owner::Memory, w, 0, prefix);
-    // A mixture of experts' token dispatcher on NVIDIA GPUs (all-to-all, or DeepEP/HybridEP's flex).
-    if (wl.model.experts > 1)
-      controls.push_back(select_control(app, prefix + "moe_dispatcher", "MoE token dispatcher", word_of(kMoeDispatcherWords, wl.moe_dispatcher),
-                                        choices_of(kMoeDispatcherWords)));
-    // How the weights are trained: full, LoRA or QLoRA; the adapters' rank and matrices; packing.
-    const FineTune& ft = wl.fine_tune;
-    controls.push_back(select_control(app, prefix + "fine_tune.mode", "fine-tune mode", word_of(kFineTuneWords, ft.mode), choices_of(kFineTuneWords)));
-    if (ft.adapters()) {
-      add_fields(app, controls, names, Owner::FineTune, w, 0, prefix, [](const FieldSpec& spec, const void*) { return &spec != &fields::fill; });
-      for (const EnumWord<unsigned>& target : kLoraTargetWords)
-        if ((target.value & (target.value - 1)) == 0)  // one matrix each; the groups are the JSON's shorthands
-          controls.push_back(select_control(app, prefix + "fine_tune.targets." + target.word, std::string("adapts the ") + target.description + " matrices",
-                                            on_off((ft.targets & target.value) != 0), on_off()));
-    }
-    controls.push_back(select_control(app, prefix + "fine_tune.packed", "packed sequences", on_off(ft.packed), on_off()));
-    if (!ft.packed) add_fields(app, controls, names, Owner::FineTune, w, 0, prefix, [](const FieldSpec& spec, const void*) { return &spec == &fields::fill; });
-    OrderedJson actions = OrderedJson::array();
-    actions.push_back({{"path", prefix + "duplicate"}, {"label", "Duplicate workload " + std::to_string(w + 1)}});
-    if (s.workloads.size() > 1) actions.push_back({{"path", prefix + "remove"}, {"label", "Remove workload " + std::to_string(w + 1)}});
-    groups.push_back({{"id", "w" + std::to_string(w)}, {"title", "Workload " + std::to_string(w + 1) + ": " + workload_title(wl, w)},
-                      {"controls", controls}, {"actions", actions}});
-  }
-
-  for (size_t o = 0; o < s.options.size(); ++o) {
-    const Option& opt = s.options[o];
-    const std::string prefix = "options[" + std::to_string(o) + "].";
-    const std::string automatic = automatic_label(opt, catalog);
-    OrderedJson controls = OrderedJson::array();
-    std::set<std::string> names = {"label", "instance type", "pricing", "instances"};
-    controls.push_back({{"path", prefix + "label"}, {"label", "label"}, {"kind", "text"}, {"value", opt.label},
-                        {"placeholder", "automatic: " + automatic}, {"problem", problem_at(app, prefix + "label")}});
-    OrderedJson instances = OrderedJson::array();
-    for (const Instance& inst : catalog.instances) {
-      const Chip* chip = catalog.find_chip(inst.chip);
-      instances.push_back(choice(inst.id, inst.id + ", " + std::to_string(inst.chips) + " × " + (chip ? chip->name : inst.chip) + ", " + inst.provider));
-    }
-    // A custom instance starts as a copy of the catalog instance chosen so far (edit::make_custom).
-    instances.push_back(choice("custom", "Custom instance (your own price and specs)"));
-    controls.push_back({{"path", prefix + "instance"}, {"label", "instance type"}, {"kind", "select"}, {"value", opt.instance},
-                        {"choices", instances}, {"problem", problem_at(app, prefix + "instance")}});
-    if (opt.custom) {
-      const CustomInstance& ci = *opt.custom;
-      OrderedJson chips = OrderedJson::array();
-      for (const Chip& each : catalog.chips) chips.push_back(choice(each.id, each.name));
-      chips.push_back(choice("", "Own chip figures"));
-      controls.push_back(select_control(app, prefix + "custom.chip", "custom instance's chip", ci.chip, chips));
-      add_fields(app, controls, names, Owner::Custom, 0, o, prefix, [](const FieldSpec& spec, const void* c) {
-        return &spec == &fields::custom_chips || static_cast<const CustomInstance*>(c)->chip.empty();  // own figures only without a catalog chip
-      });
-      if (ci.chip.empty())
-        controls.push_back(select_control(app, prefix + "custom.family", "custom chip's software", word_of(kFamilyWords, ci.family),
-                                          OrderedJson::array({choice("trainium", "Trainium-like (porting)"), choice("nvidia", "CUDA (no porting)")})));
-    }
-    OrderedJson pricing = OrderedJson::array();
-    const Instance* inst = catalog.find_instance(opt.instance);
-    for (int m = 0; m < kPricingModels; ++m) {
-      const auto model = static_cast<PricingModel>(m);
-      const Figure* price = inst ? &inst->price(model) : nullptr;
-      if (inst && !price->present() && !opt.price_usd_per_hour && model != opt.pricing) continue;
-      pricing.push_back(choice(to_string(model), std::string(describe(model)) + (price && price->present() ? ", " + fmt::usd(price->value) + " per hour" : "")));
-    }
-    controls.push_back({{"path", prefix + "pricing"}, {"label", "pricing"}, {"kind", "select"}, {"value", to_string(opt.pricing)},
-                        {"choices", pricing}, {"problem", problem_at(app, prefix + "pricing")}});
-    OrderedJson count = number_control(app, fields::instances, &opt, prefix + "instances");
-    count["label"] = "instances";
-    if (opt.sized_by_default()) count["value"] = nullptr;
-    count["placeholder"] = std::string("default: ") + fields::instances.default_text;
-    controls.push_back(count);
-    add_fields(app, controls, names, Owner::Option, 0, o, prefix, [](const FieldSpec& spec, const void*) { return &spec != &fields::instances; });
-    controls.push_back(select_control(app, prefix + "precision", "precision", word_of(kPrecisionWords, opt.precision), choices_of(kPrecisionWords)));
-    add_fields(app, controls, names, Owner::Costs, 0, o, prefix);
-    add_fields(app, controls, names, Owner::Reliability, 0, o, prefix);
-    // What a pilot measured: typing a figure makes the option's pilot block (as on the canvas).
-    static const PilotMeasurement kNoPilot;
-    add_fields(app, controls, names, Owner::Pilot, opt.pilot ? &*opt.pilot : &kNoPilot, prefix);
-    OrderedJson actions = OrderedJson::array();
-    if (s.options.size() < static_cast<size_t>(kMaxOptions))
-      actions.push_back({{"path", prefix + "duplicate"}, {"label", "Duplicate option " + std::to_string(o + 1)}});
-    if (s.options.size() > 1) actions.push_back({{"path", prefix + "remove"}, {"label", "Remove option " + std::to_string(o + 1)}});
-    groups.push_back({{"id", "o" + std::to_string(o)},
-                      {"title", "Option " + std::to_string(o + 1) + ": " + (opt.label.empty() ? automatic : opt.label)},
-                      {"controls", controls},
-                      {"actions", actions}});
-  }
-  if (!s.workloads.empty() && !s.options.empty()) {  // one workload on one option: layout pins and cost overrides
-    const size_t w = std::min(app.ui.form_pair_workload, s.workloads.size() - 1), o = std::min(app.ui.form_pair_option, s.options.size() - 1);
-    const Workload& wl = s.workloads[w];
-    OrderedJson controls = OrderedJson::array(), workloads = OrderedJson::array(), options = OrderedJson::array();
-    for (size_t i = 0; i < s.workloads.size(); ++i) workloads.push_back(choice(std::to_string(i), workload_title(s.workloads[i], i)));
-    for (size_t i = 0; i < s.options.size(); ++i)
-      options.push_back(choice(std::to_string(i), s.options[i].label.empty() ? automatic_label(s.options[i], catalog) : s.options[i].label));
-    controls.push_back(select_control(app, "pair.workload", "workload", std::to_string(w), workloads));
-    controls.push_back(select_control(app, "pair.option", "option", std::to_string(o), options));
-    const LayoutPins pins = pins_of(wl, o);
-    for (const FieldSpec* spec : fields_of(Owner::Parallelism)) {
-      OrderedJson c = number_control(app, *spec, &pins, "pair.pin." + spec->key());
-      c["placeholder"] = "searched: the fastest layout that fits";
-      controls.push_back(c);
-    }
-    OrderedJson recompute = OrderedJson::array({choice("", "searched")});
-    for (const EnumWord<Recompute>& r : kRecomputeWords) recompute.push_back(choice(r.word, r.description));
-    controls.push_back(select_control(app, "pair.recompute", "recomputation", pins.recompute ? word_of(kRecomputeWords, *pins.recompute) : "", recompute));
-    controls.push_back(select_control(app, "pair.sequence_parallel", "sequence parallel", pins.sequence_parallel ? on_off(*pins.sequence_parallel) : "",
-                                      OrderedJson::array({choice("", "searched"), choice("on", "on"), choice("off", "off")})));
-    for (const FieldSpec* spec : fields_of(Owner::Costs)) {
-      const std::optional<double> value = override_of(wl, o, *spec);
-      OrderedJson c = {{"path", "pair.cost." + spec->key()}, {"label", label_of(*spec) + " for this workload"}, {"kind", "number"},
-                       {"scale", scale_of(*spec)}, {"value", value ? OrderedJson(*value) : OrderedJson(nullptr)},
-                       {"placeholder", "the option's own value"}, {"problem", ""}};
-      controls.push_back(c);
-    }
-    const std::string option_name = s.options[o].label.empty() ? automatic_label(s.options[o], catalog) : s.options[o].label;
-    groups.push_back({{"id", "pair"}, {"title", "Layout pins and cost overrides: " + workload_title(wl, w) + " on " + option_name},
-                      {"controls", controls}, {"actions", OrderedJson::array()}});
-  }
-
-  {  // The Monte Carlo's ranges.
-    OrderedJson controls = OrderedJson::array(), actions = OrderedJson::array();
-    controls.push_back(select_control(app, "analysis.default_ranges", "default ranges for the guesses", on_off(s.analysis.default_ranges), on_off()));
-    for (size_t r = 0; r < s.ranges.size(); ++r) {
-      const Range& range = s.ranges[r];
-      const std::optional<InputRef> ref = parse_input_path(range.input);
-      if (!ref) continue;
-      const std::string prefix = "ranges[" + std::to_string(r) + "].", title = input_title(s, *ref, builtin_catalog());
-      controls.push_back(select_control(app, prefix + "dist", title + ", distribution", word_of(kDistributionWords, range.dist), choices_of(kDistributionWords)));
-      for (const char* end : {"low", "high"}) {
-        const FieldSpec& spec = *ref->kind->spec;
-        const std::string unit = spec.display == Display::Percent ? "%" : std::string(spec.unit);
-        controls.push_back({{"path", prefix + end}, {"label", title + ", " + end + (unit.empty() ? "" : " (" + unit + ")")},
-                            {"kind", "number"}, {"scale", scale_of(spec)}, {"value", std::string(end) == "low" ? range.low : range.high},
-                            {"problem", problem_at(app, prefix + end)}});
-      }
-      actions.push_back({{"path", prefix + "remove"}, {"label", "Remove the range on " + title}});
-    }
-    OrderedJson inputs = OrderedJson::array({choice("", "choose an input…")});
-    for (const InputKind& kind : rangeable_inputs()) {
-      const size_t count = kind.scope == InputScope::Workload ? s.workloads.size() : s.options.size();
-      for (size_t i = 0; i < count; ++i) {
-        const InputRef ref{&kind, static_cast<int>(i)};
-        const std::string path = ref.path();
-        bool taken = false;
-        for (const Range& r : s.ranges) taken = taken || r.input == path;
-        if (!taken) inputs.push_back(choice(path, input_title(s, ref, builtin_catalog())));
-      }
-    }
-    controls.push_back(select_control(app, "ranges.add", "add a range on", "", inputs));
-    groups.push_back({{"id", "ranges"}, {"title", "Uncertainty ranges"}, {"controls", controls}, {"actions", actions}});
-  }
-  return {{"groups", groups}, {"can_undo", app.can_undo()}, {"can_redo", app.can_redo()}};
+  OrderedJson controls = OrderedJson::array();
+  std::set<std::string> names;
+  OrderedJson reference = {{"path", "reference"}, {"label", "reference option (savings are against it)"}, {"kind", "select"},
+                           {"value", std::to_string(s.reference)}, {"problem", problem_at(app, "reference")}};
+  OrderedJson choices = OrderedJson::array();
+  for (size_t o = 0; o < s.options.size(); ++o)
+    choices.push_back(choice(std::to_string(o), "Option " + std::to_string(o + 1) + ": " +
+                                                    (s.options[o].label.empty() ? automatic_label(s.options[o], catalog) : s.options[o].label)));
+  reference["choices"] = choices;
+  controls.push_back(reference);
+  add_fields(app, controls, names, Owner::Analysis, 0, 0, "");
+  return {{"id", "scenario"}, {"title", "Scenario"}, {"controls", controls}, {"actions", OrderedJson::array()}};
 }
+
+// Workload `w`: its name, target, model, memory and fine-tune.
+OrderedJson workload_group(const App& app, size_t w) {
+  const Scenario& s = app.scenario;
+  const Workload& wl = s.workloads[w];
+  const std::string prefix = "workloads[" + std::to_string(w) + "].";
+  OrderedJson controls = OrderedJson::array();
+  std::set<std::string> names = {"name", "training target"};
+  controls.push_back({{"path", prefix + "name"}, {"label", "name"}, {"kind", "text"}, {"value", wl.name},
+                      {"placeholder", "automatic: " + workload_title(Workload{}, w)}, {"problem", problem_at(app, prefix + "name")}});
+  OrderedJson kinds = OrderedJson::array();
+  for (const auto& k : kTargetWords) kinds.push_back(choice(k.word, k.description));
+  controls.push_back({{"path", prefix + "target.kind"}, {"label", "training target"}, {"kind", "select"},
+                      {"value", word_of(kTargetWords, wl.target.kind)}, {"choices", kinds}, {"problem", ""}});
+  // Only the target fields of the chosen kind (the others are not read).
+  add_fields(app, controls, names, Owner::Target, w, 0, prefix, [](const FieldSpec& spec, const void* t) {
+    const TargetKind kind = static_cast<const Target*>(t)->kind;
+    if (&spec == &fields::tokens) return kind == TargetKind::Tokens;
+    if (&spec == &fields::steps || &spec == &fields::tokens_per_step) return kind == TargetKind::Steps;
+    if (&spec == &fields::loss) return kind == TargetKind::Loss;
+    return true;
+  });
+  if (wl.target.kind == TargetKind::Loss) {  // the law that turns the loss into tokens, and a custom law's constants
+    controls.push_back(select_control(app, prefix + "target.scaling_law", "scaling law", word_of(kLawWords, wl.target.law), choices_of(kLawWords)));
+    add_fields(app, controls, names, Owner::Law, w, 0, prefix, nullptr);
+  }
+  add_fields(app, controls, names, Owner::Workload, w, 0, prefix);
+  add_fields(app, controls, names, Owner::Model, w, 0, prefix);
+  add_fields(app, controls, names, Owner::Memory, w, 0, prefix);
+  // A mixture of experts' token dispatcher on NVIDIA GPUs (all-to-all, or DeepEP/HybridEP's flex).
+  if (wl.model.experts > 1)
+    controls.push_back(select_control(app, prefix + "moe_dispatcher", "MoE token dispatcher", word_of(kMoeDispatcherWords, wl.moe_dispatcher),
+                                      choices_of(kMoeDispatcherWords)));
+  // How the weights are trained: full, LoRA or QLoRA; the adapters' rank and matrices; packing.
+  const FineTune& ft = wl.fine_tune;
+  controls.push_back(select_control(app, prefix + "fine_tune.mode", "fine-tune mode", word_of(kFineTuneWords, ft.mode), choices_of(kFineTuneWords)));
+  if (ft.adapters()) {
+    add_fields(app, controls, names, Owner::FineTune, w, 0, prefix, [](const FieldSpec& spec, const void*) { return &spec != &fields::fill; });
+    for (const EnumWord<unsigned>& target : kLoraTargetWords)
+      if ((target.value & (target.value - 1)) == 0)  // one matrix each; the groups are the JSON's shorthands
+        controls.push_back(select_control(app, prefix + "fine_tune.targets." + target.word, std::string("adapts the ") + target.description + " matrices",
+                                          on_off((ft.targets & target.value) != 0), on_off()));
+  }
+  controls.push_back(select_control(app, prefix + "fine_tune.packed", "packed sequences", on_off(ft.packed), on_off()));
+  if (!ft.packed) add_fields(app, controls, names, Owner::FineTune, w, 0, prefix, [](const FieldSpec& spec, const void*) { return &spec == &fields::fill; });
+  OrderedJson actions = OrderedJson::array();
+  actions.push_back({{"path", prefix + "duplicate"}, {"label", "Duplicate workload " + std::to_string(w + 1)}});
+  if (s.workloads.size() > 1) actions.push_back({{"path", prefix + "remove"}, {"label", "Remove workload " + std::to_string(w + 1)}});
+  return {{"id", "w" + std::to_string(w)}, {"title", "Workload " + std::to_string(w + 1) + ": " + workload_title(wl, w)},
+                    {"controls", controls}, {"actions", actions}};
+}
+
+// Option `o`: its instance, pricing, size, precision, costs, reliability and pilot.
+OrderedJson option_group(const App& app, size_t o) {
+  const Scenario& s = app.scenario;
+  const Catalog& catalog = builtin_catalog();
+  const Option& opt = s.options[o];
+  const std::string prefix = "options[" + std::to_string(o) + "].";
+  const std::string automatic = automatic_label(opt, catalog);
+  OrderedJson controls = OrderedJson::array();
+  std::set<std::string> names = {"label", "instance type", "pricing", "instances"};
+  controls.push_back({{"path", prefix + "label"}, {"label", "label"}, {"kind", "text"}, {"value", opt.label},
+                      {"placeholder", "automatic: " + automatic}, {"problem", problem_at(app, prefix + "label")}});
+  OrderedJson instances = OrderedJson::array();
+  for (const Instance& inst : catalog.instances) {
+    const Chip* chip = catalog.find_chip(inst.chip);
+    instances.push_back(choice(inst.id, inst.id + ", " + std::to_string(inst.chips) + " × " + (chip ? chip->name : inst.chip) + ", " + inst.provider));
+  }
+  // A custom instance starts as a copy of the catalog instance chosen so far (edit::make_custom).
+  instances.push_back(choice("custom", "Custom instance (your own price and specs)"));
+  controls.push_back({{"path", prefix + "instance"}, {"label", "instance type"}, {"kind", "select"}, {"value", opt.instance},
+                      {"choices", instances}, {"problem", problem_at(app, prefix + "instance")}});
+  if (opt.custom) {
+    const CustomInstance& ci = *opt.custom;
+    OrderedJson chips = OrderedJson::array();
+    for (const Chip& each : catalog.chips) chips.push_back(choice(each.id, each.name));
+    chips.push_back(choice("", "Own chip figures"));
+    controls.push_back(select_control(app, prefix + "custom.chip", "custom instance's chip", ci.chip, chips));
+    add_fields(app, controls, names, Owner::Custom, 0, o, prefix, [](const FieldSpec& spec, const void* c) {
+      return &spec == &fields::custom_chips || static_cast<const CustomInstance*>(c)->chip.empty();  // own figures only without a catalog chip
+    });
+    if (ci.chip.empty())
+      controls.push_back(select_control(app, prefix + "custom.family", "custom chip's software", word_of(kFamilyWords, ci.family),
+                                        OrderedJson::array({choice("trainium", "Trainium-like (porting)"), choice("nvidia", "CUDA (no porting)")})));
+  }
+  OrderedJson pricing = OrderedJson::array();
+  const Instance* inst = catalog.find_instance(opt.instance);
+  for (int m = 0; m < kPricingModels; ++m) {
+    const auto model = static_cast<PricingModel>(m);
+    const Figure* price = inst ? &inst->price(model) : nullptr;
+    if (inst && !price->present() && !opt.price_usd_per_hour && model != opt.pricing) continue;
+    pricing.push_back(choice(to_string(model), std::string(describe(model)) + (price && price->present() ? ", " + fmt::usd(price->value) + " per hour" : "")));
+  }
+  controls.push_back({{"path", prefix + "pricing"}, {"label", "pricing"}, {"kind", "select"}, {"value", to_string(opt.pricing)},
+                      {"choices", pricing}, {"problem", problem_at(app, prefix + "pricing")}});
+  OrderedJson count = number_control(app, fields::instances, &opt, prefix + "instances");
+  count["label"] = "instances";
+  if (opt.sized_by_default()) count["value"] = nullptr;
+  count["placeholder"] = std::string("default: ") + fields::instances.default_text;
+  controls.push_back(count);
+  add_fields(app, controls, names, Owner::Option, 0, o, prefix, [](const FieldSpec& spec, const void*) { return &spec != &fields::instances; });
+  controls.push_back(select_control(app, prefix + "precision", "precision", word_of(kPrecisionWords, opt.precision), choices_of(kPrecisionWords)));
+  add_fields(app, controls, names, Owner::Costs, 0, o, prefix);
+  add_fields(app, controls, names, Owner::Reliability, 0, o, prefix);
+  // What a pilot measured: typing a figure makes the option's pilot block (as on the canvas).
+  static const PilotMeasurement kNoPilot;
+  add_fields(app, controls, names, Owner::Pilot, opt.pilot ? &*opt.pilot : &kNoPilot, prefix);
+  OrderedJson actions = OrderedJson::array();
+  if (s.options.size() < static_cast<size_t>(kMaxOptions))
+    actions.push_back({{"path", prefix + "duplicate"}, {"label", "Duplicate option " + std::to_string(o + 1)}});
+  if (s.options.size() > 1) actions.push_back({{"path", prefix + "remove"}, {"label", "Remove option " + std::to_string(o + 1)}});
+  return {{"id", "o" + std::to_string(o)},
+                    {"title", "Option " + std::to_string(o + 1) + ": " + (opt.label.empty() ? automatic : opt.label)},
+                    {"controls", controls},
+                    {"actions", actions}};
+}
+
+// One workload on one option (the page chooses which): layout pins and cost overrides. Only when
+// the scenario has both.
+OrderedJson pair_group(const App& app) {
+  const Scenario& s = app.scenario;
+  const Catalog& catalog = builtin_catalog();
+  const size_t w = std::min(app.ui.form_pair_workload, s.workloads.size() - 1), o = std::min(app.ui.form_pair_option, s.options.size() - 1);
+  const Workload& wl = s.workloads[w];
+  OrderedJson controls = OrderedJson::array(), workloads = OrderedJson::array(), options = OrderedJson::array();
+  for (size_t i = 0; i < s.workloads.size(); ++i) workloads.push_back(choice(std::to_string(i), workload_title(s.workloads[i], i)));
+  for (size_t i = 0; i < s.options.size(); ++i)
+    options.push_back(choice(std::to_string(i), s.options[i].label.empty() ? automatic_label(s.options[i], catalog) : s.options[i].label));
+  controls.push_back(select_control(app, "pair.workload", "workload", std::to_string(w), workloads));
+  controls.push_back(select_control(app, "pair.option", "option", std::to_string(o), options));
+  const LayoutPins pins = pins_of(wl, o);
+  for (const FieldSpec* spec : fields_of(Owner::Parallelism)) {
+    OrderedJson c = number_control(app, *spec, &pins, "pair.pin." + spec->key());
+    c["placeholder"] = "searched: the fastest layout that fits";
+    controls.push_back(c);
+  }
+  OrderedJson recompute = OrderedJson::array({choice("", "searched")});
+  for (const EnumWord<Recompute>& r : kRecomputeWords) recompute.push_back(choice(r.word, r.description));
+  controls.push_back(select_control(app, "pair.recompute", "recomputation", pins.recompute ? word_of(kRecomputeWords, *pins.recompute) : "", recompute));
+  controls.push_back(select_control(app, "pair.sequence_parallel", "sequence parallel", pins.sequence_parallel ? on_off(*pins.sequence_parallel) : "",
+                                    OrderedJson::array({choice("", "searched"), choice("on", "on"), choice("off", "off")})));
+  for (const FieldSpec* spec : fields_of(Owner::Costs)) {
+    const std::optional<double> value = override_of(wl, o, *spec);
+    OrderedJson c = {{"path", "pair.cost." + spec->key()}, {"label", label_of(*spec) + " for this workload"}, {"kind", "number"},
+                     {"scale", scale_of(*spec)}, {"value", value ? OrderedJson(*value) : OrderedJson(nullptr)},
+                     {"placeholder", "the option's own value"}, {"problem", ""}};
+    controls.push_back(c);
+  }
+  const std::string option_name = s.options[o].label.empty() ? automatic_label(s.options[o], catalog) : s.options[o].label;
+  return {{"id", "pair"}, {"title", "Layout pins and cost overrides: " + workload_title(wl, w) + " on " + option_name},
+                    {"controls", controls}, {"actions", OrderedJson::array()}};
+}
+
+// The Monte Carlo's ranges.
+OrderedJson ranges_group(const App& app) {
+  const Scenario& s = app.scenario;
+  OrderedJson controls = OrderedJson::array(), actions = OrderedJson::array();
+  controls.push_back(select_control(app, "analysis.default_ranges", "default ranges for the guesses", on_off(s.analysis.default_ranges), on_off()));
+  for (size_t r = 0; r < s.ranges.size(); ++r) {
+    const Range& range = s.ranges[r];
+    const std::optional<InputRef> ref = parse_input_path(range.input);
+    if (!ref) continue;
+    const std::string prefix = "ranges[" + std::to_string(r) + "].", title = input_title(s, *ref, builtin_catalog());
+    controls.push_back(select_control(app, prefix + "dist", title + ", distribution", word_of(kDistributionWords, range.dist), choices_of(kDistributionWords)));
+    for (const char* end : {"low", "high"}) {
+      const FieldSpec& spec = *ref->kind->spec;
+      const std::string unit = spec.display == Display::Percent ? "%" : std::string(spec.unit);
+      controls.push_back({{"path", prefix + end}, {"label", title + ", " + end + (unit.empty() ? "" : " (" + unit + ")")},
+                          {"kind", "number"}, {"scale", scale_of(spec)}, {"value", std::string(end) == "low" ? range.low : range.high},
+                          {"problem", problem_at(app, prefix + end)}});
+    }
+    actions.push_back({{"path", prefix + "remove"}, {"label", "Remove the range on " + title}});
+  }
+  OrderedJson inputs = OrderedJson::array({choice("", "choose an input…")});
+  for (const InputKind& kind : rangeable_inputs()) {
+    const size_t count = kind.scope == InputScope::Workload ? s.workloads.size() : s.options.size();
+    for (size_t i = 0; i < count; ++i) {
+      const InputRef ref{&kind, static_cast<int>(i)};
+      const std::string path = ref.path();
+      bool taken = false;
+      for (const Range& r : s.ranges) taken = taken || r.input == path;
+      if (!taken) inputs.push_back(choice(path, input_title(s, ref, builtin_catalog())));
+    }
+  }
+  controls.push_back(select_control(app, "ranges.add", "add a range on", "", inputs));
+  return {{"id", "ranges"}, {"title", "Uncertainty ranges"}, {"controls", controls}, {"actions", actions}};
+}
+
+}  // namespace
+
+size_t form_group_count(const App& app) {
+  const Scenario& s = app.scenario;
+  const size_t pair = !s.workloads.empty() && !s.options.empty() ? 1 : 0;
+  return 1 + s.workloads.size() + s.options.size() + pair + 1;
+}
+
+OrderedJson form_group(const App& app, size_t index) {
+  const Scenario& s = app.scenario;
+  if (index == 0) return scenario_group(app);
+  index -= 1;
+  if (index < s.workloads.size()) return workload_group(app, index);
+  index -= s.workloads.size();
+  if (index < s.options.size()) return option_group(app, index);
+  index -= s.options.size();
+  if (index == 0 && !s.workloads.empty() && !s.options.empty()) return pair_group(app);
+  return ranges_group(app);
+}
+
+std::string form_text(const std::string& groups, bool can_undo, bool can_redo) {
+  return "{\"groups\":[" + groups + "],\"can_undo\":" + (can_undo ? "true" : "false") + ",\"can_redo\":" + (can_redo ? "true" : "false") + "}";
+}
+
+std::string form_json(const App& app) {
+  std::string groups;
+  for (size_t i = 0; i < form_group_count(app); ++i) groups += (i ? "," : "") + form_group(app, i).dump();
+  return form_text(groups, app.can_undo(), app.can_redo());
+}
+
 
 namespace {
 

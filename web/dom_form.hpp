@@ -15,10 +15,18 @@ namespace traincost::web {
 
 class App;
 
-// The form as JSON: {"groups": [{"id", "title", "controls": [{"path", "label", "kind": "number" |
+// The form as JSON text: {"groups": [{"id", "title", "controls": [{"path", "label", "kind": "number" |
 // "select" | "text", "value", "scale", "placeholder", "choices", "problem"}], "actions": [...]}],
 // "can_undo", "can_redo"}. Paths are the scenario's own ("options[1].mfu").
-OrderedJson form_json(const App& app);
+std::string form_json(const App& app);
+
+// The same a group at a time, so that the page can build a heavy scenario's form over several
+// tasks (App::publish_form_slice): its groups in order are the scenario, each workload, each
+// option, one workload on one option (when there are both) and the ranges. form_text puts the
+// groups' texts, joined by commas, into the form's JSON; form_json is all of them at once.
+size_t form_group_count(const App& app);
+OrderedJson form_group(const App& app, size_t index);
+std::string form_text(const std::string& groups, bool can_undo, bool can_redo);
 
 // Sets the field at `path` to `value` as typed (a number in the control's scale, an id, a name; ""
 // resets an optional field to its default), or runs an action ("undo", "redo",

@@ -64,6 +64,16 @@ try {
       const api = JSON.parse(await page.evaluate((l) => window.TrainCost.evaluate(JSON.stringify(JSON.parse(window.TrainCost.decodeLink(l)).scenario)),
                                                  HEAVY));
       assertEqual(JSON.stringify(api.workloads.map((w) => w.verdict)), JSON.stringify(fromCli), 'window.TrainCost.evaluate');
+      // The accessible form too is built over several tasks (App::publish_form_slice), at most four
+      // of its 27 groups each, and arrives whole and in order: the scenario, each workload, each
+      // option, the pair, the ranges.
+      await ui.settled(page, { timeout: 300000 });
+      await page.waitForFunction(() => document.querySelectorAll('#edit-form-fields fieldset').length >= 27, null, { timeout: 60000 });
+      const form = await page.evaluate(() => [...document.querySelectorAll('#edit-form-fields fieldset')].map((f) => f.id));
+      const expected = ['scenario', ...[...Array(16).keys()].map((w) => `w${w}`), ...[...Array(8).keys()].map((o) => `o${o}`), 'pair', 'ranges'];
+      assertEqual(JSON.stringify(form), JSON.stringify(expected.map((g) => `g-${g}`)), 'the form\'s groups');
+      const settled = await stats(page);
+      assert(settled.form_slices >= 7, `the form was built in ${settled.form_slices} task(s)`);
       assertEqual(log.consoleErrors.length, 0, `console errors: ${log.consoleErrors.join(' | ')}`);
       await context.close();
     },

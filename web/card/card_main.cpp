@@ -10,6 +10,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,11 +24,10 @@
 
 namespace {
 
-// The card is a head start, not a second calculator: it runs in one call, on the main thread, so a
-// scenario whose base evaluation takes more than this many units of work (EvaluationRun: one
-// option's numbers, one pair resolved, one size tried by a deadline's search...) is left to the
-// page, which slices that work over frames (issue 33, item 5). The examples take 8 to 32 units;
-// tests/links/heavy-moe.txt takes 2,680 (1-2 s natively), which here would be one long task.
+// The card is a head start, not a second calculator: a scenario whose base evaluation takes more
+// than this many units of work (EvaluationRun: one option's numbers, one pair resolved, one size
+// tried by a deadline's search...) is left to the page, which has the same work to do anyway.
+// The examples take 8 to 32 units; tests/links/heavy-moe.txt takes 2,680 (1-2 s natively).
 // A count, not a clock: whether a scenario gets a card does not depend on the machine.
 constexpr size_t kMaxUnits = 128;
 
@@ -47,31 +47,53 @@ std::optional<traincost::Scenario> scenario_of(std::string_view text) {
   return s;
 }
 
+// The card being made: its scenario and evaluation, advanced a few units per call (tc_card_step)
+// so that calculator.js can yield to the browser between calls. A heavy scenario's 128 units
+// took about 100 ms in one call, a task too long for a page that must answer input (issue 33 item 5).
+struct CardJob {
+  traincost::Scenario scenario;
+  traincost::EvaluationRun run;
+  size_t units = 0;
+  bool done = false;
+  explicit CardJob(const traincost::Scenario& s) : scenario(s), run(s, traincost::builtin_catalog_unreplayed()) {}
+};
+std::unique_ptr<CardJob> job;
+
 }  // namespace
 
 extern "C" {
 
-// The card for `text` (UTF-8, `length` bytes): its HTML without inline styles (the page's
-// Content-Security-Policy forbids them; calculator.css styles the card), as malloc'd,
-// NUL-terminated text the caller frees; "" when the text is no valid scenario or its evaluation
-// is more than kMaxUnits of work; null when out of memory.
-EMSCRIPTEN_KEEPALIVE char* tc_card(const char* text, size_t length) {
+// Starts the card for `text` (UTF-8, `length` bytes). Returns 1 when it is a scenario the page
+// would open (its evaluation then runs in tc_card_step), 0 when it is not (no card: the page says
+// why). A card being made before is dropped.
+EMSCRIPTEN_KEEPALIVE int tc_card_start(const char* text, size_t length) {
+  job.reset();
+  const std::optional<traincost::Scenario> s = scenario_of(std::string_view(text ? text : "", text ? length : 0));
+  if (s) job = std::make_unique<CardJob>(*s);
+  return job ? 1 : 0;
+}
+
+// Does up to `units` more units of the card's evaluation. Returns 1 while there is more to do,
+// 0 once it is complete or has reached kMaxUnits (then tc_card_html has the card, or "").
+EMSCRIPTEN_KEEPALIVE int tc_card_step(size_t units) {
+  if (!job) return 0;
+  for (size_t i = 0; i < units && !job->done && job->units < kMaxUnits; ++i, ++job->units) job->done = job->run.advance(1);
+  return !job->done && job->units < kMaxUnits ? 1 : 0;
+}
+
+// The card (its HTML without inline styles: the page's Content-Security-Policy forbids them;
+// calculator.css styles the card) as malloc'd, NUL-terminated text the caller frees; "" when
+// there is none (no scenario, or more than kMaxUnits of work); null when out of memory. Ends the job.
+EMSCRIPTEN_KEEPALIVE char* tc_card_html() {
   using namespace traincost;
-  const std::optional<Scenario> s = scenario_of(std::string_view(text ? text : "", text ? length : 0));
   std::string html;
-  if (s) {
-    // The same steps as resolve() and evaluate(), bit-identical (evaluation_run.hpp), counted.
-    EvaluationRun run(*s, builtin_catalog_unreplayed());
-    size_t units = 1;
-    bool done = run.advance(1);
-    for (; !done && units < kMaxUnits; ++units) done = run.advance(1);
-    if (done) {
-      const Evaluation e = run.finish();
-      CardOptions options;
-      options.inline_styles = false;
-      html = scenario_card(*s, e.resolved, e.results, "s=" + encode_link(*s), options);
-    }
+  if (job && job->done) {
+    const Evaluation e = job->run.finish();
+    CardOptions options;
+    options.inline_styles = false;
+    html = scenario_card(job->scenario, e.resolved, e.results, "s=" + encode_link(job->scenario), options);
   }
+  job.reset();
   char* out = static_cast<char*>(std::malloc(html.size() + 1));
   if (out) std::memcpy(out, html.c_str(), html.size() + 1);
   return out;

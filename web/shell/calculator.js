@@ -179,7 +179,7 @@
   }
   function showProblem(control, text) {
     var note = document.getElementById(control.id + '-problem');
-    if (note) note.textContent = text;
+    if (note && note.textContent !== text) note.textContent = text;
     if (text) control.setAttribute('aria-invalid', 'true'); else control.removeAttribute('aria-invalid');
   }
   function commitControl(control) {
@@ -281,7 +281,13 @@
     var b = formBuilding;
     if (!b) return;
     var began = performance.now();
-    while (b.next < b.groups.length && (b.next === 0 || performance.now() - began < 8)) formFields.appendChild(buildGroup(b.groups[b.next++]));
+    // Each group's style and layout in this task and within its time (reading offsetHeight): left to
+    // the next frame they came to 40-90 ms there, on top of drawing the canvas.
+    while (b.next < b.groups.length && (b.next === 0 || performance.now() - began < 8)) {
+      formFields.appendChild(buildGroup(b.groups[b.next]));
+      fillGroup(b.groups[b.next++]);
+      void formFields.offsetHeight;
+    }
     if (b.next < b.groups.length) { setTimeout(buildSomeGroups, 0); return; }
     if (formBuilding === b) { formBuilding = null; fillForm(formLatest); }
   }
@@ -292,22 +298,25 @@
     if (shape !== formShape) { formShape = shape; buildForm(form); }
     if (!formBuilding) fillForm(form);
   }
+  // A group's values, title and problems as the scenario has them now; only what differs is set
+  // (a placeholder set again is laid out again).
+  function fillGroup(g) {
+    var set = document.getElementById('g-' + g.id);
+    if (set && set.firstChild.textContent !== g.title) set.firstChild.textContent = g.title;
+    g.controls.forEach(function (c) {
+      var control = document.getElementById(controlId(c.path));
+      if (!control) return;
+      if (!formDirty[c.path]) {
+        var value = shown(c);
+        if (control.value !== value) control.value = value;
+        if (c.placeholder && control.placeholder !== c.placeholder) control.placeholder = c.placeholder;
+      }
+      showProblem(control, formRefused[c.path] || (c.problem ? c.label + ': ' + c.problem : ''));
+    });
+  }
   // The form's values, titles and problems as the scenario has them now.
   function fillForm(form) {
-    form.groups.forEach(function (g) {
-      var set = document.getElementById('g-' + g.id);
-      if (set && set.firstChild.textContent !== g.title) set.firstChild.textContent = g.title;
-      g.controls.forEach(function (c) {
-        var control = document.getElementById(controlId(c.path));
-        if (!control) return;
-        if (!formDirty[c.path]) {
-          var value = shown(c);
-          if (control.value !== value) control.value = value;
-          if (c.placeholder) control.placeholder = c.placeholder;
-        }
-        showProblem(control, formRefused[c.path] || (c.problem ? c.label + ': ' + c.problem : ''));
-      });
-    });
+    form.groups.forEach(fillGroup);
     // aria-disabled rather than disabled: the button keeps the focus after the last undo.
     document.getElementById('form-undo').setAttribute('aria-disabled', String(!form.can_undo));
     document.getElementById('form-redo').setAttribute('aria-disabled', String(!form.can_redo));
@@ -329,6 +338,12 @@
         e.preventDefault();
         e.stopImmediatePropagation();
         openForm();
+        return;
+      }
+      // Select-all on the canvas is ImGui's (the field being edited): the browser's would select the
+      // whole document, and laying out the form it selects held the main thread 100 ms on the heavy link.
+      if (type === 'keydown' && target === canvas && (e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && (e.key === 'a' || e.key === 'A')) {
+        e.preventDefault();
         return;
       }
       if (!target || !target.closest || !target.closest('#edit-form, #skip-to-form')) return;
@@ -463,6 +478,7 @@
       if (data.announce) add('p', 'announce', data.announce);
       patchChildren(mirror, body);
       patchChildren(mirrorDetail, detail);
+      void mirror.offsetHeight;  // laid out in the task that changed it, not in the next frame's with the canvas
     },
     // The accessible form's controls (web/dom_form.cpp), sent after the results in a task of their own.
     publishForm: function (json) {
@@ -762,6 +778,7 @@
   // one is. Resolves to whether it is shown. Anything that goes wrong (a link the core refuses, a
   // failed download) resolves to false, silently: the calculator then opens as it always did and
   // says what is wrong with the link itself.
+  var CARD_UNITS_PER_TASK = 16;  // the examples' cards take one or two tasks; a heavy scenario's unit about half a millisecond
   function showOwnCard(text) {
     return new Promise(function (resolve) {
       var script = document.createElement('script');
@@ -772,13 +789,28 @@
     }).then(function (loaded) {
       if (!loaded) return false;
       return window.TrainCostCard({print: function () {}, printErr: function () {}}).then(function (card) {
-        var n = card.lengthBytesUTF8(text) + 1, p = card._malloc(n), html = '';
+        var n = card.lengthBytesUTF8(text) + 1, p = card._malloc(n), started = 0;
         if (!p) return false;
         card.stringToUTF8(text, p, n);
-        try {
-          var q = card._tc_card(p, n - 1);
-          if (q) { html = card.UTF8ToString(q); card._free(q); }
-        } finally { card._free(p); }
+        try { started = card._tc_card_start(p, n - 1); } finally { card._free(p); }
+        if (!started) return false;
+        // The evaluation a few units of work per task (web/card/card_main.cpp), the browser free
+        // to draw and answer input between them.
+        return new Promise(function (done) {
+          var channel = new MessageChannel();
+          channel.port1.onmessage = function () {
+            var html = '';
+            try {
+              if (card._tc_card_step(CARD_UNITS_PER_TASK)) { channel.port2.postMessage(0); return; }
+              var q = card._tc_card_html();
+              if (q) { html = card.UTF8ToString(q); card._free(q); }
+            } catch (e) { /* no card: the calculator opens as it always did */ }
+            channel.port1.close();
+            done(html);
+          };
+          channel.port2.postMessage(0);
+        });
+      }).then(function (html) {
         if (!/class="verdict"/.test(html)) return false;
         // The core escapes every text in the card (escape_html), as in the pre-rendered one.
         var fresh = document.createElement('template');
