@@ -83,10 +83,9 @@ bool analysis_usable(const Derived& d) {
 }
 
 std::string analysis_doubt(const Derived& d, size_t w) {
+  // The analysis's own leader and shares, from one run (while a new one runs, the last one's).
   if (!analysis_usable(d) || d.analysis.result.workload != w) return {};
-  std::vector<double> cheapest;
-  for (const OptionStats& each : d.analysis.result.monte_carlo.options) cheapest.push_back(each.probability_cheapest);
-  return less_likely_verdict(d.resolved, d.results.workloads[w].comparison.cheapest, cheapest);
+  return analysis_less_likely(d.resolved, d.analysis.result);
 }
 
 std::vector<std::string> schedule_warnings(const Derived& d, size_t w) {

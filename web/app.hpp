@@ -312,8 +312,8 @@ class App {
 // Whether `d.analysis.result` can be shown with the current results: it is kept while a new one runs (so
 // the page does not collapse and jump), as long as it has the same options.
 bool analysis_usable(const Derived& d);
-// The sentence saying most simulated futures favour another option than the headline's (verdict.hpp's
-// less_likely_verdict), for workload w once its Monte Carlo has run; else "".
+// The sentence saying most simulated futures favour another option than the headline's
+// (analysis_less_likely), for workload w once its Monte Carlo has run; else "".
 std::string analysis_doubt(const Derived& d, size_t w);
 
 // Options whose expected runs take longer than the workload's horizon ("Trn2 x64: 2 runs × 232

@@ -210,7 +210,8 @@ TEST(Odds, AVerdictTheFuturesDisfavourIsSaidToBeTheLessLikelyOutcome) {
   ASSERT_GE(an.leader, 0);
   std::vector<double> cheapest;
   for (const OptionStats& st : an.monte_carlo.options) cheapest.push_back(st.probability_cheapest);
-  const std::string doubt = less_likely_verdict(r, an.leader, cheapest);
+  const std::string doubt = analysis_less_likely(r, an);
+  EXPECT_EQ(doubt, less_likely_verdict(r, an.leader, cheapest));
   const bool disfavoured = cheapest[static_cast<size_t>(1 - an.leader)] > cheapest[static_cast<size_t>(an.leader)];
   EXPECT_EQ(!doubt.empty(), disfavoured);
   EXPECT_EQ(analysis_text(r, an).find("the verdict is the less likely outcome") != std::string::npos, disfavoured);

@@ -151,14 +151,13 @@ bool draws_whole_run(const Analysis& a) {
     if (in.default_range && in.ref.kind->spec == &fields::whole_run_factor) return true;
   return false;
 }
-// The analysed workload's point-estimate leader against the futures' likeliest (verdict.hpp).
-std::string less_likely(const ResolvedScenario& r, const Analysis& a) {
+}  // namespace
+
+std::string analysis_less_likely(const ResolvedScenario& r, const Analysis& a) {
   std::vector<double> cheapest;
   for (const OptionStats& st : a.monte_carlo.options) cheapest.push_back(st.probability_cheapest);
   return less_likely_verdict(r, a.leader, cheapest);
 }
-
-}  // namespace
 
 std::string analysis_text(const ResolvedScenario& r, const Analysis& a) {
   std::string out;
@@ -198,7 +197,7 @@ std::string analysis_text(const ResolvedScenario& r, const Analysis& a) {
       if (st.deadline_days > 0)
         out += "    " + on_time_text(st) + "; days to the model " + percentiles_text(st.days_to_model, st, false) + "\n";
     }
-    if (const std::string doubt = less_likely(r, a); !doubt.empty()) out += "  " + doubt + "\n";
+    if (const std::string doubt = analysis_less_likely(r, a); !doubt.empty()) out += "  " + doubt + "\n";
     if (a.challenger >= 0 && a.challenger_one_time_usd > 0)
       out += "  Break-even runs for " + label_of(r, a.challenger) + ": P5 " + runs_text(mc.breakeven_runs.p5) + ", P50 " +
              runs_text(mc.breakeven_runs.p50) + ", P95 " + runs_text(mc.breakeven_runs.p95) + "; pays off within the expected runs in " +
@@ -222,7 +221,7 @@ std::string analysis_markdown(const ResolvedScenario& r, const Analysis& a) {
              " | " + escape_markdown(percentile_text(st.cost_per_run.p50, st)) + " | " + escape_markdown(percentile_text(st.cost_per_run.p95, st)) +
              " |\n";
     }
-    if (const std::string doubt = less_likely(r, a); !doubt.empty()) out += "\n" + escape_markdown(doubt) + "\n";
+    if (const std::string doubt = analysis_less_likely(r, a); !doubt.empty()) out += "\n" + escape_markdown(doubt) + "\n";
     if (deadline) out += "\nP(on time): the share of samples whose model is done within " + deadline_words(mc.options.front().deadline_days) + ".\n";
     out += "\n" + std::to_string(mc.samples) + " Monte Carlo samples, seed " + std::to_string(mc.seed) + ".\n\n";
     const std::string whole = draws_whole_run(a) ? whole_run_note(*r.catalog) : "";

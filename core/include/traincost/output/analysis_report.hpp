@@ -11,6 +11,9 @@ namespace traincost {
 OrderedJson analysis_to_json(const Scenario& scenario, const ResolvedScenario& resolved, const Analysis& analysis);
 std::string analysis_text(const ResolvedScenario& resolved, const Analysis& analysis);
 std::string analysis_markdown(const ResolvedScenario& resolved, const Analysis& analysis);
+// verdict.hpp's less_likely_verdict for the analysed workload: its point-estimate leader against the
+// option cheapest in the most of its futures (the text, the Markdown and the page say it).
+std::string analysis_less_likely(const ResolvedScenario& resolved, const Analysis& analysis);
 
 // A percentile of an option's cost or days as text: the figure, or, where it is none because the
 // option cannot run the job in that share of samples, why ("not run: misses the 14-day deadline
