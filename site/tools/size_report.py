@@ -22,7 +22,7 @@ import re
 import sys
 import tarfile
 
-BUDGET_CALCULATOR = 565_000   # bytes gzipped, the calculator page's first load (the same as tests/browser/site.test.mjs, which gives its history)
+BUDGET_CALCULATOR = 562_000   # bytes gzipped, the calculator page's first load (the same as tests/browser/site.test.mjs, which gives its history)
 BUDGET_PAGE = 100_000         # every other page
 ALREADY_COMPRESSED = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".woff2", ".gz", ".br")
 

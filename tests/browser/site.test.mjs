@@ -33,7 +33,9 @@ const CALCULATOR = 'calculator.html';
 // -Oz, -flto, -fno-rtti and -fno-exceptions (docs/performance.md, "The objects' flags").
 // Set to 565 KB the same day (this test measured 559,684 B, about 3 KB more than size_report.py's
 // count, which had set the 562: 1% over what this test measures).
-const BUDGET_CALCULATOR = 565_000;
+// Lowered to 562 KB on 2026-12-07 (measured 556,991 B, plus 0.9%): the page's JavaScript minified
+// by Debian's terser at build (web/shell/minify.mjs), 8.7 KB less.
+const BUDGET_CALCULATOR = 562_000;
 const BUDGET_PAGE = 100_000;        // every other page: strictly less
 const ALREADY_COMPRESSED = /\.(png|jpe?g|webp|gif|woff2)$/i;
 
@@ -341,7 +343,7 @@ try {
       assertEqual(problems.join('\n'), '', 'pages wider than a phone');
     },
 
-    async 'first-load transfer: calculator <= 565 KB gzipped, every other page < 100 KB'() {
+    async 'first-load transfer: calculator <= 562 KB gzipped, every other page < 100 KB'() {
       const sizes = {};
       const problems = [];
       for (const file of htmlFiles) {
