@@ -168,7 +168,7 @@ OrderedJson workload_group(const App& app, size_t w) {
   OrderedJson controls = OrderedJson::array();
   std::set<std::string> names = {"name", "training target"};
   controls.push_back({{"path", prefix + "name"}, {"label", "name"}, {"kind", "text"}, {"value", wl.name},
-                      {"placeholder", "automatic: " + workload_title(Workload{}, w)}, {"problem", problem_at(app, prefix + "name")}});
+                      {"placeholder", "automatic: " + automatic_workload_name(wl)}, {"problem", problem_at(app, prefix + "name")}});
   OrderedJson kinds = OrderedJson::array();
   for (const auto& k : kTargetWords) kinds.push_back(choice(k.word, k.description));
   controls.push_back({{"path", prefix + "target.kind"}, {"label", "training target"}, {"kind", "select"},

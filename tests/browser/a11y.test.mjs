@@ -261,8 +261,13 @@ try {
       assertEqual(await tokens.inputValue(), '-5', 'what was typed stays to be corrected');
       assertEqual((await stats(page)).link, link, 'a refused value leaves the scenario as it was');
 
-      // Markup typed as a name is text, in the form and in the mirror.
+      // An unnamed workload's name field offers the name the page gives it (the group's title), not
+      // that of an empty workload.
       const name = workload.getByLabel('name', { exact: true });
+      const title = (await workload.locator('legend').textContent()).replace(/^Workload 1: /, '');
+      assertEqual(await name.getAttribute('placeholder'), `automatic: ${title}`, 'the name\'s placeholder');
+      assert(!/^0, 0 tokens/.test(title), `the title is the workload's own: "${title}"`);
+      // Markup typed as a name is text, in the form and in the mirror.
       await tabTo(page, name, { back: true });
       const markup = '<img src=x onerror="window.__injected=1">';
       await page.keyboard.type(markup);

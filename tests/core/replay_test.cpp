@@ -103,6 +103,25 @@ TEST(Replay, TheSummaryIsTheMedianAndWorstOfTheRows) {
   EXPECT_GE(the_replay().all.runs, 10);
 }
 
+// The page replays a run per call (ReplayRun, builtin_catalog_replay_step): one step per run, the
+// same rows and summaries as replay() in one go, nothing more after the last, and the built-in
+// catalog's spread is the one-go replay's.
+TEST(Replay, ASteppedReplayIsTheReplay) {
+  const RunLibrary& library = builtin_published_runs();
+  ReplayRun run(library, builtin_catalog_unreplayed());
+  size_t steps = 1;
+  while (!run.step()) ++steps;
+  EXPECT_EQ(steps, library.runs.size());
+  EXPECT_TRUE(run.step());  // nothing left
+  const Replay stepped = run.finish();
+  EXPECT_EQ(replay_json(stepped, library).dump(), replay_json(the_replay(), library).dump());
+  EXPECT_TRUE(run.step());  // after finish() too
+  EXPECT_TRUE(builtin_catalog_replay_step());  // the built-in catalog is replayed already here
+  EXPECT_EQ(builtin_catalog().whole_run.low, the_replay().whole_run.low);
+  EXPECT_EQ(builtin_catalog().whole_run.median, the_replay().whole_run.median);
+  EXPECT_EQ(builtin_catalog().whole_run.high, the_replay().whole_run.high);
+}
+
 TEST(Replay, EveryFormatCarriesTheRunsAndTheSummary) {
   const Replay& r = the_replay();
   const RunLibrary& l = builtin_published_runs();

@@ -50,10 +50,18 @@ const Loaded& loaded() {
 // The catalog with the spread of what the published runs realized against the model's plan:
 // fitted from the replay each time the data loads, never stored, since any change to the model or
 // its defaults moves the plan, and so the spread.
+// The replay, a run per call of builtin_catalog_replay_step (the page's first tasks); the first
+// call of builtin_catalog() replays whatever is left. The same runs against the same catalog as
+// replay() in one go: the spread is bit-identical however it was stepped.
+ReplayRun& pending_replay() {
+  static ReplayRun run(loaded().runs, loaded().catalog);
+  return run;
+}
+
 const Catalog& replayed() {
   static const Catalog catalog = [] {
     Catalog c = loaded().catalog;
-    c.whole_run = replay(loaded().runs, c).whole_run;
+    c.whole_run = pending_replay().finish().whole_run;
     return c;
   }();
   return catalog;
@@ -62,6 +70,11 @@ const Catalog& replayed() {
 }  // namespace
 
 const Catalog& builtin_catalog() { return replayed(); }
+bool builtin_catalog_replay_step() {
+  if (!pending_replay().step()) return false;
+  replayed();
+  return true;
+}
 const Catalog& builtin_catalog_unreplayed() { return loaded().catalog; }
 const std::string& builtin_catalog_version() { return loaded().catalog.version; }
 const RunLibrary& builtin_published_runs() { return loaded().runs; }

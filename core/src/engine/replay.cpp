@@ -100,8 +100,21 @@ ReplayRow replay_run(const PublishedRun& run, const Catalog& catalog) {
 }
 
 Replay replay(const RunLibrary& library, const Catalog& catalog) {
-  Replay out;
-  for (const PublishedRun& run : library.runs) out.rows.push_back(replay_run(run, catalog));
+  ReplayRun run(library, catalog);
+  while (!run.step()) {
+  }
+  return run.finish();
+}
+
+bool ReplayRun::step() {
+  if (next_ < library_.runs.size()) out_.rows.push_back(replay_run(library_.runs[next_++], catalog_));
+  return next_ == library_.runs.size();
+}
+
+Replay ReplayRun::finish() {
+  while (!step()) {
+  }
+  Replay out = std::move(out_);
   std::vector<const ReplayRow*> all, calibration, held_out;
   for (const ReplayRow& r : out.rows) {
     if (!r.counted()) continue;

@@ -15,6 +15,11 @@ namespace traincost {
 // assets/catalog.json, with assets/published_runs.json as its `runs` and the whole-run spread
 // their replay realized (catalog.whole_run).
 const Catalog& builtin_catalog();
+// Replays one more of the published runs that builtin_catalog() needs; true once all are and the
+// catalog is built. For the page, which replays them a run per task (web/main.cpp) instead of in
+// one 60 ms task at the first call of builtin_catalog(); its result is the same. Not thread-safe:
+// one thread (the page's) calls it, before anything else asks for builtin_catalog().
+bool builtin_catalog_replay_step();
 // The same catalog before the replay: its whole_run is empty. For what evaluates but never samples
 // (the page's card module, web/card/card_main.cpp: no Monte Carlo, no whole-run note), which so
 // skips the replay (about 40 ms in WebAssembly) and carries none of its code.

@@ -74,6 +74,23 @@ Scenario replay_scenario(const PublishedRun& run, const Catalog& catalog);
 ReplayRow replay_run(const PublishedRun& run, const Catalog& catalog);
 Replay replay(const RunLibrary& library, const Catalog& catalog);
 
+// The same replay a run at a time, for a caller that must not hold its thread for the whole of it
+// (the page: about 60 ms in WebAssembly). step() replays the next run and says whether all are
+// done (after finish() too, doing nothing); finish() replays what is left and returns what
+// replay() returns (replay() is this loop), once. `library` and `catalog` must outlive the run.
+class ReplayRun {
+ public:
+  ReplayRun(const RunLibrary& library, const Catalog& catalog) : library_(library), catalog_(catalog) {}
+  bool step();
+  Replay finish();
+
+ private:
+  const RunLibrary& library_;
+  const Catalog& catalog_;
+  size_t next_ = 0;  // the next run to replay
+  Replay out_;
+};
+
 // The replay as JSON (`traincost replay --format json`, the API's `replay`), text, Markdown
 // (docs/validation.md), CSV and HTML (the methodology page). Run names and notes are escaped for
 // each format.
