@@ -498,10 +498,10 @@ void App::publish_form() {
   send_form(form_json(*this));
 }
 
-void App::send_form(const std::string& form) {
+void App::send_form(std::string form) {
   if (form == published_form_) return;
   web::publish_form(form);  // the page's, platform.hpp
-  published_form_ = form;
+  published_form_ = std::move(form);
 }
 
 bool App::work_now() const { return !ui.pending_png.empty() || ui.select_results_tab >= 0; }

@@ -297,7 +297,7 @@ class App {
   } form_;
   std::string published_form_;   // the form's JSON as last sent (an unchanged form is not sent again)
   void publish_form_slice();
-  void send_form(const std::string& form);
+  void send_form(std::string form);
   std::string clipboard_;        // ImGui's clipboard: filled by copies and by the page's paste event
   std::string autosave_backup_;  // the autosave a link displaced, offered back by a banner
   UndoHistory<Scenario> history_;

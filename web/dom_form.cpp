@@ -208,7 +208,7 @@ OrderedJson workload_group(const App& app, size_t w) {
   actions.push_back({{"path", prefix + "duplicate"}, {"label", "Duplicate workload " + std::to_string(w + 1)}});
   if (s.workloads.size() > 1) actions.push_back({{"path", prefix + "remove"}, {"label", "Remove workload " + std::to_string(w + 1)}});
   return {{"id", "w" + std::to_string(w)}, {"title", "Workload " + std::to_string(w + 1) + ": " + workload_title(wl, w)},
-                    {"controls", controls}, {"actions", actions}};
+          {"controls", controls}, {"actions", actions}};
 }
 
 // Option `o`: its instance, pricing, size, precision, costs, reliability and pilot.
@@ -271,9 +271,9 @@ OrderedJson option_group(const App& app, size_t o) {
     actions.push_back({{"path", prefix + "duplicate"}, {"label", "Duplicate option " + std::to_string(o + 1)}});
   if (s.options.size() > 1) actions.push_back({{"path", prefix + "remove"}, {"label", "Remove option " + std::to_string(o + 1)}});
   return {{"id", "o" + std::to_string(o)},
-                    {"title", "Option " + std::to_string(o + 1) + ": " + (opt.label.empty() ? automatic : opt.label)},
-                    {"controls", controls},
-                    {"actions", actions}};
+          {"title", "Option " + std::to_string(o + 1) + ": " + (opt.label.empty() ? automatic : opt.label)},
+          {"controls", controls},
+          {"actions", actions}};
 }
 
 // One workload on one option (the page chooses which): layout pins and cost overrides. Only when
@@ -309,7 +309,7 @@ OrderedJson pair_group(const App& app) {
   }
   const std::string option_name = s.options[o].label.empty() ? automatic_label(s.options[o], catalog) : s.options[o].label;
   return {{"id", "pair"}, {"title", "Layout pins and cost overrides: " + workload_title(wl, w) + " on " + option_name},
-                    {"controls", controls}, {"actions", OrderedJson::array()}};
+          {"controls", controls}, {"actions", OrderedJson::array()}};
 }
 
 // The Monte Carlo's ranges.

@@ -100,10 +100,7 @@ ReplayRow replay_run(const PublishedRun& run, const Catalog& catalog) {
 }
 
 Replay replay(const RunLibrary& library, const Catalog& catalog) {
-  ReplayRun run(library, catalog);
-  while (!run.step()) {
-  }
-  return run.finish();
+  return ReplayRun(library, catalog).finish();
 }
 
 bool ReplayRun::step() {
