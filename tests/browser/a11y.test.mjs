@@ -297,6 +297,46 @@ try {
       await page.waitForFunction(() => document.getElementById('f-workloads-0--runs')?.value === '12', null, { timeout: 10000 });
       await context.close();
     },
+
+    async 'a refused value stays with its control when another edit rebuilds the form'() {
+      // The adversarial pass after issue 33: the rebuilt control came back blank while its note
+      // still named the refused value, and stopped following the scenario.
+      const { page, context } = await openPage(browser, `${url}calculator.html`);
+      await waitForCalculator(page);
+      await ui.settled(page);
+      await page.keyboard.press('Control+Shift+F');
+      const workload = page.getByRole('group', { name: /^Workload 1:/ });
+      const runs = workload.getByLabel('runs', { exact: true });
+      await tabTo(page, runs);
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('-5');
+      await page.keyboard.press('Enter');
+      assertEqual(await runs.getAttribute('aria-invalid'), 'true', 'the refused value is marked');
+      // Steps instead of tokens: controls come and go, so the form is built again.
+      const before = await runs.elementHandle();
+      await workload.getByLabel('training target', { exact: true }).selectOption('steps');
+      await page.waitForFunction((old) => !old.isConnected, before, { timeout: 10000 });
+      assertEqual(await runs.inputValue(), '-5', 'the rebuilt control has the text typed into it');
+      assertEqual(await runs.getAttribute('aria-invalid'), 'true', 'and its refusal');
+      assert(/-5/.test(await runs.evaluate((e) => document.getElementById(e.getAttribute('aria-describedby')).textContent)), 'the note names it');
+      // Corrected, it is sent, and the control follows the scenario again.
+      await tabTo(page, runs);
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('3');
+      await page.keyboard.press('Enter');
+      assertEqual(await runs.getAttribute('aria-invalid'), null, 'accepted');
+      assertEqual((await ui.scenario(page)).workloads[0].runs, 3, 'the scenario has it');
+      await page.evaluate(() => {
+        const p = Module._malloc(64), v = Module._malloc(8);
+        stringToUTF8('workloads[0].runs', p, 64);
+        stringToUTF8('7', v, 8);
+        Module._free(Module._tc_form_edit(p, v, 1));
+        Module._free(p);
+        Module._free(v);
+      });
+      assertEqual(await runs.inputValue(), '7', 'the control follows the next edit');
+      await context.close();
+    },
   });
 } finally {
   await browser.close();

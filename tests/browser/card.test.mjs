@@ -6,10 +6,11 @@
 // scenario of the reader's own (a link, the autosave) gets its card from the card module before
 // the calculator is requested; the embed loads the calculator only when asked; a link the core
 // refuses leaves the page as it was without the card module.
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, assert, assertEqual, launch, openPage, run, serve, waitForCalculator } from './lib/harness.mjs';
-import { cli, cliVerdicts, linkFor, mirror, scenarioPath } from './lib/calculator.mjs';
+import { cli, cliJson, cliVerdicts, linkFor, mirror, scenarioPath } from './lib/calculator.mjs';
 import * as ui from './lib/ui.mjs';
 
 const EXAMPLES = readdirSync(join(ROOT, 'assets/scenarios')).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
@@ -274,6 +275,77 @@ try {
         const m = await mirror(page);
         assert(m.banners.some((b) => b.startsWith('This link could not be opened: ')), `${path}: the page's banner (${m.banners})`);
         assertEqual(JSON.stringify(m.verdicts), JSON.stringify(cliVerdicts('llama3-8b-pretrain')), `${path}: and the default scenario`);
+        await context.close();
+      }
+    },
+
+    // The adversarial pass after issue 33: the card module opened what the page does not, or
+    // answered otherwise. Each case: what #first-answer showed while the page opened, against
+    // what the page itself then says.
+    async 'the card module answers only as the page does: a deadline with odds, an autosave holding a link, the embed query, a changed address'() {
+      const dir = mkdtempSync(join(tmpdir(), 'traincost-card-'));
+      const oddsPath = join(dir, 'odds.json');
+      // A deadline with odds whose search is small enough for the card module: the card would size
+      // it without the replay's whole-run spread (36 instances on the card, 47 on the page).
+      const odds = JSON.parse(readFileSync(scenarioPath('llama3-8b-deadline'), 'utf8'));
+      odds.workloads[0].deadline_confidence = 0.6;
+      odds.options[0].max_instances = 24;
+      odds.options[1].max_instances = 48;
+      writeFileSync(oddsPath, JSON.stringify(odds));
+      const oddsLink = cli(['link', oddsPath]).trim();
+      const oddsVerdicts = cliJson(['evaluate', oddsPath, '--format', 'json']).workloads.map((w) => w.verdict);
+      const open = async (address, { autosave = null, press = false } = {}) => {
+        const { page, context, log } = await openPage(browser, null);
+        const requested = [];
+        page.on('request', (r) => requested.push(file(r.url())));
+        if (autosave !== null) await page.addInitScript((text) => localStorage.setItem('traincost.autosave', text), autosave);
+        await page.addInitScript(watchFirstAnswer);
+        await page.goto(url + address);
+        if (press) await page.click('#start-calculator');
+        await waitForCalculator(page);
+        await ui.settled(page);
+        const result = { first: await page.evaluate(() => window.__firstVerdicts), shown: await mirror(page), requested, errors: log.consoleErrors };
+        await context.close();
+        return result;
+      };
+      const mixtral = cliVerdicts('mixtral-moe'), finetune = cliVerdicts('finetune-1b'), fallback = cliVerdicts('llama3-8b-pretrain');
+
+      let r = await open(`calculator.html${oddsLink}`);
+      assert(r.requested.includes('traincost-card.wasm'), 'odds: the card module was asked');
+      assertEqual(JSON.stringify(r.first), '[]', 'a deadline with odds gets no card: the page answers it');
+      assertEqual(JSON.stringify(r.shown.verdicts), JSON.stringify(oddsVerdicts), 'odds: the page\'s verdict is the CLI\'s');
+
+      // An autosave holds scenario JSON; the page does not read a link there, nor does the card.
+      r = await open('calculator.html', { autosave: linkFor('mixtral-moe').replace(/^#/, '') });
+      assertEqual(JSON.stringify(r.first), '[]', 'an autosave holding a link gets no card');
+      assert(r.shown.banners.some((b) => b.startsWith('Your autosaved scenario could not be read')), `the page's warning (${r.shown.banners})`);
+      assertEqual(JSON.stringify(r.shown.verdicts), JSON.stringify(fallback), 'and the default scenario');
+
+      // The embed query as the core reads it: ?embed=%31 is an embed (the autosave is not read),
+      // ?embed=1x is not (the autosave is the reader's scenario, card and page alike).
+      const saved = readFileSync(scenarioPath('finetune-1b'), 'utf8');
+      r = await open('calculator.html?embed=%31', { autosave: saved, press: true });
+      assertEqual(JSON.stringify(r.first), JSON.stringify([fallback]), '?embed=%31: the default example\'s card, as an embed');
+      assertEqual(JSON.stringify(r.shown.verdicts), JSON.stringify(fallback), '?embed=%31: the page opens the default example');
+      r = await open('calculator.html?embed=1x', { autosave: saved });
+      assertEqual(JSON.stringify(r.first), JSON.stringify([finetune]), '?embed=1x: the autosave\'s card');
+      assertEqual(JSON.stringify(r.shown.verdicts), JSON.stringify(finetune), '?embed=1x: the page opens the autosave');
+
+      // An embed whose address changes while its card is offered: the card goes, and the
+      // calculator opens the new address (a good link, then a broken one).
+      for (const [to, verdicts, banner] of [[linkFor('finetune-1b'), finetune, false], ['#s=1.Zm9vYmFyYmF6cXV4', fallback, true]]) {
+        const { page, context, log } = await openPage(browser, `${url}calculator.html?embed=1${linkFor('mixtral-moe')}`);
+        await page.waitForSelector('#start-calculator', { state: 'visible', timeout: 60000 });
+        assertEqual(JSON.stringify(await page.$$eval('#first-answer .verdict', (n) => n.map((x) => x.textContent))), JSON.stringify(mixtral), 'the first card');
+        await page.evaluate((hash) => { window.location.hash = hash; }, to);
+        await page.waitForFunction(() => document.getElementById('first-answer').hidden, null, { timeout: 10000 });
+        assert(await page.evaluate(() => document.getElementById('card-actions').hidden), 'the offer went with its card');
+        await waitForCalculator(page);
+        await ui.settled(page);
+        const m = await mirror(page);
+        assertEqual(JSON.stringify(m.verdicts), JSON.stringify(verdicts), `the calculator opened ${to.slice(0, 12)}…`);
+        assertEqual(m.banners.some((b) => b.startsWith('This link could not be opened')), banner, `the banner for ${to.slice(0, 12)}…`);
+        assertEqual(log.consoleErrors.length, 0, `console errors: ${log.consoleErrors.join(' | ')}`);
         await context.close();
       }
     },

@@ -88,6 +88,16 @@ const Character kControls[] = {
     {"word_joiner", "\\u2060", "U+2060"},       {"byte_order_mark", "\\ufeff", "U+FEFF"},
     {"soft_hyphen", "\\u00ad", "U+00AD"},       {"invisible_times", "\\u2062", "U+2062"},
     {"mongolian_vowel_separator", "\\u180e", "U+180E"},
+    // The adversarial pass after issue 33: noncharacters (U+FFFE and U+FFFF broke the SVG card's
+    // XML), the Hangul fillers and the other invisible default-ignorable characters, and the
+    // variation selectors and tag characters where they modify nothing (after a Latin letter).
+    {"noncharacter_ffff", "\\uffff", "U+FFFF"},    {"noncharacter_fffe", "\\ufffe", "U+FFFE"},
+    {"noncharacter_fdd0", "\\ufdd0", "U+FDD0"},    {"noncharacter_plane_1", "\\ud83f\\udfff", "U+1FFFF"},
+    {"hangul_filler", "\\u3164", "U+3164"},        {"halfwidth_hangul_filler", "\\uffa0", "U+FFA0"},
+    {"hangul_choseong_filler", "\\u115f", "U+115F"}, {"combining_grapheme_joiner", "\\u034f", "U+034F"},
+    {"khmer_inherent_vowel", "\\u17b4", "U+17B4"}, {"shorthand_format_control", "\\ud82f\\udca0", "U+1BCA0"},
+    {"language_tag", "\\udb40\\udc01", "U+E0001"}, {"tag_after_a_letter", "\\udb40\\udc41", "U+E0041"},
+    {"variation_selector_after_a_letter", "\\ufe0f", "U+FE0F"}, {"ideographic_variation_selector_after_a_letter", "\\udb40\\udd00", "U+E0100"},
 };
 
 std::vector<Row> control_rows() {
@@ -102,15 +112,23 @@ std::vector<Row> control_rows() {
   // A joiner anywhere but inside a word of a script that needs it: at either end, beside a space.
   const std::pair<const char*, const char*> joiners[] = {
       {"\"\\u200dab\"", "U+200D at character 1"}, {"\"\\u05e2\\u200c\"", "U+200C at character 2"},
-      {"\"\\u0645\\u200c \\u0627\"", "U+200C at character 2"}, {"\"\\ud83d\\udc69\\u200d\\u200d\\ud83d\\udcbb\"", "U+200D at character 2"}};
+      {"\"\\u0645\\u200c \\u0627\"", "U+200C at character 2"}, {"\"\\ud83d\\udc69\\u200d\\u200d\\ud83d\\udcbb\"", "U+200D at character 2"},
+      // A variation selector at the start, after a space, after another, on a digit with no keycap;
+      // a tag with no flag before it.
+      {"\"\\ufe0fab\"", "U+FE0F at character 1"}, {"\"a \\ufe0f\"", "U+FE0F at character 3"},
+      {"\"\\u2764\\ufe0f\\ufe0f\"", "U+FE0F at character 3"}, {"\"1\\ufe0f\"", "U+FE0F at character 2"},
+      {"\"\\ud83d\\ude00\\udb40\\udc67\"", "U+E0067 at character 2"}};
   for (const auto& [json, where] : joiners)
     rows.push_back({std::string("label_joiner_") + std::to_string(rows.size()), kTextFields[3].with(json),
                     std::string(kTextFields[3].path) + ": must not contain control characters, line breaks, direction marks or invisible characters (" +
                         where + ")"});
   // Text that is fine: accents, CJK, emoji (with a zero-width joiner), right-to-left script, a
   // Persian word with its non-joiner (U+200C), Devanagari with a joiner.
+  // Variation selectors and tags where they modify something: an emoji's U+FE0F, a keycap (digit,
+  // U+FE0F, U+20E3), a CJK ideograph's variant (U+E0100), the flag of Scotland (U+1F3F4 and tags).
   for (const char* ok : {"\"\\u0645\\u06cc\\u200c\\u062e\\u0648\\u0627\\u0647\\u0645\"", "\"\\u0915\\u094d\\u200d\\u0937\"",
-                         "\"\\u2764\\ufe0f\\u200d\\ud83d\\udd25\""})
+                         "\"\\u2764\\ufe0f\\u200d\\ud83d\\udd25\"", "\"Trn2 1\\ufe0f\\u20e3\"", "\"\\u845b\\udb40\\udd00 x8\"",
+                         "\"\\ud83c\\udff4\\udb40\\udc67\\udb40\\udc62\\udb40\\udc73\\udb40\\udc63\\udb40\\udc74\\udb40\\udc7f team\""})
     rows.push_back({std::string("label_accepts_") + std::to_string(rows.size()), kTextFields[3].with(ok), ""});
   for (const char* ok : {"\"Trn2 \\u00e9t\\u00e9\"", "\"\\u8bad\\u7ec3\"", "\"\\ud83d\\udc69\\u200d\\ud83d\\udcbb x8\"", "\"\\u05e2\\u05d1\\u05e8\\u05d9\\u05ea\"",
                          "\"<b>|[x](y)|=1+1\""})

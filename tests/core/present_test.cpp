@@ -105,6 +105,9 @@ const EscapeCase kEscapes[] = {
     {"C1 control", "a\xC2\x9b" "31mred", "a 31mred", "\"a\xC2\x9b" "31mred\"", "a\xEF\xBF\xBD" "31mred"},
     {"DEL", "a\x7f", "a ", "\"a\x7f\"", "a\xEF\xBF\xBD"},
     {"accents", "Trn2 été", "Trn2 été", "\"Trn2 été\"", "Trn2 été"},
+    // A noncharacter is no text, and U+FFFF is not allowed in XML (the SVG card): U+FFFD, or a
+    // space in Markdown, as every control (adversarial pass after issue 33).
+    {"noncharacter", "a\xEF\xBF\xBF", "a ", "\"a\xEF\xBF\xBF\"", "a\xEF\xBF\xBD"},
 };
 
 class Escape : public ::testing::TestWithParam<EscapeCase> {};

@@ -1,10 +1,11 @@
 // The card module (traincost-card.js/.wasm): the calculator's answer for a scenario of the
 // reader's own (a shared link, the autosave, an embed) before the calculator itself has
 // downloaded. It carries the core's path from a link or scenario text to the static card and
-// nothing else: no ImGui, no fonts, and, since only this function is exported and the link is
-// optimized across files (-flto), none of the replay, pilot, explain, sweep, import or JSON API
-// code; its catalog is read without the replay of the published runs, which only the Monte Carlo
-// reads (builtin_catalog_unreplayed). calculator.js loads it first, shows the card in #first-answer, and only then fetches the
+// nothing else: no ImGui, no fonts, and, since only the three functions below are exported
+// (tc_card_start, tc_card_step, tc_card_html) and the link is optimized across files (-flto),
+// none of the replay, pilot, explain, sweep, import or JSON API code; its catalog is read without
+// the replay of the published runs, which only the Monte Carlo reads (builtin_catalog_unreplayed).
+// calculator.js loads it first, shows the card in #first-answer, and only then fetches the
 // calculator (docs/performance.md, "The verdict before the canvas").
 #include <emscripten.h>
 
@@ -32,17 +33,21 @@ namespace {
 constexpr size_t kMaxUnits = 128;
 
 // The scenario as the page opens it (web/app.cpp, App::load_initial_scenario): a link fragment
-// ("s=1.…", "#s=1.…") or scenario JSON (what the autosave holds), read and validated by the same
-// readers, with the catalog stamped as the page stamps it (the link the card carries is then the
-// page's own). nullopt for anything the page would refuse: the page says why, not the card.
-std::optional<traincost::Scenario> scenario_of(std::string_view text) {
+// ("s=1.…", "#s=1.…") from the address, or scenario JSON from the autosave, read and validated
+// by the same readers, with the catalog stamped as the page stamps it (the link the card carries
+// is then the page's own). nullopt for anything the page would refuse: the page says why, not the
+// card. An autosave is JSON only, as the page reads it: a link stored there is no scenario.
+std::optional<traincost::Scenario> scenario_of(std::string_view text, bool from_link) {
   using namespace traincost;
   Problems problems;
   std::optional<Scenario> s;
-  const std::string_view bare = text.substr(text.rfind('#', 0) == 0 ? 1 : 0);
   const Catalog& catalog = builtin_catalog_unreplayed();
-  if (bare.rfind("s=", 0) == 0) s = decode_link(bare, catalog, problems);
-  else s = parse_scenario(text, catalog, problems);
+  if (from_link) {
+    const std::string_view bare = text.substr(text.rfind('#', 0) == 0 ? 1 : 0);
+    if (bare.rfind("s=", 0) == 0) s = decode_link(bare, catalog, problems);
+  } else {
+    s = parse_scenario(text, catalog, problems);
+  }
   if (s) edit::stamp_catalog(*s, catalog);
   return s;
 }
@@ -63,13 +68,16 @@ std::unique_ptr<CardJob> job;
 
 extern "C" {
 
-// Starts the card for `text` (UTF-8, `length` bytes). Returns 1 when it is a scenario the page
-// would open (its evaluation then runs in tc_card_step), 0 when it is not (no card: the page says
-// why). A card being made before is dropped.
-EMSCRIPTEN_KEEPALIVE int tc_card_start(const char* text, size_t length) {
+// Starts the card for `text` (UTF-8, `length` bytes): the address's fragment when `from_link` is
+// 1, else the autosave's JSON. Returns 1 when it is a scenario the page would open and this module
+// answers as the page does (its evaluation then runs in tc_card_step), 0 when not (no card: the
+// page opens as it always did). A card being made before is dropped.
+EMSCRIPTEN_KEEPALIVE int tc_card_start(const char* text, size_t length, int from_link) {
   job.reset();
-  const std::optional<traincost::Scenario> s = scenario_of(std::string_view(text ? text : "", text ? length : 0));
-  if (s) job = std::make_unique<CardJob>(*s);
+  const std::optional<traincost::Scenario> s = scenario_of(std::string_view(text ? text : "", text ? length : 0), from_link != 0);
+  // A deadline with odds sizes its options over draws that include the replay's whole-run spread,
+  // which this module does not fit: its card would differ from the page's, so the page answers it.
+  if (s && traincost::card_needs_no_replay(*s)) job = std::make_unique<CardJob>(*s);
   return job ? 1 : 0;
 }
 

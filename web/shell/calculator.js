@@ -24,15 +24,20 @@
   var firstAnswer = document.getElementById('first-answer');
   var mirrorSection = document.getElementById('results-mirror');
   var handedOver = false;
-  var embed = /[?&]embed=1/.test(window.location.search);
+  // The query read as the core reads it (web/platform_web.cpp, url_query): ?embed=%31 is an
+  // embed, ?embed=1x is not, so the card and the calculator agree on which scenario opens.
+  var embed = false;
+  try { embed = new URLSearchParams(window.location.search).get('embed') === '1'; } catch (e) { /* not an embed */ }
   // The scenario the page will open when it is not the default example, as web/app.cpp's
   // load_initial_scenario picks it: the link in the address, else the autosave (which the embed
-  // never reads); '' for the default example.
+  // never reads, and which holds scenario JSON, never a link); null for the default example.
   function ownScenario() {
     var hash = window.location.hash.replace(/^#/, '');
-    if (/^s=/.test(hash)) return hash;
-    if (embed) return '';
-    try { return window.localStorage.getItem('traincost.autosave') || ''; } catch (e) { return ''; }
+    if (/^s=/.test(hash)) return {text: hash, link: true};
+    if (embed) return null;
+    var saved = '';
+    try { saved = window.localStorage.getItem('traincost.autosave') || ''; } catch (e) { /* none */ }
+    return saved ? {text: saved, link: false} : null;
   }
   var own = ownScenario();
   function showFirstAnswer() {
@@ -161,8 +166,9 @@
   var formStatus = document.getElementById('edit-form-status');
   var formHeading = document.getElementById('edit-form-title');
   var formShape = '';
-  var formDirty = {};    // path -> typed into and not yet sent
+  var formDirty = {};    // path -> the text typed into it and not yet sent (a rebuilt control gets it back)
   var formRefused = {};  // path -> why the core refused what was typed (until it is edited again)
+  function hasOwn(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
   function controlId(path) { return 'f-' + path.replace(/[^A-Za-z0-9]/g, '-'); }
   function shown(c) {
     if (c.kind !== 'number') return c.value === null || c.value === undefined ? '' : String(c.value);
@@ -184,7 +190,7 @@
   }
   function commitControl(control) {
     var path = control.getAttribute('data-path');
-    if (control.tagName !== 'SELECT' && !formDirty[path]) return;
+    if (control.tagName !== 'SELECT' && !hasOwn(formDirty, path)) return;
     delete formDirty[path];
     delete formRefused[path];
     // An accepted edit redraws the form from the scenario before this returns (publishForm).
@@ -192,7 +198,7 @@
     formStatus.textContent = problem;
     if (problem) {
       formRefused[path] = problem;
-      formDirty[path] = true;  // what was typed stays, to be corrected
+      formDirty[path] = control.value;  // what was typed stays, to be corrected
       showProblem(control, problem);
     }
   }
@@ -236,7 +242,7 @@
         control.autocomplete = 'off';
         control.spellcheck = false;
         if (c.kind === 'number') control.inputMode = 'decimal';
-        control.addEventListener('input', function () { formDirty[c.path] = true; });
+        control.addEventListener('input', function () { formDirty[c.path] = control.value; });
         control.addEventListener('change', function () { commitControl(control); });
       }
       control.id = id;
@@ -295,7 +301,14 @@
     if (!form || !form.groups) return;
     formLatest = form;
     var shape = shapeOf(form);
-    if (shape !== formShape) { formShape = shape; buildForm(form); }
+    if (shape !== formShape) {
+      formShape = shape;
+      // Typed text and refusals of controls the form no longer has are forgotten.
+      var paths = {};
+      form.groups.forEach(function (g) { g.controls.forEach(function (c) { paths[c.path] = true; }); });
+      [formDirty, formRefused].forEach(function (m) { Object.keys(m).forEach(function (k) { if (!paths[k]) delete m[k]; }); });
+      buildForm(form);
+    }
     if (!formBuilding) fillForm(form);
   }
   // A group's values, title and problems as the scenario has them now; only what differs is set
@@ -306,11 +319,9 @@
     g.controls.forEach(function (c) {
       var control = document.getElementById(controlId(c.path));
       if (!control) return;
-      if (!formDirty[c.path]) {
-        var value = shown(c);
-        if (control.value !== value) control.value = value;
-        if (c.placeholder && control.placeholder !== c.placeholder) control.placeholder = c.placeholder;
-      }
+      var value = hasOwn(formDirty, c.path) ? formDirty[c.path] : shown(c);
+      if (control.value !== value) control.value = value;
+      if (c.placeholder && control.placeholder !== c.placeholder) control.placeholder = c.placeholder;
       showProblem(control, formRefused[c.path] || (c.problem ? c.label + ': ' + c.problem : ''));
     });
   }
@@ -634,7 +645,20 @@
   };
 
   window.addEventListener('resize', wake);
-  window.addEventListener('hashchange', function () { if (started) Module._tc_on_hashchange(); });
+  window.addEventListener('hashchange', function () {
+    if (started) { Module._tc_on_hashchange(); return; }
+    // The address changed before the calculator runs: the answer on screen (the pre-rendered one,
+    // or a card, in the making or offered in an embed) is of the old address. It goes; the
+    // calculator opens the new one, and says so itself if that link is wrong.
+    ++cardRun;
+    if (firstAnswer && !handedOver) {
+      firstAnswer.hidden = true;
+      document.body.classList.remove('answer-shown', 'card-offered');
+      var actions = document.getElementById('card-actions');
+      if (actions) actions.hidden = true;
+    }
+    startCalculator();
+  });
   window.addEventListener('popstate', function () { if (started) Module._tc_on_popstate(); });
   window.addEventListener('focus', wake);
   document.addEventListener('visibilitychange', wake);
@@ -760,7 +784,10 @@
   }, {capture: true, passive: false});
 
   // The calculator: its wasm and fonts (in parallel with its script), then the module.
+  var calculatorRequested = false;
   function startCalculator() {
+    if (calculatorRequested) return;
+    calculatorRequested = true;
     fetchCalculatorFiles();
     var script = document.createElement('script');
     script.src = 'traincost.js';
@@ -779,7 +806,9 @@
   // failed download) resolves to false, silently: the calculator then opens as it always did and
   // says what is wrong with the link itself.
   var CARD_UNITS_PER_TASK = 16;  // the examples' cards take one or two tasks; a heavy scenario's unit about half a millisecond
-  function showOwnCard(text) {
+  var cardRun = 0;  // the card being made; a change of address before the calculator runs ends it
+  function showOwnCard(own) {
+    var run = ++cardRun, text = own.text;
     return new Promise(function (resolve) {
       var script = document.createElement('script');
       script.src = 'traincost-card.js';
@@ -792,7 +821,7 @@
         var n = card.lengthBytesUTF8(text) + 1, p = card._malloc(n), started = 0;
         if (!p) return false;
         card.stringToUTF8(text, p, n);
-        try { started = card._tc_card_start(p, n - 1); } finally { card._free(p); }
+        try { started = card._tc_card_start(p, n - 1, own.link ? 1 : 0); } finally { card._free(p); }
         if (!started) return false;
         // The evaluation a few units of work per task (web/card/card_main.cpp), the browser free
         // to draw and answer input between them.
@@ -801,7 +830,8 @@
           channel.port1.onmessage = function () {
             var html = '';
             try {
-              if (card._tc_card_step(CARD_UNITS_PER_TASK)) { channel.port2.postMessage(0); return; }
+              if (run !== cardRun) { /* for an address the page no longer has */ }
+              else if (card._tc_card_step(CARD_UNITS_PER_TASK)) { channel.port2.postMessage(0); return; }
               var q = card._tc_card_html();
               if (q) { html = card.UTF8ToString(q); card._free(q); }
             } catch (e) { /* no card: the calculator opens as it always did */ }
@@ -811,7 +841,7 @@
           channel.port2.postMessage(0);
         });
       }).then(function (html) {
-        if (!/class="verdict"/.test(html)) return false;
+        if (run !== cardRun || !/class="verdict"/.test(html)) return false;
         // The core escapes every text in the card (escape_html), as in the pre-rendered one.
         var fresh = document.createElement('template');
         fresh.innerHTML = html;

@@ -129,7 +129,8 @@ bool target_editor(Workload& w) {
 
 bool schedule_editor(App& app, Workload& w) {
   bool changed = false;
-  widget::row("Runs");
+  // The row's visible label is the combo's accessible name (a second "Runs" row follows).
+  widget::row("Runs counted");
   ImGui::SetNextItemWidth(-FLT_MIN);
   int mode = app.ui.runs_per_month ? 1 : 0;
   const char* modes[] = {"Total over the horizon", "Per month"};

@@ -40,27 +40,55 @@ unsigned code_point(std::string_view text, size_t i, size_t& length, bool& valid
 // and isolates (which can make text display in another order than it is stored), the direction
 // marks (LRM U+200E, RLM U+200F, ALM U+061C: they reorder the neutral characters around them in
 // a bidi-aware terminal), and the invisible format characters, which make two names that read
-// the same differ (soft hyphen U+00AD, Mongolian vowel separator U+180E, zero-width space U+200B,
-// word joiner and invisible operators U+2060-U+2064, deprecated format controls U+206A-U+206F,
-// the byte-order mark U+FEFF, interlinear annotation U+FFF9-U+FFFB). The zero-width non-joiner
-// and joiner (U+200C, U+200D) are text inside a word of a script that needs them (Persian,
-// Devanagari, emoji sequences): they are controls only elsewhere (find_control_character).
+// the same differ (soft hyphen U+00AD, combining grapheme joiner U+034F, Mongolian vowel
+// separator U+180E, zero-width space U+200B, word joiner and invisible operators U+2060-U+2064,
+// deprecated format controls U+206A-U+206F, the byte-order mark U+FEFF, interlinear annotation
+// U+FFF9-U+FFFB, the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, the Khmer inherent vowels
+// U+17B4 and U+17B5, the shorthand format controls U+1BCA0-U+1BCA3, and the plane-14 code points
+// that are neither tags nor variation selectors). So are the noncharacters (U+FDD0-U+FDEF and the
+// last two code points of every plane, U+FFFE, U+FFFF, U+1FFFE...): never text by definition, and
+// U+FFFE and U+FFFF are not allowed in XML, which the SVG card is.
+// The zero-width non-joiner and joiner (U+200C, U+200D), the variation selectors and the tag
+// characters are text only beside what they modify (find_control_character): they are not
+// controls here, so escaping keeps them, and validation refuses them anywhere else.
+bool is_noncharacter(unsigned cp) { return (cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFEu) == 0xFFFEu; }
+
 bool is_control(unsigned cp) {
-  return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0) || cp == 0xAD || cp == 0x61C || cp == 0x180E ||
-         cp == 0x200B || cp == 0x200E || cp == 0x200F || cp == 0x2028 || cp == 0x2029 || (cp >= 0x202A && cp <= 0x202E) ||
-         (cp >= 0x2060 && cp <= 0x2064) || (cp >= 0x2066 && cp <= 0x206F) || cp == 0xFEFF || (cp >= 0xFFF9 && cp <= 0xFFFB);
+  return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0) || cp == 0xAD || cp == 0x34F || cp == 0x61C || cp == 0x115F ||
+         cp == 0x1160 || cp == 0x17B4 || cp == 0x17B5 || cp == 0x180E || cp == 0x200B || cp == 0x200E || cp == 0x200F ||
+         cp == 0x2028 || cp == 0x2029 || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x2064) ||
+         (cp >= 0x2066 && cp <= 0x206F) || cp == 0x3164 || cp == 0xFEFF || (cp >= 0xFFF9 && cp <= 0xFFFB) || cp == 0xFFA0 ||
+         (cp >= 0x1BCA0 && cp <= 0x1BCA3) || (cp >= 0xE0000 && cp <= 0xE001F) || (cp >= 0xE0080 && cp <= 0xE00FF) ||
+         (cp >= 0xE01F0 && cp <= 0xE0FFF) || is_noncharacter(cp);
 }
 
 bool is_joiner(unsigned cp) { return cp == 0x200C || cp == 0x200D; }
 
-// A joiner joins two characters of a script beyond Latin (from the combining marks U+0300 on:
-// Arabic letters, Devanagari, emoji, the variation selector U+FE0F of an emoji), neither of them
-// itself invisible or a space.
-bool joins(unsigned before, unsigned after) {
-  const auto letter = [](unsigned cp) { return cp >= 0x300 && !is_control(cp) && !is_joiner(cp) && !(cp >= 0x2000 && cp <= 0x200A) && cp != 0x202F && cp != 0x205F &&
-           cp != 0x3000;
-  };
-  return letter(before) && letter(after);
+// Variation selectors (U+FE00-U+FE0F, U+E0100-U+E01EF) and the Mongolian free variation
+// selectors (U+180B-U+180D, U+180F): they choose a glyph for the character before them.
+bool is_selector(unsigned cp) {
+  return (cp >= 0xFE00 && cp <= 0xFE0F) || (cp >= 0xE0100 && cp <= 0xE01EF) || (cp >= 0x180B && cp <= 0x180D) || cp == 0x180F;
+}
+
+// Tag characters (U+E0020-U+E007F): they spell a subdivision flag after the black flag U+1F3F4.
+bool is_tag(unsigned cp) { return cp >= 0xE0020 && cp <= 0xE007F; }
+
+// A character of a script beyond Latin (from the combining marks U+0300 on: Arabic letters,
+// Devanagari, CJK, emoji, the variation selector U+FE0F of an emoji), neither itself invisible
+// nor a space.
+bool script_character(unsigned cp) {
+  return cp >= 0x300 && !is_control(cp) && !is_joiner(cp) && !(cp >= 0x2000 && cp <= 0x200A) && cp != 0x202F && cp != 0x205F &&
+         cp != 0x3000;
+}
+
+// A joiner joins two such characters.
+bool joins(unsigned before, unsigned after) { return script_character(before) && script_character(after); }
+
+// A variation selector follows such a character (an emoji's U+FE0F, a CJK ideograph's variant),
+// or a digit, # or * that a keycap U+20E3 follows ("1️⃣"); never a Latin letter, where it is invisible.
+bool selects(unsigned before, unsigned after) {
+  const bool keycap_base = (before >= '0' && before <= '9') || before == '#' || before == '*';
+  return keycap_base ? after == 0x20E3 : script_character(before) && !is_selector(before);
 }
 
 // Walks `text` character by character: `keep(cp, bytes)` appends what to write for a valid
@@ -88,11 +116,14 @@ std::optional<ControlCharacter> find_control_character(std::string_view text) {
     bool valid = true;
     const unsigned cp = code_point(text, i, n, valid);
     if (!valid || is_control(cp)) return ControlCharacter{cp, characters, !valid};
-    if (is_joiner(cp)) {
+    if (is_joiner(cp) || is_selector(cp) || is_tag(cp)) {
       size_t next_length = 0;
       bool next_valid = true;
       const unsigned after = i + n < text.size() ? code_point(text, i + n, next_length, next_valid) : 0;
-      if (!joins(before, after)) return ControlCharacter{cp, characters, false};
+      const bool in_place = is_joiner(cp)     ? joins(before, after)
+                            : is_selector(cp) ? selects(before, after)
+                                              : before == 0x1F3F4 || is_tag(before);
+      if (!in_place) return ControlCharacter{cp, characters, false};
     }
     before = cp;
   }
@@ -198,6 +229,9 @@ std::string escape_html(std::string_view text) {
       case '>': out += "&gt;"; break;
       case '"': out += "&quot;"; break;
       case '\'': out += "&#39;"; break;
+      // Braces too: a card pasted into a wiki or a template engine cannot form a {{template}}.
+      case '{': out += "&#123;"; break;
+      case '}': out += "&#125;"; break;
       default: out += bytes;
     }
   });

@@ -4,6 +4,7 @@
 
 #include "traincost/base/format.hpp"
 #include "traincost/base/text.hpp"
+#include "traincost/engine/deadline_odds.hpp"
 #include "traincost/output/present.hpp"
 #include "traincost/output/report.hpp"
 #include "traincost/output/verdict.hpp"
@@ -206,10 +207,13 @@ std::string headline_point_estimate(const Scenario& scenario, const ResolvedScen
          ", fully loaded (point estimate)";
 }
 
+bool card_needs_no_replay(const Scenario& scenario) { return DeadlineOddsRun::total(scenario) == 0; }
+
 std::string card_url_problem(const std::string& url) {
   const bool absolute = url.rfind("https://", 0) == 0 || url.rfind("http://", 0) == 0;
   const size_t colon = url.find(':');
-  const bool relative = colon == std::string::npos || colon > url.find('/');
+  // A path, not "//host/…": that reference keeps the page's scheme and leaves its site.
+  const bool relative = url.rfind("//", 0) != 0 && (colon == std::string::npos || colon > url.find('/'));
   const bool clean = std::none_of(url.begin(), url.end(), [](char c) {
     return static_cast<unsigned char>(c) <= 0x20 || c == '"' || c == '\'' || c == '<' || c == '>' || c == '#' || c == '\\' || c == 0x7F;
   });

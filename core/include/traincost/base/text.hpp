@@ -38,7 +38,7 @@ std::string escape_terminal(std::string_view text);
 // A whole text report for a terminal: each line escaped by escape_terminal(), the report's own
 // line breaks kept.
 std::string escape_terminal_text(std::string_view text);
-// HTML text and attribute values: & < > " ' become entities, control characters U+FFFD.
+// HTML text and attribute values: & < > " ' and the braces { } become entities, control characters U+FFFD.
 std::string escape_html(std::string_view text);
 
 // ---- Checking text -----------------------------------------------------------------------------

@@ -30,6 +30,12 @@ struct CardOptions {
 // spaces, quotes or a fragment"), or "" when it can: never javascript: or data: addresses.
 std::string card_url_problem(const std::string& url);
 
+// Whether `scenario`'s card is the same from the catalog as read as from the one the replay of the
+// published runs completes (builtin_catalog_unreplayed, builtin_catalog): the page's card module,
+// which carries no replay, makes a card only then. The base evaluation reads the replay's
+// whole-run spread only where a deadline has odds (DeadlineOddsRun draws the analysis's ranges).
+bool card_needs_no_replay(const Scenario& scenario);
+
 // `link_fragment` is the scenario's share fragment, "s=1.…" (encode_link()).
 std::string scenario_card(const Scenario& scenario, const ResolvedScenario& resolved, const Results& results,
                           const std::string& link_fragment, const CardOptions& options);
