@@ -187,6 +187,43 @@ TEST(Warnings, IdleClusterNamesTheBatchAndTheInstances) {
   EXPECT_NE(text.find("options[0].instances"), std::string::npos) << text;
 }
 
+// The consistency pass after issue 33: a given MFU hid the warning, though the batch idles the
+// cluster whatever the throughput's source; the warning then says the figure used is unlikely.
+TEST(Warnings, IdleClusterIsToldWhenTheMfuIsGivenToo) {
+  const Scenario s = test::scenario(llama405(R"({"instance":"p5.48xlarge","instances":2048,"mfu":0.4})", R"(,"global_batch_tokens":4194304)"));
+  const std::string text = problems_text(s);
+  EXPECT_NE(text.find("workloads[0].global_batch_tokens: "), std::string::npos) << text;
+  EXPECT_NE(text.find("is idle"), std::string::npos) << text;
+  EXPECT_NE(text.find("the costs use your MFU, which such a step is unlikely to reach"), std::string::npos) << text;
+  // A batch that fills the cluster: no warning, whatever the source.
+  const Scenario fills = test::scenario(llama405(R"({"instance":"p5.48xlarge","instances":2048,"mfu":0.4})", R"(,"global_batch_tokens":67108864)"));
+  EXPECT_EQ(problems_text(fills).find("is idle"), std::string::npos) << problems_text(fills);
+}
+
+TEST(Warnings, MoeActiveParamsThatDisagreeWithTheArchitectureNameBoth) {
+  // Mixtral 8x7B: 32 × (2 × 4096² + 2 × 4096 × 1024 + k × 3 × 4096 × 14336) + 2 × 32,000 × 4096, with
+  // k = 2 of the 8 experts: 32 × (33,554,432 + 8,388,608 + 352,321,536) + 262,144,000 = 12,878,610,432
+  // (Mistral's 12.9B active); with all 8: 32 × 1,451,229,184 + 262,144,000 = 46,701,477,888 (46.7B).
+  Model m;
+  m.layers = 32, m.hidden = 4096, m.heads = 32, m.kv_heads = 8, m.ffn_hidden = 14336, m.vocab = 32000, m.seq_len = 4096;
+  m.experts = 8, m.experts_per_token = 2;
+  EXPECT_DOUBLE_EQ(architecture_active_params(m), 12878610432.0);
+  EXPECT_DOUBLE_EQ(architecture_params(m), 46701477888.0);
+  const auto mixtral = [](const std::string& active) {
+    return test::scenario(R"({"version":1,"workloads":[{"model":{"params":4.67e10,"active_params":)" + active +
+                          R"(,"layers":32,"hidden":4096,"heads":32,"kv_heads":8,"ffn_hidden":14336,"seq_len":4096,"vocab":32000,
+      "experts":8,"experts_per_token":2},"target":{"tokens":1e12}}],"options":[{"instance":"p5.48xlarge","instances":16}]})");
+  };
+  // 40B active, three times the architecture's: every FLOP, hour and dollar three times too many.
+  const std::string text = problems_text(mixtral("4e10"));
+  EXPECT_NE(text.find("workloads[0].model.active_params: is 40B but the architecture (workloads[0].model.layers, model.hidden, "
+                      "model.kv_heads, model.ffn_hidden, model.vocab, model.experts, model.experts_per_token) has 13B active parameters"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("model.params"), std::string::npos) << text;
+  EXPECT_EQ(problems_text(mixtral("1.29e10")).find("active_params"), std::string::npos);
+}
+
 TEST(Warnings, ParamsThatDisagreeWithTheArchitectureNameBoth) {
   // Llama 3 8B's architecture: 32 × (2 × 4096² + 2 × 4096 × 1024 + 3 × 4096 × 14336) + 2 × 128,256 × 4096
   // = 32 × 218,103,808 + 1,050,673,152 = 8,029,995,008: Meta's 8,030,261,248 less the norms' 266,240.
@@ -199,7 +236,11 @@ TEST(Warnings, ParamsThatDisagreeWithTheArchitectureNameBoth) {
     "options":[{"instance":"p5.48xlarge","instances":64}]})");
   const std::string text = problems_text(s);
   EXPECT_NE(text.find("workloads[0].model.params: is 70B"), std::string::npos) << text;
-  EXPECT_NE(text.find("model.layers, model.hidden"), std::string::npos) << text;
+  EXPECT_NE(text.find("model.layers, model.hidden, model.kv_heads, model.ffn_hidden, model.vocab) has 8.0B"), std::string::npos) << text;
+  // The fields named are those the scenario gives (the others take their defaults).
+  Scenario bare = s;
+  bare.workloads[0].model.kv_heads = 0, bare.workloads[0].model.ffn_hidden = 0, bare.workloads[0].model.vocab = 0;
+  EXPECT_NE(problems_text(bare).find("(workloads[0].model.layers, model.hidden) has"), std::string::npos) << problems_text(bare);
   // 8.03e9 against the same architecture: nothing.
   Scenario ok = s;
   ok.workloads[0].model.params = 8.03e9;

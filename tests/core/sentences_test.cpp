@@ -77,5 +77,40 @@ TEST(Sentences, ABudgetLongerThanTheDeadlineSaysWhatFitsWithinIt) {
   EXPECT_TRUE(found);
 }
 
+// The consistency pass after issue 33: "It takes N× as long per run" compared the run times
+// while the cost of delay in the same verdict counted the days to the model, wait included.
+TEST(Sentences, SlowerMeansLaterToHaveTheModelTheWaitIncluded) {
+  Scenario s = test::example("llama3-8b-pretrain");
+  const auto verdict = [](const Scenario& sc) {
+    const ResolvedScenario r = resolve(sc, builtin_catalog());
+    return workload_verdict(r, evaluate(r), 0);
+  };
+  // Trn2 x16, the cheaper, runs 31 days; H100 x32, 11 (the golden results). No wait: as before.
+  EXPECT_NE(verdict(s).find("It takes 2.85× as long per run (31 days against 11 days)."), std::string::npos) << verdict(s);
+  // H100 waits 10 days for its capacity: 31 days against 21 to the model, under 1.5×, no sentence.
+  s.options[1].wait_days = 10;
+  EXPECT_EQ(verdict(s).find("as long"), std::string::npos) << verdict(s);
+  // Trn2 waits 10: 41 days against 11.
+  s.options[1].wait_days = 0;
+  s.options[0].wait_days = 10;
+  EXPECT_NE(verdict(s).find("It takes 3.76× as long per run (41 days against 11 days, the wait for capacity included)."), std::string::npos)
+      << verdict(s);
+}
+
+TEST(Sentences, SavingsThatRoundTo100PercentAreNotFree) {
+  // 64 × p5 for a 1.2B model's 2B tokens against 32 Trn2 instances with 50 engineer-weeks to port:
+  // the port is nearly all of Trn2's cost per run, and H100 saves 99.9%, not "100%".
+  const Scenario s = test::scenario(R"({"version":1,"workloads":[{"model":{"params":1.2e9},"target":{"tokens":2e9},"runs":1}],
+    "options":[{"instance":"trn2.48xlarge","instances":32,"porting":{"engineer_weeks":50}},{"instance":"p5.48xlarge","instances":1}]})");
+  const ResolvedScenario r = resolve(s, builtin_catalog());
+  const Results res = evaluate(r);
+  ASSERT_EQ(res.workloads[0].comparison.cheapest, 1);
+  ASSERT_GT(res.workloads[0].comparison.savings, 0.995);
+  ASSERT_LT(res.workloads[0].comparison.savings, 1.0);
+  const std::string v = workload_verdict(r, res, 0);
+  EXPECT_NE(v.find("is more than 99% cheaper per run than"), std::string::npos) << v;
+  EXPECT_EQ(v.find("100%"), std::string::npos) << v;
+}
+
 }  // namespace
 }  // namespace traincost

@@ -30,12 +30,20 @@ double default_adapter_batch_tokens(double chips, double seq_len, double optimal
   return std::min(optimal_batch, std::max(kAdapterBatchSequences * seq_len, kBatchTokensPerChip * chips));
 }
 
-double architecture_params(const Model& m) {
+namespace {
+// The count of architecture_params() with `experts` feed-forwards per layer.
+double params_with_experts(const Model& m, double experts) {
   const double h = m.hidden, l = m.layers, V = m.vocab;
   const double kv_hidden = m.heads > 0 && m.kv_heads > 0 ? h * m.kv_heads / m.heads : h;
   const double f = m.ffn_hidden > 0 ? m.ffn_hidden : 4 * h;
-  const double ffn = (m.gated_ffn && m.ffn_hidden > 0 ? 3 : 2) * h * f * (m.experts > 0 ? m.experts : 1);
+  const double ffn = (m.gated_ffn && m.ffn_hidden > 0 ? 3 : 2) * h * f * experts;
   return l * (2 * h * h + 2 * h * kv_hidden + ffn) + 2 * V * h;
+}
+}  // namespace
+
+double architecture_params(const Model& m) { return params_with_experts(m, m.experts > 0 ? m.experts : 1); }
+double architecture_active_params(const Model& m) {
+  return params_with_experts(m, m.experts > 0 && m.experts_per_token > 0 ? m.experts_per_token : 1);
 }
 
 double loss_floor(const ScalingLaw& law, double n_params) { return law.E + law.A / det::pow(n_params, law.alpha); }

@@ -57,13 +57,26 @@ std::vector<Problem> constraint_problems(const ResolvedScenario& s, const Result
   // (from the architecture) and the FLOPs (from the parameters) then describe different models.
   // (A mixture of experts given by its active parameters but not its expert count has no
   // countable feed-forward: nothing to compare.)
-  const bool moe_uncounted = wi.model.experts == 0 && wi.model.active() < wi.model.params;
-  if (wi.model.has_architecture() && wi.model.params > 0 && !moe_uncounted) {
-    const double counted = architecture_params(wi.model);
-    if (counted > 0 && std::fabs(wi.model.params - counted) > kParamsMismatch * counted)
-      problems.push_back({path + "model.params", "is " + fmt::count(wi.model.params) + " but the architecture (" + path +
-                                                     "model.layers, model.hidden, model.ffn_hidden, model.vocab) has " + fmt::count(counted) +
+  const Model& m = wi.model;
+  const bool moe_uncounted = m.experts == 0 && m.active() < m.params;
+  // The fields the count rests on, as the scenario gives them (the others take their defaults).
+  std::string given = path + "model.layers, model.hidden";
+  for (const auto& [value, field] : {std::pair{m.kv_heads, "kv_heads"}, {m.ffn_hidden, "ffn_hidden"}, {m.vocab, "vocab"}, {m.experts, "experts"}})
+    if (value > 0) given += std::string(", model.") + field;
+  if (m.has_architecture() && m.params > 0 && !moe_uncounted) {
+    const double counted = architecture_params(m);
+    if (counted > 0 && std::fabs(m.params - counted) > kParamsMismatch * counted)
+      problems.push_back({path + "model.params", "is " + fmt::count(m.params) + " but the architecture (" + given + ") has " + fmt::count(counted) +
                                                      " parameters: correct one of them"});
+  }
+  // The same for a mixture of experts' active parameters, which set the FLOPs and so the time and
+  // cost: a token passes through experts_per_token of the experts.
+  if (m.has_architecture() && m.experts > 1 && m.experts_per_token > 0 && m.active_params) {
+    const double counted = architecture_active_params(m);
+    if (counted > 0 && std::fabs(*m.active_params - counted) > kParamsMismatch * counted)
+      problems.push_back({path + "model.active_params", "is " + fmt::count(*m.active_params) + " but the architecture (" + given +
+                                                            ", model.experts_per_token) has " + fmt::count(counted) +
+                                                            " active parameters: correct one of them"});
   }
   for (size_t o = 0; o < wr.options.size(); ++o) {
     const OptionResult& r = wr.options[o];
@@ -87,7 +100,9 @@ std::vector<Problem> constraint_problems(const ResolvedScenario& s, const Result
     // A step that leaves most of the cluster's time idle: too few sequences for the pipeline, or
     // too little compute to hide the gradient exchange behind.
     const PairPerformance& perf = pair.performance;
-    if (r.feasible() && perf.source == ThroughputSource::Predicted && perf.layout_found && perf.time.step_seconds > 0) {
+    // Whatever the throughput's source: an MFU or a measurement given for this cluster assumes a
+    // step this batch cannot fill, and the warning says so.
+    if (r.feasible() && perf.layout_found && perf.time.step_seconds > 0) {
       const StepBreakdown& b = perf.time.breakdown;
       const double idle = (b.bubble + b.data) / perf.time.step_seconds;
       if (idle > kIdleShare) {
@@ -96,7 +111,11 @@ std::vector<Problem> constraint_problems(const ResolvedScenario& s, const Result
                                               fmt::percent(b.bubble / perf.time.step_seconds) + ", waiting on the data-parallel exchange " +
                                               fmt::percent(b.data / perf.time.step_seconds) + ", with " + fmt::number(perf.time.batch_sequences) +
                                               " sequences a step over " + fmt::number(perf.layout.data) + " data-parallel replicas): raise " +
-                                              path + batch + " or lower " + option + ".instances"});
+                                              path + batch + " or lower " + option + ".instances" +
+                                              (perf.source == ThroughputSource::Predicted
+                                                   ? std::string()
+                                                   : "; the costs use " + std::string(description_of(kThroughputSourceWords, perf.source)) +
+                                                         ", which such a step is unlikely to reach")});
       }
     }
     const BudgetPlan b = plan_budget(wi, wi.options[o], r, wr.target_tokens);
@@ -149,9 +168,11 @@ std::string workload_verdict(const ResolvedScenario& s, const Results& results, 
   } else {
     const std::string b = name(c.runner_up);
     // Savings that round to 0% are no savings: say the two cost the same rather than "0% cheaper".
+    // Nor are savings that round to 100% free: "more than 99%" ($51 against $85k is 99.94%).
     const bool same = fmt::percent(c.savings) == "0%";
+    const std::string savings = fmt::percent(c.savings) == "100%" && c.savings < 1 ? "more than 99%" : fmt::percent(c.savings);
     text += same ? label(c.cheapest) + " and " + label(c.runner_up) + " cost the same per run (within 0.5%) at " + fmt::counted(runs, "run", "runs")
-                 : label(c.cheapest) + " is " + fmt::percent(c.savings) + " cheaper per run than " + label(c.runner_up) + " at " +
+                 : label(c.cheapest) + " is " + savings + " cheaper per run than " + label(c.runner_up) + " at " +
                        fmt::counted(runs, "run", "runs");
     switch (c.breakeven.kind) {
       case BreakevenKind::FromFirstRun: text += ", and cheaper from the first run."; break;
@@ -164,13 +185,15 @@ std::string workload_verdict(const ResolvedScenario& s, const Results& results, 
         break;
       case BreakevenKind::Never: text += "."; break;
     }
-    // Cheaper is not the whole answer when it is much slower.
-    const double slower = wr.options[static_cast<size_t>(c.cheapest)].wall_clock_hours /
-                          wr.options[static_cast<size_t>(c.runner_up)].wall_clock_hours;
+    // Cheaper is not the whole answer when it is much slower: slower to have the model, the wait
+    // for capacity (wait_days) included, as the cost of delay below counts it. (On the run time
+    // alone, an option that waits five days and runs five read as twice as fast as one that runs ten.)
+    const size_t fast = static_cast<size_t>(c.runner_up), cheap = static_cast<size_t>(c.cheapest);
+    const double slower = wr.options[cheap].days_to_model / wr.options[fast].days_to_model;
+    const bool waits = wi.options[cheap].wait_days > 0 || wi.options[fast].wait_days > 0;
     if (slower >= 1.5)
-      text += " It takes " + fmt::ratio(slower) + " as long per run (" +
-              fmt::hours(wr.options[static_cast<size_t>(c.cheapest)].wall_clock_hours) + " against " +
-              fmt::hours(wr.options[static_cast<size_t>(c.runner_up)].wall_clock_hours) + ").";
+      text += " It takes " + fmt::ratio(slower) + " as long per run (" + fmt::hours(wr.options[cheap].days_to_model * 24) + " against " +
+              fmt::hours(wr.options[fast].days_to_model * 24) + (waits ? ", the wait for capacity included" : "") + ").";
     // The cost of delay is part of the costs compared: say how much of each it is.
     const double per_day = wi.usd_per_day_of_delay.value_or(0);
     if (per_day > 0)

@@ -97,6 +97,11 @@ inline constexpr double kMicroBatchesPerStage = 4;
 // 12·l·h² of Kaplan et al. 2020 plus the embeddings. Llama 3.1 405B (126 × 16,384, 8 of 128 KV
 // heads, f 53,248, V 128,256): 126 × (5.70e8 + 2.62e9) + 4.20e9 = 4.06e11.
 double architecture_params(const Model& model);
+// The parameters a token passes through: the same count with experts_per_token of a mixture of
+// experts' feed-forwards (the router's h × experts per layer left out, under 0.1%). Mixtral 8x7B
+// (32 × 4,096, 8 of 32 KV heads, f 14,336 gated, V 32,000, top 2 of 8): 32 × (3.36e7 + 8.39e6 +
+// 2 × 1.76e8) + 2.62e8 = 1.29e10, against 4.67e10 in all.
+double architecture_active_params(const Model& model);
 
 // Smallest loss a model of N parameters reaches with unlimited data: E + A / N^alpha.
 double loss_floor(const ScalingLaw& law, double n_params);

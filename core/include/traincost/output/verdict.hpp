@@ -51,9 +51,10 @@ ThresholdRow threshold_row(const ResolvedScenario& scenario, const Threshold& th
 // What a workload's constraints cannot give, and what its defaults chose or its inputs leave in
 // doubt, each naming the field: a deadline shorter than an option's fastest possible run, a budget
 // that buys less than one optimizer step on an option, the size chosen for an option without
-// `instances`, a step more than kIdleShare idle (pipeline bubble and exposed gradient exchange),
-// and parameters more than kParamsMismatch off the architecture's count. (The scenario is valid:
-// the options still answer.)
+// `instances`, a step more than kIdleShare idle (pipeline bubble and exposed gradient exchange; by
+// the step-time model's layout, also where the throughput is given), and parameters, or a mixture
+// of experts' active parameters, more than kParamsMismatch off the architecture's count. (The
+// scenario is valid: the options still answer.)
 inline constexpr double kIdleShare = 0.5;
 inline constexpr double kParamsMismatch = 0.25;
 std::vector<Problem> constraint_problems(const ResolvedScenario& scenario, const Results& results, size_t workload);
