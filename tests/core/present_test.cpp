@@ -108,6 +108,12 @@ const EscapeCase kEscapes[] = {
     // A noncharacter is no text, and U+FFFF is not allowed in XML (the SVG card): U+FFFD, or a
     // space in Markdown, as every control (adversarial pass after issue 33).
     {"noncharacter", "a\xEF\xBF\xBF", "a ", "\"a\xEF\xBF\xBF\"", "a\xEF\xBF\xBD"},
+    // A variation selector or a joiner where it modifies nothing is escaped as validation refuses
+    // it (after a Latin letter); beside an emoji it is text and stays.
+    {"misplaced selector", "a\xEF\xB8\x8F" "b", "a b", "\"a\xEF\xB8\x8F" "b\"", "a\xEF\xBF\xBD" "b"},
+    {"misplaced joiner", "a\xE2\x80\x8D" "b", "a b", "\"a\xE2\x80\x8D" "b\"", "a\xEF\xBF\xBD" "b"},
+    {"emoji sequence", "\xE2\x9D\xA4\xEF\xB8\x8F\xE2\x80\x8D\xF0\x9F\x94\xA5", "\xE2\x9D\xA4\xEF\xB8\x8F\xE2\x80\x8D\xF0\x9F\x94\xA5",
+     "\"\xE2\x9D\xA4\xEF\xB8\x8F\xE2\x80\x8D\xF0\x9F\x94\xA5\"", "\xE2\x9D\xA4\xEF\xB8\x8F\xE2\x80\x8D\xF0\x9F\x94\xA5"},
 };
 
 class Escape : public ::testing::TestWithParam<EscapeCase> {};
@@ -117,6 +123,9 @@ TEST_P(Escape, EachFormatDefusesWhatItMustAndKeepsTheRest) {
   EXPECT_EQ(escape_markdown(c.input), c.markdown);
   EXPECT_EQ(escape_csv(c.input), c.csv);
   EXPECT_EQ(escape_terminal(c.input), c.terminal);
+  // What an escape writes passes the check that validation makes (the fuzzers' rule for stdout).
+  EXPECT_FALSE(find_control_character(escape_terminal(c.input)).has_value()) << c.name;
+  EXPECT_FALSE(find_control_character(escape_html(c.input)).has_value()) << c.name;
 }
 
 INSTANTIATE_TEST_SUITE_P(Table, Escape, ::testing::ValuesIn(kEscapes), [](const ::testing::TestParamInfo<EscapeCase>& param_info) {

@@ -91,18 +91,38 @@ bool selects(unsigned before, unsigned after) {
   return keycap_base ? after == 0x20E3 : script_character(before) && !is_selector(before);
 }
 
+// Whether `cp` stands where it is text: a joiner, a variation selector or a tag character only
+// beside what it modifies (`before` and `after` are the code points around it, 0 at an end);
+// every other character that is not a control.
+bool in_place(unsigned cp, unsigned before, unsigned after) {
+  if (is_joiner(cp)) return joins(before, after);
+  if (is_selector(cp)) return selects(before, after);
+  if (is_tag(cp)) return before == 0x1F3F4 || is_tag(before);
+  return !is_control(cp);
+}
+
+// The code point at text[i], or 0 past the end.
+unsigned code_point_at(std::string_view text, size_t i) {
+  size_t length = 0;
+  bool valid = true;
+  return i < text.size() ? code_point(text, i, length, valid) : 0;
+}
+
 // Walks `text` character by character: `keep(cp, bytes)` appends what to write for a valid
-// character that is not a control; controls become `control`, invalid bytes U+FFFD.
+// character in place; the others (controls, and what find_control_character refuses beside its
+// neighbours) become `control`, invalid bytes U+FFFD. So escaped text passes that check.
 template <typename Keep>
 std::string rewrite(std::string_view text, const char* control, Keep keep) {
   std::string out;
   out.reserve(text.size());
+  unsigned before = 0;
   for (size_t i = 0, n = 0; i < text.size(); i += n) {
     bool valid = true;
     const unsigned cp = code_point(text, i, n, valid);
     if (!valid) out += kReplacement;
-    else if (is_control(cp)) out += control;
+    else if (!in_place(cp, before, code_point_at(text, i + n))) out += control;
     else keep(out, cp, text.substr(i, n));
+    before = cp;
   }
   return out;
 }
@@ -115,16 +135,7 @@ std::optional<ControlCharacter> find_control_character(std::string_view text) {
   for (size_t i = 0, n = 0; i < text.size(); i += n, ++characters) {
     bool valid = true;
     const unsigned cp = code_point(text, i, n, valid);
-    if (!valid || is_control(cp)) return ControlCharacter{cp, characters, !valid};
-    if (is_joiner(cp) || is_selector(cp) || is_tag(cp)) {
-      size_t next_length = 0;
-      bool next_valid = true;
-      const unsigned after = i + n < text.size() ? code_point(text, i + n, next_length, next_valid) : 0;
-      const bool in_place = is_joiner(cp)     ? joins(before, after)
-                            : is_selector(cp) ? selects(before, after)
-                                              : before == 0x1F3F4 || is_tag(before);
-      if (!in_place) return ControlCharacter{cp, characters, false};
-    }
+    if (!valid || !in_place(cp, before, code_point_at(text, i + n))) return ControlCharacter{cp, characters, !valid};
     before = cp;
   }
   return std::nullopt;
